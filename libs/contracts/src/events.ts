@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/**
+ * Domain events (ARCHITECTURE.md "Events"): subject `<service>.<entity>.<verb>`, one JetStream
+ * stream per producer, envelope `{ id, type, occurred_at, data }`, every payload a zod schema here.
+ */
+export const producers = ['auth', 'catalog', 'messaging', 'moderation'] as const;
+export type Producer = (typeof producers)[number];
+
+/** Stream of a producer; `namespace` isolates test runs sharing one NATS server. */
+export const streamName = (producer: Producer | 'dlq', namespace = '') =>
+  `${namespace ? `${namespace.toUpperCase()}_` : ''}${producer.toUpperCase()}`;
+export const subjectFor = (type: string, namespace = '') => (namespace ? `${namespace}.${type}` : type);
+export const streamSubjects = (producer: Producer | 'dlq', namespace = '') => [subjectFor(`${producer}.>`, namespace)];
+
+export const userRegisteredSchema = z.object({
+  user_id: z.string().uuid(),
+  name: z.string(),
+  username: z.string(),
+  email: z.string(),
+  country_id: z.number().int().nullable(),
+  city_id: z.number().int().nullable(),
+  profile_image: z.string().nullable(),
+  created_at: z.string(),
+  /** Raw verification token: only the notifications service sees it, to build the e-mail link. */
+  verification: z.object({ token: z.string(), expires_at: z.string() }),
+});
+
+/** Every event type and its payload schema. */
+export const eventSchemas = {
+  'auth.user.registered': userRegisteredSchema,
+} as const;
+
+export type EventType = keyof typeof eventSchemas;
+export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;
+
+export const envelopeSchema = z.object({
+  id: z.string().uuid(),
+  type: z.string(),
+  occurred_at: z.string(),
+  data: z.unknown(),
+});
+export type Envelope<T extends EventType = EventType> = {
+  id: string;
+  type: T;
+  occurred_at: string;
+  data: EventData<T>;
+};
+
+export const producerOf = (type: EventType): Producer => type.split('.')[0] as Producer;

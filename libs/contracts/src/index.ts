@@ -1,0 +1,5 @@
+export * from './auth.ts';
+export * from './common.ts';
+export * from './events.ts';
+export * from './locations.ts';
+export * from './messages.ts';

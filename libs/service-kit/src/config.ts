@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** Settings every deployable reads; each service extends this with its own. */
+export const baseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where embedded databases, generated keys and local images live. */
+  DATA_DIR: z.string().default('.data'),
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /** Prefix of subjects and streams, so test runs sharing a NATS server never meet. */
+  EVENT_NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9_]*$/, 'lettres minuscules, chiffres et _ uniquement')
+    .default(''),
+  PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+});
+export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+/** Where services find the auth service's public keys. */
+export const jwksConfigSchema = z.object({
+  AUTH_JWKS_URL: z.string().url().default('http://127.0.0.1:4001/.well-known/jwks.json'),
+});
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Validates the environment against a zod schema. A missing or invalid value throws a
+ * ConfigError naming every faulty variable; `runService` turns it into exit code 1.
+ */
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  // Empty strings mean "not set", as in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const result = schema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  - ${issue.path.join('.') || '(racine)'}: ${issue.message}`);
+  throw new ConfigError(`Configuration invalide :\n${lines.join('\n')}`);
+}

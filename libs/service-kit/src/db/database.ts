@@ -1,0 +1,71 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+
+export type Db<TSchema extends Record<string, unknown> = Record<string, unknown>> = PgDatabase<
+  PgQueryResultHKT,
+  TSchema
+>;
+
+export interface Database<TSchema extends Record<string, unknown>> {
+  db: Db<TSchema>;
+  /** 'postgres' when a URL was given, 'pglite' for the embedded fallback. */
+  kind: 'postgres' | 'pglite';
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions<TSchema extends Record<string, unknown>> {
+  /** Service name: the PGlite folder is `<dataDir>/<name>/pglite`. */
+  name: string;
+  url?: string | undefined;
+  dataDir: string;
+  schema: TSchema;
+  /** Folder of drizzle-kit migrations, applied before the service answers. */
+  migrationsFolder: string;
+  poolSize?: number;
+}
+
+/**
+ * Opens the service's own database: node-postgres when a URL is set, embedded PGlite
+ * otherwise (same schema, same migrations), and applies pending migrations.
+ */
+export async function openDatabase<TSchema extends Record<string, unknown>>(
+  options: DatabaseOptions<TSchema>,
+): Promise<Database<TSchema>> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle client that loses its server must not crash the process.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool, { schema: options.schema });
+    await migratePg(db, { migrationsFolder: options.migrationsFolder });
+    return {
+      db: db as unknown as Db<TSchema>,
+      kind: 'postgres',
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      close: () => pool.end(),
+    };
+  }
+  const dir = join(options.dataDir, options.name, 'pglite');
+  mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  const db = drizzlePglite(client, { schema: options.schema });
+  await migratePglite(db, { migrationsFolder: options.migrationsFolder });
+  return {
+    db: db as unknown as Db<TSchema>,
+    kind: 'pglite',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,184 @@
+/**
+ * Shared rspack configuration for the three Cartable frontends (shell host, catalog and admin
+ * remotes). Each frontend's rspack.config.ts calls `defineFrontend` with what makes it different.
+ *
+ * - TSX through the builtin SWC loader, CSS through postcss-loader + @tailwindcss/postcss.
+ * - Module Federation (`@module-federation/enhanced/rspack`): react, react-dom, react-router,
+ *   @tanstack/react-query, sonner and @cartable/ui are shared singletons. Only the host marks them
+ *   eager (its first render needs all of them, and eager saves a round trip on slow mobile links);
+ *   remotes always take the host's copies.
+ * - Production: content-hashed file names (remoteEntry.js keeps a fixed name), minified, and the
+ *   production build of react-router (its package exports only point to the development one).
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { type Configuration, rspack } from '@rspack/core';
+import tailwindcss from '@tailwindcss/postcss';
+
+const require = createRequire(import.meta.url);
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export interface FrontendOptions {
+  /** Absolute directory of the frontend package (where src/ and dist/ live). */
+  dir: string;
+  /** Federation container name, a valid JS identifier (e.g. "cartable_catalog"). */
+  name: string;
+  /** "host" for the shell, "remote" for catalog and admin. */
+  kind: 'host' | 'remote';
+  /** Public URL prefix the gateway serves the build under ("/", "/mf/catalog/"...). */
+  publicPath: string;
+  /** Dev server port. */
+  port: number;
+  /** Modules exposed by a remote (e.g. { "./routes": "./src/routes.tsx" }). */
+  exposes?: Record<string, string>;
+  /** Title of the HTML page (the host's page, or a remote's standalone dev page). */
+  title: string;
+  /** Extra dev-server proxies (context prefix → target), besides /api and /storage. */
+  devProxy?: Record<string, string>;
+}
+
+/** Versions come from the workspace packages so that host and remotes agree. */
+function versionOf(pkg: string): string {
+  const json = require(`${pkg}/package.json`) as { version: string };
+  return json.version;
+}
+
+const SINGLETONS = ['react', 'react-dom', 'react-router', '@tanstack/react-query', 'sonner'] as const;
+
+function sharedConfig(eager: boolean) {
+  const shared: Record<string, { singleton: true; requiredVersion: string | false; eager: boolean }> =
+    {};
+  for (const pkg of SINGLETONS) {
+    shared[pkg] = { singleton: true, requiredVersion: `^${versionOf(pkg)}`, eager };
+  }
+  // Subpath entries of react that the JSX runtime and react-dom/client import.
+  shared['react/jsx-runtime'] = { singleton: true, requiredVersion: false, eager };
+  shared['react-dom/client'] = { singleton: true, requiredVersion: false, eager };
+  // The design system: one session store, one toast queue, one API client for all frontends.
+  shared['@cartable/ui'] = { singleton: true, requiredVersion: false, eager };
+  return shared;
+}
+
+const BROWSER_TARGETS = ['chrome >= 87', 'edge >= 88', 'firefox >= 78', 'safari >= 14', 'ios >= 14'];
+
+export function defineFrontend(options: FrontendOptions) {
+  return (): Configuration => {
+    const isDev = process.env.NODE_ENV !== 'production';
+    const isHost = options.kind === 'host';
+    const apiTarget = process.env.CARTABLE_API_URL ?? 'http://localhost:8080';
+
+    const proxy = [
+      { context: ['/api', '/storage'], target: apiTarget, changeOrigin: true },
+      ...Object.entries(options.devProxy ?? {}).map(([context, target]) => ({
+        context: [context],
+        target,
+        changeOrigin: true,
+      })),
+    ];
+
+    return {
+      mode: isDev ? 'development' : 'production',
+      context: options.dir,
+      // The host always has an HTML entry; a remote only needs one for standalone development.
+      entry: isHost || isDev ? { main: './src/index.ts' } : {},
+      target: ['web', 'es2020'],
+      devtool: isDev ? 'cheap-module-source-map' : false,
+      output: {
+        path: path.join(options.dir, 'dist'),
+        publicPath: options.publicPath,
+        uniqueName: options.name,
+        filename: isDev ? '[name].js' : '[name].[contenthash:8].js',
+        chunkFilename: isDev ? '[name].js' : '[name].[contenthash:8].js',
+        cssFilename: isDev ? '[name].css' : '[name].[contenthash:8].css',
+        cssChunkFilename: isDev ? '[name].css' : '[name].[contenthash:8].css',
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs'],
+        alias: isDev
+          ? {}
+          : {
+              // react-router's "exports" only name its development build (dev warnings, bigger).
+              'react-router$': path.join(
+                path.dirname(require.resolve('react-router/package.json')),
+                'dist/production/index.mjs',
+              ),
+            },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: isDev } },
+              },
+              env: { targets: BROWSER_TARGETS },
+            },
+            type: 'javascript/auto',
+          },
+          {
+            test: /\.css$/,
+            use: [
+              {
+                loader: 'postcss-loader',
+                options: { postcssOptions: { plugins: [tailwindcss({ base: options.dir })] } },
+              },
+            ],
+            type: 'css/auto',
+          },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: options.name,
+          ...(isHost
+            ? {}
+            : { filename: 'remoteEntry.js', exposes: options.exposes ?? {} }),
+          // Remotes are registered at run time by the shell (see frontends/shell/src/federation.ts).
+          remotes: {},
+          shared: sharedConfig(isHost),
+          // Only fetch a remote's entry when one of its modules is actually needed.
+          shareStrategy: 'loaded-first',
+          dts: false,
+          manifest: false,
+          experiments: { optimization: { disableSnapshot: true, target: 'web' } },
+        }),
+        ...(isHost || isDev
+          ? [
+              new rspack.HtmlRspackPlugin({
+                template: path.join(here, 'index.html'),
+                templateParameters: { title: options.title },
+                chunks: ['main'],
+                minify: !isDev,
+              }),
+            ]
+          : []),
+        new rspack.DefinePlugin({
+          'process.env.NODE_ENV': JSON.stringify(isDev ? 'development' : 'production'),
+        }),
+      ],
+      optimization: {
+        // Stable, readable chunk names help the gateway's caching rules and debugging.
+        chunkIds: isDev ? 'named' : 'deterministic',
+      },
+      performance: { hints: false },
+      devServer: {
+        port: options.port,
+        host: '0.0.0.0',
+        hot: false,
+        liveReload: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        // SPA fallback: every unknown path gets the HTML page (served under the public path).
+        historyApiFallback: { index: `${options.publicPath}index.html` },
+        devMiddleware: { publicPath: options.publicPath },
+        proxy,
+      },
+    };
+  };
+}

@@ -1,0 +1,160 @@
+import { sessionStore } from '../session/store';
+
+/** Root of every API call: the gateway serves the API under /api on the same origin. */
+export const API_BASE = '/api';
+
+export const NETWORK_ERROR_MESSAGE =
+  'Erreur de connexion. Vérifiez votre connexion internet et réessayez.';
+export const GENERIC_ERROR_MESSAGE = 'Une erreur est survenue. Veuillez réessayer.';
+
+/** Field errors as the API sends them: `{ field: ["message", ...] }` (a single string is accepted). */
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * Error thrown by the API client. `message` is French: the server's `message` when it sent one,
+ * otherwise a generic fallback. `status` is 0 when the server could not be reached.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly errors: FieldErrors;
+  /** The parsed JSON body (or null), for payload fields such as `email_verified`. */
+  readonly body: unknown;
+  /** True when `message` comes from the server rather than from a fallback. */
+  readonly hasServerMessage: boolean;
+
+  constructor(status: number, message: string, options: { errors?: FieldErrors; body?: unknown; hasServerMessage?: boolean } = {}) {
+    super(message);
+    this.status = status;
+    this.errors = options.errors ?? {};
+    this.body = options.body ?? null;
+    this.hasServerMessage = options.hasServerMessage ?? false;
+  }
+
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+
+  /** First message for a field, if the server reported one. */
+  fieldError(field: string): string | undefined {
+    return this.errors[field]?.[0];
+  }
+}
+
+/**
+ * The message to show for a failed call: the server's message when there is one, the network
+ * message when the server was unreachable, otherwise the screen's own fallback.
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) {
+    if (error.hasServerMessage || error.isNetworkError) return error.message;
+  }
+  return fallback;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON-serialisable body, or FormData for multipart uploads. */
+  body?: unknown;
+  /** Query parameters; undefined, null and empty values are skipped. */
+  query?: Record<string, string | number | boolean | null | undefined>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+function normaliseErrors(raw: unknown): FieldErrors {
+  if (!raw || typeof raw !== 'object') return {};
+  const errors: FieldErrors = {};
+  for (const [field, value] of Object.entries(raw as Record<string, unknown>)) {
+    if (Array.isArray(value)) errors[field] = value.map(String);
+    else if (typeof value === 'string') errors[field] = [value];
+  }
+  return errors;
+}
+
+function isAuthScreen(): boolean {
+  const { pathname } = window.location;
+  return pathname.startsWith('/login') || pathname.startsWith('/register');
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** Calls the API and returns the parsed JSON body; throws ApiError on any failure. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const token = sessionStore.getState().token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: payload,
+      signal,
+      credentials: 'same-origin',
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+
+  const data = await readBody(response);
+  if (response.ok) return data as T;
+
+  if ((response.status === 401 || response.status === 403) && !isAuthScreen()) {
+    console.warn('Token expiré ou invalide détecté');
+  }
+  const record = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
+  const serverMessage = typeof record.message === 'string' && record.message ? record.message : null;
+  throw new ApiError(response.status, serverMessage ?? GENERIC_ERROR_MESSAGE, {
+    errors: normaliseErrors(record.errors),
+    body: data,
+    hasServerMessage: serverMessage !== null,
+  });
+}
+
+type Options = Omit<RequestOptions, 'method' | 'body'>;
+
+/** Shorthands: `api.get<{ user: User }>('/user')`, `api.post('/login', { email, password })`. */
+export const api = {
+  get: <T>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Options) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Options) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Options) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, body?: unknown, options?: Options) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE', body }),
+};

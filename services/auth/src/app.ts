@@ -1,0 +1,21 @@
+import { createHttpApp, type ReadinessCheck } from '@cartable/service-kit';
+import type { AuthDeps } from './deps.ts';
+import { registrationRoutes } from './routes/registration.ts';
+import { sessionRoutes } from './routes/session.ts';
+
+/** The auth service as a Fastify app; main.ts gives it real connections, tests their own. */
+export async function buildAuthApp(deps: AuthDeps, readiness: ReadinessCheck[] = [], logger?: false) {
+  const app = createHttpApp({
+    name: 'auth',
+    logLevel: deps.config.LOG_LEVEL,
+    readiness,
+    ...(logger === false ? { logger } : {}),
+  });
+  app.get('/.well-known/jwks.json', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return deps.signer.jwks;
+  });
+  await app.register(sessionRoutes, deps);
+  await app.register(registrationRoutes, deps);
+  return app;
+}

@@ -1,0 +1,34 @@
+import { baseConfigSchema } from '@cartable/service-kit';
+import { z } from 'zod';
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@cartable.ga';
+export const DEFAULT_ADMIN_PASSWORD = 'Cartable2026!';
+
+export const authConfigSchema = baseConfigSchema
+  .extend({
+    PORT: z.coerce.number().int().default(4001),
+    AUTH_DATABASE_URL: z.string().url().optional(),
+    /** ES256 private key (PKCS#8 PEM). Generated into DATA_DIR in development; required in production. */
+    AUTH_PRIVATE_KEY: z.string().optional(),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(24 * 3600),
+    EMAIL_VERIFICATION_TTL_HOURS: z.coerce.number().int().positive().default(48),
+    REDIS_KEY_PREFIX: z.string().default('cartable:'),
+    ADMIN_EMAIL: z.string().email().default(DEFAULT_ADMIN_EMAIL),
+    ADMIN_PASSWORD: z.string().min(8).default(DEFAULT_ADMIN_PASSWORD),
+  })
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV !== 'production') return;
+    if (!c.AUTH_PRIVATE_KEY)
+      ctx.addIssue({ code: 'custom', path: ['AUTH_PRIVATE_KEY'], message: 'obligatoire en production' });
+    if (c.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: 'le mot de passe par défaut est refusé en production',
+      });
+  });
+export type AuthConfig = z.infer<typeof authConfigSchema>;

@@ -1,0 +1,41 @@
+import { fileURLToPath } from 'node:url';
+import {
+  bootstrap,
+  createGuards,
+  createTokenVerifier,
+  loadConfig,
+  openInfrastructure,
+  serve,
+} from '@cartable/service-kit';
+import { createLocalJWKSet } from 'jose';
+import pino from 'pino';
+import { buildAuthApp } from './app.ts';
+import { authConfigSchema } from './config.ts';
+import * as schema from './db/schema.ts';
+import { seedAdmin } from './db/seed.ts';
+import { loadSigner } from './domain/signing.ts';
+
+await bootstrap(async () => {
+  const config = loadConfig(authConfigSchema);
+  const log = pino({ level: config.LOG_LEVEL, base: { service: 'auth' } });
+  const infra = await openInfrastructure({
+    name: 'auth',
+    config,
+    log,
+    databaseUrl: config.AUTH_DATABASE_URL,
+    schema,
+    migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
+    publishes: true,
+    redis: true,
+  });
+  const db = infra.database.db;
+  await seedAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+  const signer = await loadSigner(config.AUTH_PRIVATE_KEY, config.DATA_DIR);
+  // auth checks its own tokens with its own keys, no HTTP round trip.
+  const guards = createGuards(createTokenVerifier(createLocalJWKSet(signer.jwks)));
+  const app = await buildAuthApp(
+    { config, db, redis: infra.redis!, relay: infra.relay!, signer, guards },
+    infra.readiness,
+  );
+  await serve(app, { port: config.PORT, host: config.HOST }, infra.closers);
+});
