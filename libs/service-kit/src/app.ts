@@ -16,6 +16,8 @@ export interface HttpAppOptions {
   /** What /ready verifies: database, NATS, Redis… */
   readiness?: ReadinessCheck[];
   bodyLimit?: number;
+  /** false when the app answers unknown paths itself (the gateway's page fallback). */
+  defaultNotFound?: boolean;
   /** Tests pass false to keep their output quiet. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -56,7 +58,7 @@ export function createHttpApp(options: HttpAppOptions): App {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  registerErrorHandler(app, { notFound: options.defaultNotFound ?? true });
   registerMetrics(app, options.name);
 
   app.addHook('onSend', async (request, reply) => {

@@ -55,7 +55,7 @@ const clientErrorMessages: Record<number, string> = {
  * The one error handler: `{ message, errors? }` JSON in French, 422 with field errors for
  * validation, never a stack trace, and never a 5xx for something the client sent.
  */
-export function registerErrorHandler(app: FastifyInstance) {
+export function registerErrorHandler(app: FastifyInstance, { notFound = true } = {}) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({
@@ -92,5 +92,6 @@ export function registerErrorHandler(app: FastifyInstance) {
     return reply.status(Math.max(status, 500)).send({ message: messages.internal });
   });
 
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: messages.routeNotFound }));
+  if (notFound)
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: messages.routeNotFound }));
 }

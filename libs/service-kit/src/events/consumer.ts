@@ -51,21 +51,18 @@ export async function startConsumer(options: ConsumerOptions): Promise<RunningCo
   const jsm = await jetstreamManager(nc);
   const stream = await ensureStream(jsm, producer, namespace);
   await ensureStream(jsm, 'dlq', namespace);
-  const filterSubjects = Object.keys(handlers).map((type) => subjectFor(type, namespace));
+  // One filter on the producer's whole subject space (servers before 2.10 take a single
+  // filter); events this consumer has no handler for are acknowledged and skipped.
   const config = {
     durable_name: consumer,
     ack_policy: AckPolicy.Explicit,
     deliver_policy: DeliverPolicy.All,
-    filter_subjects: filterSubjects,
+    filter_subject: subjectFor(`${producer}.>`, namespace),
     ack_wait: 30 * 1e9,
     max_ack_pending: 256,
   };
-  try {
-    await jsm.consumers.info(stream, consumer);
-    await jsm.consumers.update(stream, consumer, { filter_subjects: filterSubjects, ack_wait: config.ack_wait });
-  } catch {
-    await jsm.consumers.add(stream, config);
-  }
+  const existing = await jsm.consumers.info(stream, consumer).catch(() => null);
+  if (!existing) await jsm.consumers.add(stream, config);
 
   const js = jetstream(nc);
   const messages = await (await js.consumers.get(stream, consumer)).consume({ max_messages: 64 });
@@ -81,17 +78,22 @@ export async function startConsumer(options: ConsumerOptions): Promise<RunningCo
 
   async function handle(msg: JsMsg) {
     let envelope: Envelope;
+    let handler: EventHandler<EventType> | undefined;
     try {
       const raw = envelopeSchema.parse(msg.json());
+      handler = handlers[raw.type as EventType] as EventHandler<EventType> | undefined;
+      if (!handler) {
+        // Not this consumer's business (or a type newer than this build): skip it.
+        msg.ack();
+        return;
+      }
       const schema = eventSchemas[raw.type as EventType];
-      if (!schema) throw new Error(`unknown event type ${raw.type}`);
       envelope = { ...raw, type: raw.type as EventType, data: schema.parse(raw.data) } as Envelope;
     } catch (err) {
       // A malformed event will never succeed: straight to the dead letters.
       await deadLetter(msg, msg.subject, `invalid event: ${(err as Error).message}`);
       return;
     }
-    const handler = handlers[envelope.type] as EventHandler<EventType> | undefined;
     try {
       await db.transaction(async (tx) => {
         const fresh = await tx
@@ -99,7 +101,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<RunningCo
           .values({ consumer, eventId: envelope.id })
           .onConflictDoNothing()
           .returning({ id: processedEvents.eventId });
-        if (fresh.length === 0 || !handler) return;
+        if (fresh.length === 0) return;
         await handler(tx, envelope);
       });
       msg.ack();

@@ -1,0 +1,83 @@
+import { join } from 'node:path';
+import { messages } from '@cartable/contracts';
+import { createHttpApp, type ReadinessCheck, type TokenVerifier } from '@cartable/service-kit';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
+import type { GatewayConfig } from './config.ts';
+import { frontendsPlugin } from './plugins/frontends.ts';
+import { proxyPlugin } from './plugins/proxy.ts';
+import { routeTable as defaultRouteTable, type RouteEntry } from './route-table.ts';
+
+export interface GatewayDeps {
+  config: GatewayConfig;
+  redis: Redis;
+  verifier: TokenVerifier;
+  routeTable?: readonly RouteEntry[];
+}
+
+export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[] = [], logger?: false) {
+  const { config, redis } = deps;
+  const app = createHttpApp({
+    name: 'gateway',
+    logLevel: config.LOG_LEVEL,
+    readiness,
+    bodyLimit: config.JSON_BODY_LIMIT,
+    defaultNotFound: false,
+    ...(logger === false ? { logger } : {}),
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Toasts and dialogs set inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'https://www.openstreetmap.org'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The shell loads its remotes' scripts from the same origin.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    origin: (config.CORS_ORIGINS ?? config.PUBLIC_URL).split(',').map((o) => o.trim()),
+    credentials: true,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    redis,
+    nameSpace: `${config.REDIS_KEY_PREFIX}rl:`,
+    // If Redis is away, let requests through rather than refuse every login.
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: messages.tooManyRequests,
+      retryAfter: Math.ceil(context.ttl / 1000),
+    }),
+  });
+
+  await app.register(proxyPlugin, {
+    routeTable: deps.routeTable ?? defaultRouteTable,
+    upstreams: {
+      auth: config.AUTH_URL,
+      catalog: config.CATALOG_URL,
+      messaging: config.MESSAGING_URL,
+      moderation: config.MODERATION_URL,
+    },
+    verifier: deps.verifier,
+    redis,
+    redisKeyPrefix: config.REDIS_KEY_PREFIX,
+    uploadBodyLimit: config.UPLOAD_BODY_LIMIT,
+    upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
+  });
+  await app.register(frontendsPlugin, {
+    frontendsDir: config.FRONTENDS_DIR,
+    storageDir: join(config.DATA_DIR, 'storage'),
+  });
+  return app;
+}

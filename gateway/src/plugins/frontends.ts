@@ -1,0 +1,87 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { messages } from '@cartable/contracts';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface FrontendsOptions {
+  /** Folder holding shell/, catalog/ and admin/, each with its built dist/. */
+  frontendsDir: string;
+  /** Local image storage, served under /storage/. */
+  storageDir: string;
+}
+
+/** Entry files must always be fresh; hashed chunks never change, so they are cached for a year. */
+function cacheHeaders(reply: FastifyReply, path: string) {
+  const entry = path.endsWith('.html') || path.endsWith('remoteEntry.js') || path.endsWith('mf-manifest.json');
+  reply.header('cache-control', entry ? 'no-cache' : 'public, max-age=31536000, immutable');
+}
+
+const NOT_BUILT = `<!doctype html><html lang="fr"><meta charset="utf-8"><title>Cartable</title>
+<body style="font-family:sans-serif;padding:2rem"><h1>Cartable</h1>
+<p>L'interface n'est pas encore construite. Lancez <code>npm run build:frontends</code> puis rechargez la page.</p></body></html>`;
+
+/**
+ * The shell at /, the remotes at /mf/catalog/ and /mf/admin/, images at /storage/, and the
+ * shell's index.html for every other page path (client-side routing); /api stays JSON.
+ */
+const frontends: FastifyPluginAsync<FrontendsOptions> = async (app, options) => {
+  const shellDist = resolve(options.frontendsDir, 'shell', 'dist');
+  const shellBuilt = existsSync(join(shellDist, 'index.html'));
+
+  if (shellBuilt) {
+    await app.register(fastifyStatic, {
+      root: shellDist,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders: cacheHeaders,
+    });
+  }
+  for (const remote of ['catalog', 'admin']) {
+    const dist = resolve(options.frontendsDir, remote, 'dist');
+    if (!existsSync(dist)) continue;
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: `/mf/${remote}/`,
+      decorateReply: !shellBuilt && remote === 'catalog',
+      cacheControl: false,
+      setHeaders: cacheHeaders,
+    });
+  }
+  mkdirSync(options.storageDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: resolve(options.storageDir),
+    prefix: '/storage/',
+    decorateReply: false,
+    cacheControl: false,
+    setHeaders: (reply: FastifyReply) => reply.header('cache-control', 'public, max-age=86400'),
+  });
+
+  const sendShell = (reply: FastifyReply) => {
+    if (!shellBuilt) return reply.status(200).type('text/html; charset=utf-8').send(NOT_BUILT);
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html', shellDist);
+  };
+
+  app.get('/', (_request, reply) => sendShell(reply));
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/api/') &&
+      path !== '/api' &&
+      !path.startsWith('/mf/') &&
+      !path.startsWith('/storage/') &&
+      // A missing asset (a .js or .png) is a real 404, not a page.
+      !/\.[a-z0-9]{2,5}$/i.test(path);
+    if (isPage) return sendShell(reply);
+    return reply.status(404).send({ message: path.startsWith('/api') ? messages.routeNotFound : messages.notFound });
+  });
+};
+
+// Registered at the root scope: its not-found handler is the whole gateway's.
+export const frontendsPlugin = fp(frontends, { name: 'cartable-frontends' });

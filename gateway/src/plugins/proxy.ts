@@ -1,0 +1,151 @@
+import type { Readable } from 'node:stream';
+import { messages } from '@cartable/contracts';
+import { bearerToken, forbidden, isTokenRevoked, type TokenVerifier, unauthorized } from '@cartable/service-kit';
+import replyFrom from '@fastify/reply-from';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { errors as joseErrors } from 'jose';
+import { ZodError } from 'zod';
+import type { Owner, RouteEntry } from '../route-table.ts';
+
+export interface ProxyOptions {
+  routeTable: readonly RouteEntry[];
+  upstreams: Record<Owner, string>;
+  verifier: TokenVerifier;
+  redis: Redis;
+  redisKeyPrefix: string;
+  uploadBodyLimit: number;
+  upstreamTimeoutMs: number;
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** Connection-level failures: the owner is down or unreachable. */
+const UNAVAILABLE = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ECONNRESET',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'FST_REPLY_FROM_SERVICE_UNAVAILABLE',
+  'FST_REPLY_FROM_CONNECT_TIMEOUT',
+  'FST_REPLY_FROM_CONNECTION_RESET_ERROR',
+  'FST_REPLY_FROM_UNDICI_SOCKET_ERROR',
+]);
+
+function errorCodes(error: unknown): string[] {
+  const codes: string[] = [];
+  let current = error as { code?: string; cause?: unknown } | undefined;
+  for (let depth = 0; current && depth < 5; depth++) {
+    if (current.code) codes.push(current.code);
+    current = current.cause as typeof current;
+  }
+  return codes;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    owner?: Owner;
+    access?: RouteEntry['access'];
+  }
+}
+
+/**
+ * Registers every route of the table under /api and forwards it to its owner, after the
+ * token checks its access level asks for.
+ */
+export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options) => {
+  const { verifier, redis, redisKeyPrefix, upstreams } = options;
+
+  await app.register(replyFrom, {
+    undici: { connections: 128, pipelining: 1, connect: { timeout: 1000 } },
+    disableRequestLogging: true,
+  });
+
+  // Multipart uploads are streamed to their owner untouched; the owner parses and checks them.
+  app.addContentTypeParser('multipart/form-data', (request, payload, done) => {
+    const length = Number(request.headers['content-length'] ?? 0);
+    if (length > options.uploadBodyLimit) {
+      done(Object.assign(new Error(messages.payloadTooLarge), { statusCode: 413 }), undefined);
+      return;
+    }
+    done(null, payload as Readable);
+  });
+
+  const serviceUnavailable = () => Object.assign(new Error(messages.serviceUnavailable), { statusCode: 503 });
+  /** jose's JWKSTimeout, or fetch failing: the keys could not be read, the token may be fine. */
+  const keysUnreachable = (err: unknown) =>
+    (err instanceof joseErrors.JOSEError && err.code === 'ERR_JWKS_TIMEOUT') ||
+    (!(err instanceof joseErrors.JOSEError) && !(err instanceof ZodError));
+
+  /** Checks the bearer token as the route's access level asks; throws 401, 403 or 503. */
+  async function authorize(request: FastifyRequest, access: RouteEntry['access']) {
+    const token = bearerToken(request);
+    if (!token) {
+      if (access === 'public') return;
+      throw unauthorized();
+    }
+    // A visitor's stale token must not lock them out of public pages: drop it and go on.
+    const dropToken = () => {
+      delete request.headers.authorization;
+    };
+    let claims: Awaited<ReturnType<TokenVerifier['verify']>>;
+    try {
+      claims = await verifier.verify(token);
+    } catch (err) {
+      if (keysUnreachable(err)) {
+        request.log.warn({ err }, 'cannot read the signing keys');
+        if (access === 'public') return;
+        throw serviceUnavailable();
+      }
+      if (access === 'public') return dropToken();
+      throw unauthorized(messages.tokenInvalid);
+    }
+    let revoked: boolean;
+    try {
+      revoked = await isTokenRevoked(redis, redisKeyPrefix, claims.jti);
+    } catch (err) {
+      request.log.warn({ err }, 'cannot check token revocation');
+      if (access === 'public') return dropToken();
+      throw serviceUnavailable();
+    }
+    if (revoked) {
+      if (access === 'public') return dropToken();
+      throw unauthorized(messages.tokenInvalid);
+    }
+    if (access === 'admin' && !claims.is_admin) throw forbidden(messages.adminOnly);
+  }
+
+  function forward(request: FastifyRequest, reply: FastifyReply, owner: Owner) {
+    const target = `${upstreams[owner]}${request.url.slice('/api'.length)}`;
+    return reply.from(target, {
+      timeout: options.upstreamTimeoutMs,
+      rewriteRequestHeaders: (_req, headers) => ({ ...headers, 'x-request-id': request.id }),
+      onError: (rep, { error }) => {
+        const codes = errorCodes(error);
+        const timedOut = codes.some((c) => c === 'FST_REPLY_FROM_GATEWAY_TIMEOUT' || c === 'UND_ERR_HEADERS_TIMEOUT');
+        const unavailable = codes.some((c) => UNAVAILABLE.has(c));
+        request.log.warn({ owner, codes }, 'upstream error');
+        const status = timedOut ? 504 : unavailable ? 503 : 502;
+        rep.status(status).send({ message: messages.serviceUnavailable });
+      },
+    });
+  }
+
+  for (const entry of options.routeTable) {
+    app.route({
+      method: METHODS,
+      url: `/api${entry.path}`,
+      config: {
+        owner: entry.owner,
+        access: entry.access,
+        ...(entry.rateLimit ? { rateLimit: { max: entry.rateLimit.max, timeWindow: entry.rateLimit.windowMs } } : {}),
+      },
+      handler: async (request, reply) => {
+        await authorize(request, entry.access);
+        return forward(request, reply, entry.owner);
+      },
+    });
+  }
+};

@@ -1,0 +1,139 @@
+/**
+ * Every documented /api path (SPEC.md section 7) and its owner (ARCHITECTURE.md "Who owns which
+ * documented path"). Paths use Fastify's syntax; its router prefers static segments over
+ * parameters and parameters over wildcards, so `/books/search` beats `/books/:id` and
+ * `/books/:id/comments` (moderation) beats `/books/:id` (catalog) whatever the order here.
+ *
+ * access: 'public' answers visitors (a valid token is still passed on, a bad one is dropped),
+ * 'user' needs a valid, unrevoked token, 'admin' an administrator's. Finer rules (verified
+ * e-mail, permissions, ownership) are the owners' to enforce.
+ */
+export const owners = ['auth', 'catalog', 'messaging', 'moderation'] as const;
+export type Owner = (typeof owners)[number];
+export type Access = 'public' | 'user' | 'admin';
+
+export interface RateLimit {
+  max: number;
+  /** Window in milliseconds. */
+  windowMs: number;
+}
+
+export interface RouteEntry {
+  path: string;
+  owner: Owner;
+  access: Access;
+  rateLimit?: RateLimit;
+}
+
+const minutes = (n: number) => n * 60_000;
+
+const auth = (path: string, access: Access = 'public', rateLimit?: RateLimit): RouteEntry => ({
+  path,
+  owner: 'auth',
+  access,
+  ...(rateLimit ? { rateLimit } : {}),
+});
+const catalog = (path: string, access: Access = 'public'): RouteEntry => ({ path, owner: 'catalog', access });
+const messaging = (path: string, access: Access = 'user'): RouteEntry => ({ path, owner: 'messaging', access });
+const moderation = (path: string, access: Access = 'public', rateLimit?: RateLimit): RouteEntry => ({
+  path,
+  owner: 'moderation',
+  access,
+  ...(rateLimit ? { rateLimit } : {}),
+});
+
+export const routeTable: readonly RouteEntry[] = [
+  // auth: accounts, sessions, verification, password reset, two-factor, roles & permissions, profiles
+  auth('/register', 'public', { max: 5, windowMs: minutes(10) }),
+  auth('/login', 'public', { max: 10, windowMs: minutes(1) }),
+  auth('/logout', 'user'),
+  auth('/verify-email'),
+  auth('/resend-verification-email', 'public', { max: 5, windowMs: minutes(15) }),
+  auth('/check-email-verification'),
+  auth('/forgot-password', 'public', { max: 5, windowMs: minutes(15) }),
+  auth('/reset-password'),
+  auth('/validate-reset-token'),
+  auth('/user', 'user'),
+  auth('/user/profile', 'user'),
+  auth('/user/profile/image', 'user'),
+  auth('/user/change-password', 'user'),
+  auth('/user/account', 'user'),
+  auth('/user/stats', 'user'),
+  auth('/user/recent-activity', 'user'),
+  auth('/users/all', 'admin'),
+  auth('/users/check-admin', 'user'),
+  auth('/users/:userId'),
+  auth('/admin/users/*', 'admin'),
+  auth('/two-factor/resend', 'public', { max: 5, windowMs: minutes(15) }),
+  auth('/two-factor/*', 'user'),
+  auth('/roles', 'admin'),
+  auth('/roles/*', 'admin'),
+  auth('/permissions', 'admin'),
+  auth('/permissions/*', 'admin'),
+
+  // catalog: books & images, search, categories, locations, banners, deals & subscriptions
+  catalog('/books'),
+  catalog('/books/search'),
+  catalog('/books/featured'),
+  catalog('/books/recommended'),
+  catalog('/books/stats/user', 'user'),
+  catalog('/books/:id'),
+  catalog('/books/:id/status', 'user'),
+  catalog('/user/books', 'user'),
+  catalog('/users/profile/books', 'user'),
+  catalog('/categories'),
+  catalog('/categories/*'),
+  catalog('/admin/categories', 'admin'),
+  catalog('/admin/categories/*', 'admin'),
+  catalog('/locations/*'),
+  catalog('/cities'),
+  catalog('/cities/:id'),
+  catalog('/countries'),
+  catalog('/countries/:id/provinces'),
+  catalog('/admin/cities', 'admin'),
+  catalog('/admin/cities/*', 'admin'),
+  catalog('/banners'),
+  catalog('/banners/*'),
+  catalog('/transactions', 'user'),
+  catalog('/transactions/*', 'user'),
+  catalog('/ratings', 'user'),
+  catalog('/ratings/*', 'user'),
+  catalog('/subscription-plans'),
+  catalog('/subscription-plans/*'),
+  catalog('/subscriptions', 'user'),
+  catalog('/subscriptions/*', 'user'),
+  catalog('/payments', 'user'),
+  catalog('/payments/*', 'user'),
+  catalog('/admin/subscription-plans', 'admin'),
+  catalog('/admin/subscription-plans/*', 'admin'),
+  catalog('/admin/user-subscriptions', 'admin'),
+  catalog('/admin/user-subscriptions/*', 'admin'),
+  catalog('/admin/book-subscriptions', 'admin'),
+  catalog('/admin/book-subscriptions/*', 'admin'),
+  catalog('/admin/payments', 'admin'),
+  catalog('/admin/payments/*', 'admin'),
+  catalog('/admin/subscription-payments', 'admin'),
+  catalog('/admin/subscription-payments/*', 'admin'),
+  catalog('/admin/refunds', 'admin'),
+  catalog('/admin/refunds/*', 'admin'),
+  catalog('/admin/book-transfers', 'admin'),
+  catalog('/admin/book-transfers/*', 'admin'),
+  catalog('/admin/books', 'admin'),
+  catalog('/admin/books/*', 'admin'),
+
+  // messaging: conversations, messages, unread counts
+  messaging('/messages'),
+  messaging('/messages/*'),
+  messaging('/user/messages/recent'),
+
+  // moderation: comments, contact messages, reports of abuse
+  moderation('/books/:id/comments'),
+  moderation('/books/:id/comments/:commentId'),
+  moderation('/admin/comments/*', 'admin'),
+  moderation('/contact', 'public', { max: 5, windowMs: minutes(10) }),
+  moderation('/admin/contacts', 'admin'),
+  moderation('/admin/contacts/*', 'admin'),
+  moderation('/reports', 'user'),
+  moderation('/admin/reports', 'admin'),
+  moderation('/admin/reports/*', 'admin'),
+];

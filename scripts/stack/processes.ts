@@ -1,0 +1,138 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const repoRoot = resolve(import.meta.dirname, '..', '..');
+
+export const services = ['auth', 'catalog', 'messaging', 'moderation', 'notifications'] as const;
+export type Service = (typeof services)[number];
+export const deployables = [...services, 'gateway'] as const;
+export type Deployable = (typeof deployables)[number];
+
+export const defaultPorts: Record<Deployable, number> = {
+  auth: 4001,
+  catalog: 4002,
+  messaging: 4003,
+  moderation: 4004,
+  notifications: 4005,
+  gateway: 8080,
+};
+
+const entry = (name: Deployable) =>
+  join(repoRoot, name === 'gateway' ? 'gateway' : `services/${name}`, 'src', 'main.ts');
+
+export interface StackOptions {
+  ports: Record<Deployable, number>;
+  /** Environment shared by every process (NATS_URL, REDIS_URL, DATA_DIR, namespaces…). */
+  env: Record<string, string>;
+  /** Per-service database URLs; a service without one runs on embedded PGlite. */
+  databaseUrls: Partial<Record<Service, string>>;
+  /** Each process writes its JSON log to <logDir>/<name>.log. */
+  logDir: string;
+  /** Called with each log line that is a warning or worse. */
+  onProblem?: (name: Deployable, line: string) => void;
+}
+
+export interface Stack {
+  url(name: Deployable): string;
+  start(name: Deployable): Promise<void>;
+  /** SIGTERM, then SIGKILL after 5 s. */
+  stop(name: Deployable, signal?: NodeJS.Signals): Promise<void>;
+  stopAll(): Promise<void>;
+}
+
+/** The environment a deployable gets: shared settings, its port, where its peers are. */
+export function environmentFor(name: Deployable, options: StackOptions): Record<string, string> {
+  const { ports } = options;
+  const local = (port: number) => `http://127.0.0.1:${port}`;
+  const env: Record<string, string> = {
+    ...options.env,
+    PORT: String(ports[name]),
+    AUTH_JWKS_URL: `${local(ports.auth)}/.well-known/jwks.json`,
+  };
+  if (name === 'gateway') {
+    Object.assign(env, {
+      AUTH_URL: local(ports.auth),
+      CATALOG_URL: local(ports.catalog),
+      MESSAGING_URL: local(ports.messaging),
+      MODERATION_URL: local(ports.moderation),
+    });
+  } else {
+    const url = options.databaseUrls[name];
+    if (url) env[`${name.toUpperCase()}_DATABASE_URL`] = url;
+  }
+  return env;
+}
+
+async function waitReady(url: string, child: ChildProcess, name: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} s'est arrêté au démarrage (code ${child.exitCode})`);
+    try {
+      const res = await fetch(`${url}/ready`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${name} n'est pas prêt après ${timeoutMs / 1000} s`);
+}
+
+/** Starts the deployables as child processes (TypeScript run by tsx) and waits for /ready. */
+export async function startStack(options: StackOptions, only: readonly Deployable[] = deployables): Promise<Stack> {
+  mkdirSync(options.logDir, { recursive: true });
+  const children = new Map<Deployable, ChildProcess>();
+
+  async function start(name: Deployable) {
+    const log = createWriteStream(join(options.logDir, `${name}.log`), { flags: 'a' });
+    const child = spawn(process.execPath, ['--import', 'tsx', entry(name)], {
+      cwd: repoRoot,
+      env: { ...process.env, ...environmentFor(name, options) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.set(name, child);
+    const onData = (chunk: Buffer) => {
+      log.write(chunk);
+      if (!options.onProblem) return;
+      for (const line of chunk.toString().split('\n')) {
+        if (!line.trim()) continue;
+        const level = /"level":(\d+)/.exec(line)?.[1];
+        if (!level || Number(level) >= 40) options.onProblem(name, line);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', () => log.end());
+    await waitReady(`http://127.0.0.1:${options.ports[name]}`, child, name);
+  }
+
+  async function stop(name: Deployable, signal: NodeJS.Signals = 'SIGTERM') {
+    const child = children.get(name);
+    children.delete(name);
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise<void>((r) => child.once('exit', () => r()));
+    child.kill(signal);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  const stack: Stack = {
+    url: (name) => `http://127.0.0.1:${options.ports[name]}`,
+    start,
+    stop,
+    stopAll: () => Promise.all([...children.keys()].map((n) => stop(n))).then(() => undefined),
+  };
+
+  try {
+    // auth first: the others read its signing keys; then the rest side by side.
+    if (only.includes('auth')) await start('auth');
+    await Promise.all(only.filter((n) => n !== 'auth' && n !== 'gateway').map(start));
+    if (only.includes('gateway')) await start('gateway');
+  } catch (err) {
+    await stack.stopAll();
+    throw err;
+  }
+  return stack;
+}

@@ -1,0 +1,14 @@
+import { createHttpApp, type ReadinessCheck } from '@cartable/service-kit';
+import type { CatalogDeps } from './deps.ts';
+import { locationRoutes } from './routes/locations.ts';
+
+export async function buildCatalogApp(deps: CatalogDeps, readiness: ReadinessCheck[] = [], logger?: false) {
+  const app = createHttpApp({
+    name: 'catalog',
+    logLevel: deps.config.LOG_LEVEL,
+    readiness,
+    ...(logger === false ? { logger } : {}),
+  });
+  await app.register(locationRoutes, deps);
+  return app;
+}

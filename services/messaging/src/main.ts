@@ -1,0 +1,30 @@
+import { fileURLToPath } from 'node:url';
+import {
+  bootstrap,
+  createGuards,
+  createTokenVerifier,
+  loadConfig,
+  openInfrastructure,
+  serve,
+} from '@cartable/service-kit';
+import pino from 'pino';
+import { buildMessagingApp } from './app.ts';
+import { messagingConfigSchema } from './config.ts';
+import * as schema from './db/schema.ts';
+
+await bootstrap(async () => {
+  const config = loadConfig(messagingConfigSchema);
+  const log = pino({ level: config.LOG_LEVEL, base: { service: 'messaging' } });
+  const infra = await openInfrastructure({
+    name: 'messaging',
+    config,
+    log,
+    databaseUrl: config.MESSAGING_DATABASE_URL,
+    schema,
+    migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
+    publishes: true,
+  });
+  const guards = createGuards(createTokenVerifier(config.AUTH_JWKS_URL));
+  const app = await buildMessagingApp({ config, guards }, infra.readiness);
+  await serve(app, { port: config.PORT, host: config.HOST }, infra.closers);
+});

@@ -1,0 +1,55 @@
+import { fileURLToPath } from 'node:url';
+import {
+  bootstrap,
+  createHttpApp,
+  createRedis,
+  loadConfig,
+  openInfrastructure,
+  serve,
+  startConsumer,
+} from '@cartable/service-kit';
+import pino from 'pino';
+import { notificationsConfigSchema } from './config.ts';
+import * as schema from './db/schema.ts';
+import { mailTriggers } from './events/mail-triggers.ts';
+import { createMailQueue, startMailWorker } from './queue/mail-queue.ts';
+
+await bootstrap(async () => {
+  const config = loadConfig(notificationsConfigSchema);
+  const log = pino({ level: config.LOG_LEVEL, base: { service: 'notifications' } });
+  const infra = await openInfrastructure({
+    name: 'notifications',
+    config,
+    log,
+    databaseUrl: config.NOTIFICATIONS_DATABASE_URL,
+    schema,
+    migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
+  });
+  // BullMQ blocks on its connections: one for the queue, one for the worker.
+  const queueRedis = createRedis(config.REDIS_URL, { forQueue: true });
+  const workerRedis = createRedis(config.REDIS_URL, { forQueue: true });
+  const queue = createMailQueue(queueRedis, config);
+  const worker = startMailWorker(workerRedis, config, log);
+  const consumer = await startConsumer({
+    nc: infra.nc,
+    db: infra.database.db,
+    namespace: config.EVENT_NAMESPACE,
+    log,
+    consumer: 'notifications',
+    producer: 'auth',
+    handlers: mailTriggers(queue),
+  });
+  const app = createHttpApp({
+    name: 'notifications',
+    logLevel: config.LOG_LEVEL,
+    readiness: [...infra.readiness, { name: 'redis', check: () => queueRedis.ping() }],
+  });
+  await serve(app, { port: config.PORT, host: config.HOST }, [
+    () => consumer.stop(),
+    () => worker.close(),
+    () => queue.close(),
+    () => queueRedis.quit(),
+    () => workerRedis.quit(),
+    ...infra.closers,
+  ]);
+});

@@ -1,0 +1,37 @@
+/** Escapes text put into the HTML templates. */
+export const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** One plain, mobile-friendly frame for every e-mail (inline styles: mail clients ignore <style>). */
+export function layout({
+  title,
+  body,
+  action,
+}: {
+  title: string;
+  body: string;
+  action?: { label: string; url: string };
+}) {
+  const button = action
+    ? `<p style="margin:28px 0"><a href="${escapeHtml(action.url)}" style="background:#009E60;color:#fff;padding:12px 22px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(action.label)}</a></p>
+<p style="font-size:13px;color:#555">Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :<br><a href="${escapeHtml(action.url)}" style="color:#3A75C4;word-break:break-all">${escapeHtml(action.url)}</a></p>`
+    : '';
+  return `<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;background:#f4f6f5;font-family:Arial,Helvetica,sans-serif;color:#1c2b22">
+<div style="max-width:560px;margin:0 auto;padding:24px">
+<div style="font-size:22px;font-weight:700;color:#009E60;margin-bottom:16px">Cartable</div>
+<div style="background:#fff;border-radius:12px;padding:24px;border-top:4px solid #FCD116">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
+${body}
+${button}
+</div>
+<p style="font-size:12px;color:#777;margin-top:16px">Cartable — manuels scolaires d'occasion au Gabon. Vous recevez cet email parce qu'un compte a été créé avec cette adresse.</p>
+</div></body></html>`;
+}
