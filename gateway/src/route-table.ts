@@ -26,6 +26,8 @@ export interface RouteEntry {
 }
 
 const minutes = (n: number) => n * 60_000;
+// Per client address. Mobile carriers put many phones behind one address (CGNAT), so these are
+// loose; per-account limits belong to the owners.
 
 const auth = (path: string, access: Access = 'public', rateLimit?: RateLimit): RouteEntry => ({
   path,
@@ -44,13 +46,13 @@ const moderation = (path: string, access: Access = 'public', rateLimit?: RateLim
 
 export const routeTable: readonly RouteEntry[] = [
   // auth: accounts, sessions, verification, password reset, two-factor, roles & permissions, profiles
-  auth('/register', 'public', { max: 5, windowMs: minutes(10) }),
-  auth('/login', 'public', { max: 10, windowMs: minutes(1) }),
+  auth('/register', 'public', { max: 20, windowMs: minutes(10) }),
+  auth('/login', 'public', { max: 20, windowMs: minutes(1) }),
   auth('/logout', 'user'),
   auth('/verify-email'),
-  auth('/resend-verification-email', 'public', { max: 5, windowMs: minutes(15) }),
+  auth('/resend-verification-email', 'public', { max: 10, windowMs: minutes(15) }),
   auth('/check-email-verification'),
-  auth('/forgot-password', 'public', { max: 5, windowMs: minutes(15) }),
+  auth('/forgot-password', 'public', { max: 10, windowMs: minutes(15) }),
   auth('/reset-password'),
   auth('/validate-reset-token'),
   auth('/user', 'user'),
@@ -64,7 +66,7 @@ export const routeTable: readonly RouteEntry[] = [
   auth('/users/check-admin', 'user'),
   auth('/users/:userId'),
   auth('/admin/users/*', 'admin'),
-  auth('/two-factor/resend', 'public', { max: 5, windowMs: minutes(15) }),
+  auth('/two-factor/resend', 'public', { max: 10, windowMs: minutes(15) }),
   auth('/two-factor/*', 'user'),
   auth('/roles', 'admin'),
   auth('/roles/*', 'admin'),
@@ -130,7 +132,7 @@ export const routeTable: readonly RouteEntry[] = [
   moderation('/books/:id/comments'),
   moderation('/books/:id/comments/:commentId'),
   moderation('/admin/comments/*', 'admin'),
-  moderation('/contact', 'public', { max: 5, windowMs: minutes(10) }),
+  moderation('/contact', 'public', { max: 10, windowMs: minutes(10) }),
   moderation('/admin/contacts', 'admin'),
   moderation('/admin/contacts/*', 'admin'),
   moderation('/reports', 'user'),

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+/** One project per workspace (`npx vitest --project auth`), plus manifests and end-to-end journeys. */
+const workspace = (name: string, dir: string) => ({
+  test: { name, include: [`${dir}/test/**/*.test.ts`], environment: 'node' as const, testTimeout: 20_000, hookTimeout: 60_000 },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      workspace('contracts', 'libs/contracts'),
+      workspace('service-kit', 'libs/service-kit'),
+      workspace('gateway', 'gateway'),
+      workspace('auth', 'services/auth'),
+      workspace('catalog', 'services/catalog'),
+      workspace('messaging', 'services/messaging'),
+      workspace('moderation', 'services/moderation'),
+      workspace('notifications', 'services/notifications'),
+      { test: { name: 'deploy', include: ['k8s/test/**/*.test.ts'], environment: 'node' } },
+      {
+        // Real processes and a real browser: one file at a time, each with its own stack.
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
