@@ -2,7 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 /** One project per workspace (`npx vitest --project auth`), plus manifests and end-to-end journeys. */
 const workspace = (name: string, dir: string) => ({
-  test: { name, include: [`${dir}/test/**/*.test.ts`], environment: 'node' as const, testTimeout: 20_000, hookTimeout: 60_000 },
+  test: {
+    name,
+    include: [`${dir}/test/**/*.test.ts`],
+    environment: 'node' as const,
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
 });
 
 export default defineConfig({

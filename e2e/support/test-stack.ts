@@ -11,9 +11,9 @@ import { createDatabases, databaseUrl, dropDatabases } from '../../scripts/stack
 import { type MailCatcher, startMailCatcher } from '../../scripts/stack/mail-catcher.ts';
 import {
   type Deployable,
+  deployables,
   type Service,
   type Stack,
-  deployables,
   services,
   startStack,
 } from '../../scripts/stack/processes.ts';
@@ -27,7 +27,9 @@ export function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -57,7 +59,11 @@ export async function startTestStack(options: { env?: Record<string, string> } =
   const databaseUrls = Object.fromEntries(
     services.map((s) => [s, databaseUrl(PG_ADMIN_URL, `cartable_${id}_${s}`)]),
   ) as Record<Service, string>;
-  const mail = await startMailCatcher({ smtp: await freePort(), web: await freePort(), mailDirectory: join(dataDir, 'mail') });
+  const mail = await startMailCatcher({
+    smtp: await freePort(),
+    web: await freePort(),
+    mailDirectory: join(dataDir, 'mail'),
+  });
 
   let stack: Stack;
   try {

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../../gateway/src/route-table.ts';
-import { type TestStack, call, eventually, startTestStack } from '../support/test-stack.ts';
+import { call, eventually, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
  * The one thread through every part (issue "walking skeleton"), on real processes, PostgreSQL,

@@ -1,0 +1,203 @@
+import { randomBytes } from 'node:crypto';
+import {
+  createRedis,
+  createTokenVerifier,
+  loadConfig,
+  revokeToken,
+  TOKEN_AUDIENCE,
+  TOKEN_ISSUER,
+} from '@cartable/service-kit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildGateway } from '../src/app.ts';
+import { gatewayConfigSchema } from '../src/config.ts';
+import { type Owner, owners } from '../src/route-table.ts';
+
+const prefix = `cartable:t${randomBytes(4).toString('hex')}:`;
+const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+const upstreams: FastifyInstance[] = [];
+let gateway: Awaited<ReturnType<typeof buildGateway>>;
+let sign: (claims: { is_admin?: boolean; jti?: string }) => Promise<string>;
+
+/** A stand-in owner that says who it is, what path it got and whether a token came along. */
+async function fakeOwner(owner: Owner) {
+  const app = Fastify();
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_r, body, done) => done(null, body));
+  app.all('/*', async (request) => ({
+    owner,
+    url: request.url,
+    method: request.method,
+    authorized: Boolean(request.headers.authorization),
+    requestId: request.headers['x-request-id'],
+    bodyLength: Buffer.isBuffer(request.body) ? request.body.length : undefined,
+  }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  upstreams.push(app);
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
+beforeAll(async () => {
+  const urls = Object.fromEntries(await Promise.all(owners.map(async (o) => [o, await fakeOwner(o)])));
+  const { privateKey, publicKey } = await generateKeyPair('ES256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256' };
+  sign = ({ is_admin = false, jti = crypto.randomUUID() }) =>
+    new SignJWT({ email_verified: true, is_admin, roles: [], permissions: [] })
+      .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+      .setSubject(crypto.randomUUID())
+      .setJti(jti)
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setExpirationTime('1h')
+      .sign(privateKey);
+  const config = loadConfig(gatewayConfigSchema, {
+    AUTH_URL: urls.auth,
+    CATALOG_URL: urls.catalog,
+    MESSAGING_URL: urls.messaging,
+    // Nothing listens on port 9: moderation is "down".
+    MODERATION_URL: 'http://127.0.0.1:9',
+    REDIS_KEY_PREFIX: prefix,
+    FRONTENDS_DIR: '/nonexistent',
+    DATA_DIR: '/tmp/cartable-gateway-test',
+  });
+  gateway = await buildGateway(
+    { config, redis, verifier: createTokenVerifier(createLocalJWKSet({ keys: [jwk] })) },
+    [],
+    false,
+  );
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await Promise.all(upstreams.map((u) => u.close()));
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
+});
+
+const get = async (url: string, token?: string) =>
+  gateway.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+describe('route table: every documented path goes to its owner (SPEC.md section 7)', () => {
+  const cases: Array<[string, string, Owner]> = [
+    ['POST', '/api/register', 'auth'],
+    ['POST', '/api/verify-email', 'auth'],
+    ['POST', '/api/check-email-verification', 'auth'],
+    ['POST', '/api/validate-reset-token', 'auth'],
+    ['PUT', '/api/user/profile', 'auth'],
+    ['DELETE', '/api/user/profile/image', 'auth'],
+    ['GET', '/api/user/recent-activity', 'auth'],
+    ['POST', '/api/two-factor/confirm', 'auth'],
+    ['POST', '/api/two-factor/resend', 'auth'],
+    ['GET', '/api/books', 'catalog'],
+    ['GET', '/api/books/search?query=maths', 'catalog'],
+    ['GET', '/api/books/featured', 'catalog'],
+    ['GET', '/api/books/42', 'catalog'],
+    ['PUT', '/api/books/42/status', 'catalog'],
+    ['GET', '/api/user/books', 'catalog'],
+    ['GET', '/api/users/profile/books', 'catalog'],
+    ['GET', '/api/categories/hierarchy/tree', 'catalog'],
+    ['GET', '/api/categories/7/descendants', 'catalog'],
+    ['GET', '/api/locations/cities/search?q=lib', 'catalog'],
+    ['GET', '/api/countries/266/provinces', 'catalog'],
+    ['GET', '/api/banners/active', 'catalog'],
+    ['POST', '/api/banners/reorder', 'catalog'],
+    ['GET', '/api/messages/unread/count', 'messaging'],
+    ['POST', '/api/messages/conversation/a/b/mark-read', 'messaging'],
+    ['GET', '/api/user/messages/recent', 'messaging'],
+  ];
+
+  it.each(cases)('%s %s → %s', async (method, url, owner) => {
+    const token = await sign({});
+    const res = await gateway.inject({ method: method as 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ owner, url: url.slice('/api'.length), method });
+  });
+
+  it('sends admin groups to their owners for an admin', async () => {
+    const token = await sign({ is_admin: true });
+    expect((await get('/api/users/all', token)).json().owner).toBe('auth');
+    expect((await get('/api/admin/users/1/promote', token)).json().owner).toBe('auth');
+    expect((await get('/api/admin/categories/stats', token)).json().owner).toBe('catalog');
+    expect((await get('/api/admin/cities/import', token)).json().owner).toBe('catalog');
+  });
+
+  it('carries the request id to the owner', async () => {
+    const res = await gateway.inject({ method: 'GET', url: '/api/books', headers: { 'x-request-id': 'req-42' } });
+    expect(res.json().requestId).toBe('req-42');
+    expect(res.headers['x-request-id']).toBe('req-42');
+  });
+});
+
+describe('access checks', () => {
+  it('refuses a protected group without a token, and an admin group to a non-admin', async () => {
+    expect((await get('/api/user')).statusCode).toBe(401);
+    const res = await get('/api/users/all', await sign({}));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Cette action est réservée aux administrateurs.');
+  });
+
+  it('refuses a revoked token on protected groups and drops it on public ones', async () => {
+    const jti = crypto.randomUUID();
+    const token = await sign({ jti });
+    expect((await get('/api/user', token)).statusCode).toBe(200);
+    await revokeToken(redis, prefix, jti, Math.floor(Date.now() / 1000) + 60);
+    expect((await get('/api/user', token)).statusCode).toBe(401);
+    const pub = await get('/api/books', token);
+    expect(pub.statusCode).toBe(200);
+    expect(pub.json().authorized).toBe(false);
+  });
+
+  it('drops a forged token on public routes and refuses it on protected ones', async () => {
+    const forged = `${(await sign({})).slice(0, -4)}AAAA`;
+    expect((await get('/api/books', forged)).json().authorized).toBe(false);
+    expect((await get('/api/messages', forged)).statusCode).toBe(401);
+  });
+});
+
+describe('failures', () => {
+  it('answers 404 JSON for an unknown /api path', async () => {
+    const res = await get('/api/does/not/exist');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: "Cette adresse de l'API n'existe pas." });
+  });
+
+  it('answers 503 JSON when the owner is down', async () => {
+    const res = await gateway.inject({ method: 'POST', url: '/api/contact', payload: { name: 'x' } });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toBe('Service temporairement indisponible. Veuillez réessayer dans quelques instants.');
+  });
+
+  it('streams multipart uploads to the owner and refuses oversized ones with 413', async () => {
+    const token = await sign({});
+    const boundary = 'x-boundary';
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nMaths 6e\r\n--${boundary}--\r\n`;
+    const ok = await gateway.inject({
+      method: 'POST',
+      url: '/api/books',
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
+    expect(ok.json()).toMatchObject({ owner: 'catalog', bodyLength: Buffer.byteLength(body) });
+    const tooBig = await gateway.inject({
+      method: 'POST',
+      url: '/api/books',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(50 * 1024 * 1024),
+      },
+      payload: body,
+    });
+    expect(tooBig.statusCode).toBe(413);
+  });
+
+  it('serves a French page for unknown page paths when the frontends are not built, JSON 404 for assets', async () => {
+    const page = await get('/une/page');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('npm run build:frontends');
+    expect((await get('/absent.js')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { baseConfigSchema, ConfigError, createHttpApp, HttpError, hasPermission, loadConfig } from '../src/index.ts';
+
+function appWithRoutes() {
+  const app = createHttpApp({
+    name: 'test',
+    logger: false,
+    readiness: [{ name: 'database', check: async () => {} }],
+  });
+  app.post(
+    '/echo',
+    { schema: { body: z.object({ email: z.string().email("Format d'email invalide") }) } },
+    async (r) => r.body,
+  );
+  app.get('/boom', async () => {
+    throw new Error('secret internal detail');
+  });
+  app.get('/teapot', async () => {
+    throw new HttpError(409, 'Déjà pris', { email: ['Déjà pris'] });
+  });
+  return app;
+}
+
+describe('createHttpApp', () => {
+  it('answers validation failures with 422 and French field errors', async () => {
+    const res = await appWithRoutes().inject({ method: 'POST', url: '/echo', payload: { email: 'nope' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      message: 'Les données envoyées sont invalides.',
+      errors: { email: ["Format d'email invalide"] },
+    });
+  });
+
+  it('answers malformed JSON with 400 in French, not a 5xx', async () => {
+    const res = await appWithRoutes().inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Le corps de la requête doit être un JSON valide.');
+  });
+
+  it('hides internal errors behind a French 500 without a stack trace', async () => {
+    const res = await appWithRoutes().inject({ method: 'GET', url: '/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('secret');
+    expect(res.json()).toEqual({ message: 'Une erreur interne est survenue. Veuillez réessayer plus tard.' });
+  });
+
+  it('passes HttpError status, message and field errors through', async () => {
+    const res = await appWithRoutes().inject({ method: 'GET', url: '/teapot' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'Déjà pris', errors: { email: ['Déjà pris'] } });
+  });
+
+  it('answers unknown paths with 404 JSON and echoes the request id', async () => {
+    const res = await appWithRoutes().inject({ method: 'GET', url: '/nope', headers: { 'x-request-id': 'abc-123' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['x-request-id']).toBe('abc-123');
+  });
+
+  it('reports readiness from its checks and turns not ready when shutting down', async () => {
+    const app = createHttpApp({
+      name: 'test',
+      logger: false,
+      readiness: [
+        { name: 'database', check: async () => {} },
+        { name: 'nats', check: () => Promise.reject(new Error('injoignable')) },
+      ],
+    });
+    const res = await app.inject({ method: 'GET', url: '/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().checks).toEqual({ database: 'ok', nats: 'injoignable' });
+    expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+
+    const ok = appWithRoutes();
+    expect((await ok.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(200);
+    ok.markShuttingDown();
+    expect((await ok.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(503);
+  });
+
+  it('exposes Prometheus metrics', async () => {
+    const app = appWithRoutes();
+    await app.inject({ method: 'GET', url: '/health' });
+    const res = await app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.body).toContain('http_request_duration_seconds');
+  });
+});
+
+describe('loadConfig', () => {
+  const schema = baseConfigSchema.extend({ PORT: z.coerce.number().int(), SECRET: z.string().min(8) });
+
+  it('names every missing or invalid variable', () => {
+    expect(() => loadConfig(schema, { PORT: 'abc', REDIS_URL: 'not a url' })).toThrow(ConfigError);
+    try {
+      loadConfig(schema, { PORT: 'abc', REDIS_URL: 'not a url' });
+    } catch (err) {
+      expect((err as Error).message).toMatch(/PORT/);
+      expect((err as Error).message).toMatch(/SECRET/);
+      expect((err as Error).message).toMatch(/REDIS_URL/);
+    }
+  });
+
+  it('applies defaults and treats empty strings as unset', () => {
+    const config = loadConfig(schema, { PORT: '4000', SECRET: 'abcdefgh', LOG_LEVEL: '' });
+    expect(config).toMatchObject({ PORT: 4000, LOG_LEVEL: 'info', NODE_ENV: 'development' });
+  });
+});
+
+describe('hasPermission (SPEC.md section 6)', () => {
+  it('passes when held, with the wildcard, or for an admin', () => {
+    expect(hasPermission({ is_admin: false, permissions: ['cities.manage'] }, 'cities.manage')).toBe(true);
+    expect(hasPermission({ is_admin: false, permissions: ['cities.manage'] }, 'banners.manage')).toBe(false);
+    expect(hasPermission({ is_admin: false, permissions: ['*'] }, 'banners.manage')).toBe(true);
+    expect(hasPermission({ is_admin: true, permissions: [] }, 'banners.manage')).toBe(true);
+  });
+});
