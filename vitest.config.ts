@@ -22,6 +22,7 @@ export default defineConfig({
       workspace('messaging', 'services/messaging'),
       workspace('moderation', 'services/moderation'),
       workspace('notifications', 'services/notifications'),
+      { test: { name: 'scripts', include: ['scripts/test/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'deploy', include: ['k8s/test/**/*.test.ts'], environment: 'node' } },
       {
         // Real processes and a real browser: one file at a time, each with its own stack.

@@ -2,6 +2,7 @@
  * `npm start`, once dependencies and frontends are in place (scripts/start.mjs sees to that):
  * infrastructure, databases, the mail catcher, every service and the gateway.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   createDatabases,
@@ -14,6 +15,8 @@ import {
 import { startMailCatcher } from './stack/mail-catcher.ts';
 import { defaultPorts, repoRoot, type Service, services, startStack } from './stack/processes.ts';
 
+// A .env at the root overrides the defaults (see .env.example); children inherit it.
+if (existsSync(join(repoRoot, '.env'))) process.loadEnvFile(join(repoRoot, '.env'));
 const dataDir = join(repoRoot, '.data');
 const say = (line: string) => console.log(`\x1b[32m▸\x1b[0m ${line}`);
 
