@@ -10,6 +10,7 @@
  * - Production: content-hashed file names (remoteEntry.js keeps a fixed name), minified, and the
  *   production build of react-router (its package exports only point to the development one).
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,26 +40,48 @@ export interface FrontendOptions {
   devProxy?: Record<string, string>;
 }
 
-/** Versions come from the workspace packages so that host and remotes agree. */
+/** Version of an installed package (read from node_modules, whatever its "exports" say). */
 function versionOf(pkg: string): string {
-  const json = require(`${pkg}/package.json`) as { version: string };
-  return json.version;
+  for (let dir = here; ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'node_modules', pkg, 'package.json');
+    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+    if (path.dirname(dir) === dir) throw new Error(`Paquet introuvable : ${pkg}`);
+  }
 }
 
-const SINGLETONS = ['react', 'react-dom', 'react-router', '@tanstack/react-query', 'sonner'] as const;
+const SINGLETONS = ['react', 'react-dom', '@tanstack/react-query', 'sonner'] as const;
 
 function sharedConfig(eager: boolean) {
-  const shared: Record<string, { singleton: true; requiredVersion: string | false; eager: boolean }> =
-    {};
+  const shared: Record<string, { singleton: true; requiredVersion: string | false; eager: boolean }> = {};
   for (const pkg of SINGLETONS) {
-    shared[pkg] = { singleton: true, requiredVersion: `^${versionOf(pkg)}`, eager };
+    // sonner is loaded after the first render (libs/ui/src/toast.tsx), so never eagerly.
+    shared[pkg] = { singleton: true, requiredVersion: `^${versionOf(pkg)}`, eager: eager && pkg !== 'sonner' };
   }
   // Subpath entries of react that the JSX runtime and react-dom/client import.
   shared['react/jsx-runtime'] = { singleton: true, requiredVersion: false, eager };
   shared['react-dom/client'] = { singleton: true, requiredVersion: false, eager };
   // The design system: one session store, one toast queue, one API client for all frontends.
   shared['@cartable/ui'] = { singleton: true, requiredVersion: false, eager };
+  // The router singleton: a curated re-export of react-router (see libs/ui/src/router.ts).
+  shared['@cartable/ui/router'] = { singleton: true, requiredVersion: false, eager };
   return shared;
+}
+
+const UI_DIR = path.resolve(here, '..');
+
+/**
+ * The router is shared through "@cartable/ui/router" only (a shared package cannot be
+ * tree-shaken, and two copies of react-router would not share their contexts). Importing
+ * "react-router" anywhere else fails the build.
+ */
+function routerGuard(data: { request?: string; context?: string }, callback: (error?: Error) => void): void {
+  const { request, context = '' } = data;
+  const isRouter = request === 'react-router' || request?.startsWith('react-router/');
+  if (isRouter && !context.startsWith(UI_DIR) && !context.includes(`${path.sep}node_modules${path.sep}`)) {
+    callback(new Error(`Importez le routeur depuis "@cartable/ui/router" et non "${request}" (${context}).`));
+    return;
+  }
+  callback();
 }
 
 const BROWSER_TARGETS = ['chrome >= 87', 'edge >= 88', 'firefox >= 78', 'safari >= 14', 'ios >= 14'];
@@ -107,6 +130,7 @@ export function defineFrontend(options: FrontendOptions) {
               ),
             },
       },
+      externals: [routerGuard],
       module: {
         rules: [
           {
@@ -137,9 +161,7 @@ export function defineFrontend(options: FrontendOptions) {
       plugins: [
         new ModuleFederationPlugin({
           name: options.name,
-          ...(isHost
-            ? {}
-            : { filename: 'remoteEntry.js', exposes: options.exposes ?? {} }),
+          ...(isHost ? {} : { filename: 'remoteEntry.js', exposes: options.exposes ?? {} }),
           // Remotes are registered at run time by the shell (see frontends/shell/src/federation.ts).
           remotes: {},
           shared: sharedConfig(isHost),
@@ -147,7 +169,12 @@ export function defineFrontend(options: FrontendOptions) {
           shareStrategy: 'loaded-first',
           dts: false,
           manifest: false,
-          experiments: { optimization: { disableSnapshot: true, target: 'web' } },
+          experiments: {
+            optimization: { disableSnapshot: true, target: 'web' },
+            // The shell hands its federation runtime to the remotes, so a remote entry does not
+            // ship a second copy. A remote running alone (development) keeps its own.
+            ...(isHost ? { provideExternalRuntime: true } : isDev ? {} : { externalRuntime: true }),
+          },
         }),
         ...(isHost || isDev
           ? [

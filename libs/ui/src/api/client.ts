@@ -3,8 +3,7 @@ import { sessionStore } from '../session/store';
 /** Root of every API call: the gateway serves the API under /api on the same origin. */
 export const API_BASE = '/api';
 
-export const NETWORK_ERROR_MESSAGE =
-  'Erreur de connexion. Vérifiez votre connexion internet et réessayez.';
+export const NETWORK_ERROR_MESSAGE = 'Erreur de connexion. Vérifiez votre connexion internet et réessayez.';
 export const GENERIC_ERROR_MESSAGE = 'Une erreur est survenue. Veuillez réessayer.';
 
 /** Field errors as the API sends them: `{ field: ["message", ...] }` (a single string is accepted). */
@@ -23,7 +22,11 @@ export class ApiError extends Error {
   /** True when `message` comes from the server rather than from a fallback. */
   readonly hasServerMessage: boolean;
 
-  constructor(status: number, message: string, options: { errors?: FieldErrors; body?: unknown; hasServerMessage?: boolean } = {}) {
+  constructor(
+    status: number,
+    message: string,
+    options: { errors?: FieldErrors; body?: unknown; hasServerMessage?: boolean } = {},
+  ) {
     super(message);
     this.status = status;
     this.errors = options.errors ?? {};
@@ -151,8 +154,7 @@ export const api = {
   get: <T>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options?: Options) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Options) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  put: <T>(path: string, body?: unknown, options?: Options) => apiRequest<T>(path, { ...options, method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown, options?: Options) =>
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, body?: unknown, options?: Options) =>

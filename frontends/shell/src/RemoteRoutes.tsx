@@ -1,0 +1,96 @@
+import {
+  AlertIcon,
+  Button,
+  Container,
+  CrashFallback,
+  EmptyState,
+  ErrorBoundary,
+  PageSpinner,
+  RefreshIcon,
+} from '@cartable/ui';
+import { UNSAFE_RouteContext, useLocation } from '@cartable/ui/router';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import { loadedRemote, loadRemoteRoutes, type RemoteName } from './federation';
+
+/**
+ * Remotes declare their routes with absolute paths ("/books/:id", "/admin/users"). Mounting them
+ * under an empty route context makes those paths match whatever shell route renders the remote.
+ */
+const ROOT_ROUTE_CONTEXT = { outlet: null, matches: [], isDataRoute: false };
+
+type LoadState = { status: 'loading' } | { status: 'ready'; Component: ComponentType } | { status: 'error' };
+
+export interface RemoteRoutesProps {
+  remote: RemoteName;
+  /** Wraps the loading, failure and crash states (the admin area uses the site frame for them). */
+  frame?: (children: ReactNode) => ReactNode;
+}
+
+const noFrame = (children: ReactNode) => children;
+
+/** Loads a remote at run time and renders its routes; French fallback with retry on failure. */
+export function RemoteRoutes({ remote, frame = noFrame }: RemoteRoutesProps) {
+  // Each retry mounts a fresh loader, which asks the federation runtime again.
+  const [attempt, setAttempt] = useState(0);
+  return <RemoteLoader key={attempt} remote={remote} frame={frame} onRetry={() => setAttempt((n) => n + 1)} />;
+}
+
+interface RemoteLoaderProps {
+  remote: RemoteName;
+  frame: (children: ReactNode) => ReactNode;
+  onRetry: () => void;
+}
+
+function RemoteLoader({ remote, frame, onRetry }: RemoteLoaderProps) {
+  const location = useLocation();
+  const [state, setState] = useState<LoadState>(() => {
+    const Component = loadedRemote(remote);
+    return Component ? { status: 'ready', Component } : { status: 'loading' };
+  });
+
+  useEffect(() => {
+    if (loadedRemote(remote)) return;
+    let cancelled = false;
+    loadRemoteRoutes(remote).then(
+      (Component) => {
+        if (!cancelled) setState({ status: 'ready', Component });
+      },
+      (error: unknown) => {
+        console.error(`Impossible de charger le module « ${remote} »`, error);
+        if (!cancelled) setState({ status: 'error' });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [remote]);
+
+  if (state.status === 'loading') return frame(<PageSpinner />);
+  if (state.status === 'error') return frame(<RemoteUnavailable onRetry={onRetry} />);
+  const { Component } = state;
+  return (
+    <ErrorBoundary resetKey={location.pathname} fallback={() => frame(<CrashFallback />)}>
+      <UNSAFE_RouteContext.Provider value={ROOT_ROUTE_CONTEXT}>
+        <Component />
+      </UNSAFE_RouteContext.Provider>
+    </ErrorBoundary>
+  );
+}
+
+function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Container className="py-10 sm:py-16">
+      <EmptyState
+        icon={<AlertIcon size={26} />}
+        tone="warning"
+        title="Cette partie du site n'a pas pu être chargée."
+        description="Votre connexion est peut-être instable. Vérifiez-la puis réessayez."
+        action={
+          <Button onClick={onRetry} leftIcon={<RefreshIcon size={18} />}>
+            Réessayer
+          </Button>
+        }
+      />
+    </Container>
+  );
+}

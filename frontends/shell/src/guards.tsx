@@ -1,0 +1,49 @@
+import { useSession } from '@cartable/ui';
+import { Navigate, Outlet, useLocation } from '@cartable/ui/router';
+import type { ReactNode } from 'react';
+
+/** Where a guarded page sends people, kept in navigation state so login can bring them back. */
+export interface FromState {
+  from?: { pathname: string; search?: string; hash?: string };
+  message?: string;
+  email?: string;
+}
+
+/** A same-site path to return to after login, or null. */
+export function returnPath(state: unknown, search: string): string | null {
+  const returnUrl = new URLSearchParams(search).get('return_url');
+  if (returnUrl?.startsWith('/') && !returnUrl.startsWith('//')) return returnUrl;
+  const from = (state as FromState | null)?.from;
+  if (from?.pathname?.startsWith('/') && !from.pathname.startsWith('//')) {
+    return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+  }
+  return null;
+}
+
+/** Verified-user routes: others go to /login, carrying the attempted location. */
+export function RequireVerified({ children }: { children?: ReactNode }) {
+  const { isAuthenticated } = useSession();
+  const location = useLocation();
+  if (!isAuthenticated) {
+    const from = { pathname: location.pathname, search: location.search, hash: location.hash };
+    return <Navigate to="/login" replace state={{ from } satisfies FromState} />;
+  }
+  return children ?? <Outlet />;
+}
+
+/** Guest-only routes (/login, /register): a verified user goes on to where they were headed or /dashboard. */
+export function GuestOnly({ children }: { children?: ReactNode }) {
+  const { isAuthenticated } = useSession();
+  const location = useLocation();
+  if (isAuthenticated) {
+    return <Navigate to={returnPath(location.state, location.search) ?? '/dashboard'} replace />;
+  }
+  return children ?? <Outlet />;
+}
+
+/** Admin area: admins only, everybody else goes to the home page. */
+export function RequireAdmin({ children }: { children?: ReactNode }) {
+  const { isAdmin } = useSession();
+  if (!isAdmin) return <Navigate to="/" replace />;
+  return children ?? <Outlet />;
+}

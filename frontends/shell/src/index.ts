@@ -1,0 +1,13 @@
+import './styles.css';
+import './federation';
+import { initSession } from '@cartable/ui';
+import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+
+// Reads the stored session now (synchronously) and confirms it with GET /api/user in the background.
+void initSession();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Élément #root introuvable');
+createRoot(container).render(createElement(App));

@@ -1,0 +1,38 @@
+import { ErrorBoundary, PageSpinner } from '@cartable/ui';
+import { Outlet, useLocation } from '@cartable/ui/router';
+import { type ReactNode, Suspense, useEffect } from 'react';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+/** Scrolls to the top on a new page (not on hash links). */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change only
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/** Public site frame: header, page, footer. Renders `children`, or the matched child route. */
+export function SiteLayout({ children }: { children?: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#contenu"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
+        Aller au contenu
+      </a>
+      <ScrollToTop />
+      <Header />
+      <main id="contenu" className="flex-1">
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageSpinner />}>{children ?? <Outlet />}</Suspense>
+        </ErrorBoundary>
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * @cartable/ui: the design system and the shared web kit (API client, session, permissions,
+ * formatting, toasts). Shared as a Module Federation singleton: the shell and the remotes use one
+ * instance, so they share the session store and the toast queue.
+ */
+
+export {
+  API_BASE,
+  ApiError,
+  api,
+  apiRequest,
+  errorMessage,
+  type FieldErrors,
+  GENERIC_ERROR_MESSAGE,
+  NETWORK_ERROR_MESSAGE,
+  type RequestOptions,
+} from './api/client';
+export { cn } from './cn';
+export { Alert, type AlertProps, type AlertTone } from './components/Alert';
+export { Badge, type BadgeProps, type BadgeTone } from './components/Badge';
+export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClasses } from './components/Button';
+export { Card, CardBody, CardHeader, CardTitle } from './components/Card';
+export { ComingSoon, type ComingSoonProps } from './components/ComingSoon';
+export { EmptyState, type EmptyStateProps } from './components/EmptyState';
+export { CrashFallback, ErrorBoundary, type ErrorBoundaryProps } from './components/ErrorBoundary';
+export { Input, type InputProps, PasswordInput, type PasswordInputProps } from './components/Input';
+export { Container, PageHeader, type PageHeaderProps, useDocumentTitle } from './components/Page';
+export { Skeleton } from './components/Skeleton';
+export { PageSpinner, Spinner, type SpinnerProps } from './components/Spinner';
+export { formatDate, formatPrice, initials, type PriceOptions } from './format';
+export { useDismiss } from './hooks';
+export * from './icons';
+export { hasPermission, hasRole, WILDCARD } from './permissions';
+export {
+  getSession,
+  initSession,
+  isAdminUser,
+  logout,
+  type Session,
+  storeLogin,
+  useLogout,
+  useSession,
+} from './session/session';
+export { isVerifiedUser, type SessionState, sessionStore, TOKEN_KEY, USER_KEY } from './session/store';
+export type { LoginResponse, PermissionRef, RoleRef, User } from './session/types';
+export { AppToaster, type NotifyOptions, notify } from './toast';

@@ -1,0 +1,33 @@
+import { sessionStore } from './session/store';
+import type { User } from './session/types';
+
+/** The slug that grants everything. */
+export const WILDCARD = '*';
+
+function currentUser(user: User | null | undefined): User | null {
+  return user === undefined ? sessionStore.getState().user : user;
+}
+
+/**
+ * True when the user holds the role (SPEC section 6). Admins and holders of the wildcard pass.
+ * Without a `user` argument, the signed-in user is checked.
+ */
+export function hasRole(slug: string, user?: User | null): boolean {
+  const subject = currentUser(user);
+  if (!subject) return false;
+  if (subject.is_admin) return true;
+  return subject.roles.some((role) => role.slug === slug || role.slug === WILDCARD);
+}
+
+/**
+ * True when the permission is held directly or through a role, when the wildcard is held, or when
+ * the user is an admin (SPEC section 6). Without a `user` argument, the signed-in user is checked.
+ */
+export function hasPermission(slug: string, user?: User | null): boolean {
+  const subject = currentUser(user);
+  if (!subject) return false;
+  if (subject.is_admin) return true;
+  const grants = (perm: { slug: string }) => perm.slug === slug || perm.slug === WILDCARD;
+  if (subject.permissions.some(grants)) return true;
+  return subject.roles.some((role) => role.slug === WILDCARD || role.permissions.some(grants));
+}

@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+
+/*
+ * Toasts use sonner, loaded after the first render: it is not needed to show the page, and keeping
+ * it out of the initial JavaScript saves about 10 kB (gzipped) on slow mobile connections.
+ * sonner is a federated singleton, so every frontend's `notify` reaches the shell's one outlet.
+ */
+
+type Sonner = typeof import('sonner');
+
+let sonner: Promise<Sonner> | null = null;
+function loadSonner(): Promise<Sonner> {
+  sonner ??= import('sonner');
+  return sonner;
+}
+
+let markReady: () => void = () => {};
+/** Resolves once the outlet is mounted and listening (toasts sent before would be lost). */
+const outletReady = new Promise<void>((resolve) => {
+  markReady = resolve;
+});
+
+/** Rendered right after sonner's Toaster: its effect runs once the Toaster is subscribed. */
+function OutletReady() {
+  useEffect(() => markReady(), []);
+  return null;
+}
+
+/**
+ * The toast outlet (SPEC section 9: top-right, 5 s, alt+T). Mount it once, in the shell (and in a
+ * remote's standalone development entry); the rest of the code only calls `notify`.
+ */
+export function AppToaster() {
+  const [module, setModule] = useState<Sonner | null>(null);
+  useEffect(() => {
+    let active = true;
+    void loadSonner().then((loaded) => {
+      if (active) setModule(loaded);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+  if (!module) return null;
+  const { Toaster } = module;
+  return (
+    <>
+      <Toaster
+        position="top-right"
+        duration={5000}
+        hotkey={['altKey', 'KeyT']}
+        // Below the 64 px header, so a toast never hides the account menu or the messages badge.
+        offset={{ top: 76, right: 16 }}
+        mobileOffset={{ top: 72, right: 8, left: 8 }}
+        richColors
+        closeButton
+        containerAriaLabel="Notifications"
+        toastOptions={{ closeButtonAriaLabel: 'Fermer la notification' }}
+      />
+      <OutletReady />
+    </>
+  );
+}
+
+export interface NotifyOptions {
+  /** Display time in ms (5000 by default; the idle-logout notice uses 8000). */
+  duration?: number;
+  description?: string;
+  id?: string | number;
+}
+
+type Kind = 'success' | 'error' | 'warning' | 'info';
+
+function show(kind: Kind, message: string, options?: NotifyOptions): Promise<string | number> {
+  return outletReady.then(loadSonner).then(({ toast }) => toast[kind](message, options));
+}
+
+/** French notifications: `notify.success('Connexion réussie !')`. Resolves to the toast id. */
+export const notify = {
+  success: (message: string, options?: NotifyOptions) => show('success', message, options),
+  error: (message: string, options?: NotifyOptions) => show('error', message, options),
+  warning: (message: string, options?: NotifyOptions) => show('warning', message, options),
+  info: (message: string, options?: NotifyOptions) => show('info', message, options),
+  dismiss: (id?: string | number) => {
+    void loadSonner().then(({ toast }) => toast.dismiss(id));
+  },
+};

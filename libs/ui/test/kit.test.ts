@@ -1,0 +1,201 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '../src/session/types';
+
+const verified: User = {
+  id: '0b8f9c5e-1d2a-4c3b-9e8f-7a6b5c4d3e2f',
+  name: 'Awa Nzé',
+  email: 'awa@exemple.ga',
+  username: 'awa',
+  profile_image: null,
+  email_verified: true,
+  is_admin: false,
+  roles: [{ slug: 'moderator', name: 'Modérateur', permissions: [{ slug: 'cities.manage' }] }],
+  permissions: [{ slug: 'reports.view' }],
+  country_id: 266,
+  city_id: 1,
+};
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** Fresh copy of the kit, so the session store re-reads localStorage. */
+async function loadKit() {
+  vi.resetModules();
+  return import('../src/index');
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  window.history.replaceState(null, '', '/');
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('formatPrice', () => {
+  it('formats XOF in French without decimals and shows zero as a gift', async () => {
+    const { formatPrice } = await loadKit();
+    expect(formatPrice(12500).replace(/\s/g, ' ')).toBe('12 500 F CFA');
+    expect(formatPrice(0)).toBe('Gratuit');
+    expect(formatPrice(0, { zeroLabel: 'Don' })).toBe('Don');
+    expect(formatPrice(null)).toBe('');
+  });
+});
+
+describe('permissions', () => {
+  it('grants directly, through a role, by wildcard or to admins', async () => {
+    const { hasPermission, hasRole } = await loadKit();
+    expect(hasPermission('reports.view', verified)).toBe(true);
+    expect(hasPermission('cities.manage', verified)).toBe(true);
+    expect(hasPermission('banners.manage', verified)).toBe(false);
+    expect(hasPermission('banners.manage', { ...verified, permissions: [{ slug: '*' }] })).toBe(true);
+    expect(hasPermission('banners.manage', { ...verified, is_admin: true })).toBe(true);
+    expect(hasPermission('banners.manage', null)).toBe(false);
+    expect(hasRole('moderator', verified)).toBe(true);
+    expect(hasRole('admin', verified)).toBe(false);
+    expect(hasRole('admin', { ...verified, is_admin: true })).toBe(true);
+  });
+
+  it('checks the signed-in user when no user is given', async () => {
+    localStorage.setItem('token', 'tok');
+    localStorage.setItem('user', JSON.stringify(verified));
+    const { hasPermission } = await loadKit();
+    expect(hasPermission('reports.view')).toBe(true);
+  });
+});
+
+describe('initials', () => {
+  it('takes two letters, AD by default', async () => {
+    const { initials } = await loadKit();
+    expect(initials('Jean-Pierre Mba')).toBe('JM');
+    expect(initials('Administrateur')).toBe('AD');
+    expect(initials(undefined)).toBe('AD');
+  });
+});
+
+describe('session', () => {
+  it('erases corrupt stored data', async () => {
+    localStorage.setItem('token', 'tok');
+    localStorage.setItem('user', '{oops');
+    const { sessionStore } = await loadKit();
+    expect(sessionStore.getState().user).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('erases an unverified stored user', async () => {
+    localStorage.setItem('token', 'tok');
+    localStorage.setItem('user', JSON.stringify({ ...verified, email_verified: false }));
+    const { getSession } = await loadKit();
+    expect(getSession().isAuthenticated).toBe(false);
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('stores a login only with a token and a verified user', async () => {
+    const { storeLogin, getSession } = await loadKit();
+    expect(storeLogin({ access_token: 'tok', user: { ...verified, email_verified: false } })).toBe(false);
+    expect(storeLogin({ access_token: null, user: verified })).toBe(false);
+    expect(getSession().isAuthenticated).toBe(false);
+    expect(storeLogin({ access_token: 'tok', user: verified, two_factor_required: false })).toBe(true);
+    expect(getSession().isAuthenticated).toBe(true);
+    expect(localStorage.getItem('token')).toBe('tok');
+  });
+
+  it('clears the session when GET /api/user answers 401 at start', async () => {
+    localStorage.setItem('token', 'tok');
+    localStorage.setItem('user', JSON.stringify(verified));
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const fetchMock = vi.fn(async () => jsonResponse(401, { message: 'Non authentifié.' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { initSession, getSession } = await loadKit();
+    expect(getSession().status).toBe('checking');
+    await initSession();
+    expect(fetchMock).toHaveBeenCalledWith('/api/user', expect.anything());
+    expect(getSession().isAuthenticated).toBe(false);
+    expect(getSession().status).toBe('ready');
+  });
+
+  it('keeps the session when the server cannot be reached at start', async () => {
+    localStorage.setItem('token', 'tok');
+    localStorage.setItem('user', JSON.stringify(verified));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const { initSession, getSession } = await loadKit();
+    await initSession();
+    expect(getSession().isAuthenticated).toBe(true);
+  });
+
+  it('logout clears token and user even when the call fails', async () => {
+    localStorage.setItem('token', 'tok');
+    localStorage.setItem('user', JSON.stringify(verified));
+    const fetchMock = vi.fn(async () => jsonResponse(500, { message: 'Erreur' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { logout, getSession } = await loadKit();
+    await logout();
+    expect(fetchMock).toHaveBeenCalledWith('/api/logout', expect.objectContaining({ method: 'POST' }));
+    expect(getSession().token).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+});
+
+describe('api client', () => {
+  it('sends JSON with the bearer token', async () => {
+    localStorage.setItem('token', 'tok');
+    localStorage.setItem('user', JSON.stringify(verified));
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse(200, { ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { api } = await loadKit();
+    await expect(api.post('/contact', { name: 'A' })).resolves.toEqual({ ok: true });
+    const init = fetchMock.mock.calls[0]?.[1];
+    const headers = init?.headers as Record<string, string>;
+    expect(headers.Authorization).toBe('Bearer tok');
+    expect(headers['Content-Type']).toBe('application/json');
+    expect(init?.body).toBe('{"name":"A"}');
+  });
+
+  it('throws ApiError with the server message and field errors', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(422, { message: 'Données invalides', errors: { email: ['Email déjà utilisé'] } })),
+    );
+    const { api, ApiError } = await loadKit();
+    const error = await api.post('/register', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 422, message: 'Données invalides', hasServerMessage: true });
+    expect((error as InstanceType<typeof ApiError>).fieldError('email')).toBe('Email déjà utilisé');
+  });
+
+  it('reports network failures in French', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const { api, errorMessage } = await loadKit();
+    const error = await api.get('/books').catch((e: unknown) => e);
+    expect(errorMessage(error, 'fallback')).toBe(
+      'Erreur de connexion. Vérifiez votre connexion internet et réessayez.',
+    );
+  });
+
+  it('warns on 401/403 outside /login and /register only', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(403, {})),
+    );
+    const { api, errorMessage } = await loadKit();
+    const error = await api.get('/user/books').catch((e: unknown) => e);
+    expect(warn).toHaveBeenCalledWith('Token expiré ou invalide détecté');
+    expect(errorMessage(error, 'Erreur lors du chargement')).toBe('Erreur lors du chargement');
+    warn.mockClear();
+    window.history.replaceState(null, '', '/login');
+    await api.post('/login', {}).catch(() => undefined);
+    expect(warn).not.toHaveBeenCalled();
+  });
+});
