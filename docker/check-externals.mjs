@@ -47,4 +47,6 @@ if (problems.size > 0) {
   console.error(`check-externals: ${pkgDir}\n  ${[...problems].join('\n  ')}`);
   process.exit(1);
 }
-console.log(`check-externals: ${externals} external import(s) of ${path.relative(process.cwd(), pkgDir) || '.'} resolve`);
+console.log(
+  `check-externals: ${externals} external import(s) of ${path.relative(process.cwd(), pkgDir) || '.'} resolve`,
+);
