@@ -16,6 +16,7 @@ export default defineConfig({
     projects: [
       workspace('contracts', 'libs/contracts'),
       workspace('service-kit', 'libs/service-kit'),
+      workspace('ui', 'libs/ui'),
       workspace('gateway', 'gateway'),
       workspace('auth', 'services/auth'),
       workspace('catalog', 'services/catalog'),

@@ -20,8 +20,9 @@ function run(cmd, args) {
 
 const installed = join(root, 'node_modules', '.package-lock.json');
 if (!existsSync(installed) || statSync(join(root, 'package-lock.json')).mtimeMs > statSync(installed).mtimeMs) {
-  say('Installation des dépendances (npm ci)…');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  // The locked versions, without rewriting the lock (see .ci/run for why not `npm ci`).
+  say('Installation des dépendances…');
+  run('npm', ['install', '--no-save', '--no-audit', '--no-fund']);
 }
 
 /** Newest modification time under a folder (sources of the frontends). */

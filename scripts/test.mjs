@@ -18,7 +18,9 @@ function newest(dir) {
 }
 
 const sources = Math.max(
-  ...['frontends/shell', 'frontends/catalog', 'frontends/admin', 'libs/ui', 'libs/contracts'].map((d) => newest(join(root, d))),
+  ...['frontends/shell', 'frontends/catalog', 'frontends/admin', 'libs/ui', 'libs/contracts'].map((d) =>
+    newest(join(root, d)),
+  ),
 );
 const outputs = ['shell/dist/index.html', 'catalog/dist/remoteEntry.js', 'admin/dist/remoteEntry.js'].map((f) =>
   join(root, 'frontends', f),

@@ -103,7 +103,9 @@ describe('walking skeleton', () => {
       body: '{"email":',
     });
     expect(broken.status).toBe(400);
-    expect(((await broken.json()) as { message: string }).message).toBe('Le corps de la requête doit être un JSON valide.');
+    expect(((await broken.json()) as { message: string }).message).toBe(
+      'Le corps de la requête doit être un JSON valide.',
+    );
   });
 
   it('logs the seeded admin in, answers GET /user with the token, and revokes it at logout', async () => {

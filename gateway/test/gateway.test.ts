@@ -47,6 +47,7 @@ beforeAll(async () => {
       .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
       .setSubject(crypto.randomUUID())
       .setJti(jti)
+      .setIssuedAt()
       .setIssuer(TOKEN_ISSUER)
       .setAudience(TOKEN_AUDIENCE)
       .setExpirationTime('1h')
@@ -199,5 +200,16 @@ describe('failures', () => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('npm run build:frontends');
     expect((await get('/absent.js')).statusCode).toBe(404);
+  });
+});
+
+describe('revocation of every token of a user', () => {
+  it('refuses tokens issued before the cut-off (password change, account deletion)', async () => {
+    const token = await sign({});
+    const sub = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub as string;
+    expect((await get('/api/user', token)).statusCode).toBe(200);
+    // Tokens carry iat in whole seconds: a cut-off one second later refuses this one.
+    await redis.set(`${prefix}revoked-before:${sub}`, String(Math.floor(Date.now() / 1000) + 1), 'EX', 60);
+    expect((await get('/api/user', token)).statusCode).toBe(401);
   });
 });

@@ -104,7 +104,7 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
     }
     let revoked: boolean;
     try {
-      revoked = await isTokenRevoked(redis, redisKeyPrefix, claims.jti);
+      revoked = await isTokenRevoked(redis, redisKeyPrefix, claims);
     } catch (err) {
       request.log.warn({ err }, 'cannot check token revocation');
       if (access === 'public') return dropToken();

@@ -1,0 +1,104 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { startTestStack, type TestStack } from '../support/test-stack.ts';
+
+/** The shell, its two remotes loaded at run time, the guards and the not-found page, in Chromium. */
+let stack: TestStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.teardown();
+});
+
+async function newPage(width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'fr-FR' });
+  return context.newPage();
+}
+
+describe('shell and remotes', () => {
+  it('shows the French header and the catalog remote home with Gabon’s towns from the API', async () => {
+    const page = await newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(stack.url('gateway'));
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+    for (const label of ['Manuels', 'Abonnement', 'À propos', 'Contact']) {
+      await expect.poll(() => nav.getByRole('link', { name: label }).count()).toBe(1);
+    }
+    await expect.poll(() => page.getByRole('link', { name: 'Connexion' }).first().isVisible()).toBe(true);
+    // The home page is the catalog remote, rendering towns the catalog service seeded.
+    await page.getByRole('heading', { name: 'Villes du Gabon' }).waitFor();
+    await page.getByText('Libreville').first().waitFor();
+    await page.getByText('Port-Gentil').first().waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('logs the admin in, opens the admin remote from the account menu, and logs out', async () => {
+    const page = await newPage();
+    await page.goto(`${stack.url('gateway')}/login`);
+    await page.getByLabel('Adresse email').fill('admin@cartable.ga');
+    await page.getByLabel('Mot de passe', { exact: true }).fill('Cartable2026!');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByText('Connexion réussie !').waitFor();
+    await page.waitForURL('**/dashboard');
+
+    await page.getByRole('button', { name: /Menu du compte de/ }).click();
+    await page.getByRole('menuitem', { name: 'Administration' }).click();
+    await page.waitForURL('**/admin/dashboard');
+    for (const entry of ['Gestion des livres', 'Gestion des villes', 'Modération des commentaires', 'Bannières']) {
+      await page.getByRole('link', { name: entry }).first().waitFor();
+    }
+
+    await page.getByText('250').waitFor();
+
+    await page.getByRole('link', { name: 'Retour au site' }).click();
+    await page.getByRole('button', { name: /Menu du compte de/ }).click();
+    await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+    await page.waitForURL('**/login');
+    // A string runs in the page, where localStorage exists (this file is typed for Node).
+    expect(await page.evaluate("[localStorage.getItem('token'), localStorage.getItem('user')]")).toEqual([null, null]);
+  });
+
+  it('sends a visitor from a member page to /login and from /admin to /', async () => {
+    const page = await newPage();
+    await page.goto(`${stack.url('gateway')}/my-books`);
+    await page.waitForURL('**/login');
+    await page.goto(`${stack.url('gateway')}/admin/users`);
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('shows the not-found page with its links and four sample books for an unknown path', async () => {
+    const page = await newPage(390);
+    await page.goto(`${stack.url('gateway')}/cette/page/nexiste/pas`);
+    await page.getByRole('heading', { name: 'Page introuvable' }).waitFor();
+    const main = page.getByRole('main');
+    for (const href of ['/', '/books', '/contact']) {
+      expect(await main.locator(`a[href="${href}"]`).count()).toBeGreaterThan(0);
+    }
+    expect(
+      await main
+        .getByRole('region', { name: /manuels qui pourraient vous intéresser/ })
+        .getByRole('listitem')
+        .count(),
+    ).toBe(4);
+  });
+
+  it('keeps the header and offers a retry when a remote cannot be loaded', async () => {
+    const page = await newPage();
+    let fail = true;
+    await page.route('**/mf/catalog/remoteEntry.js', (route) =>
+      fail ? route.fulfill({ status: 503, body: '' }) : route.continue(),
+    );
+    await page.goto(stack.url('gateway'));
+    await page.getByText("Cette partie du site n'a pas pu être chargée.").waitFor();
+    await page.getByRole('navigation', { name: 'Navigation principale' }).waitFor();
+    fail = false;
+    await page.getByRole('button', { name: 'Réessayer' }).click();
+    await page.getByRole('heading', { name: 'Villes du Gabon' }).waitFor();
+  });
+});
