@@ -35,9 +35,18 @@ export const passwordSchema = z
   .min(8, m.passwordMin)
   .refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p), m.passwordStrength);
 
+export const twoFactorCodeSchema = z
+  .string({ error: m.codeRequired })
+  .trim()
+  .regex(/^\d{6}$/, m.codeRequired);
+
 export const loginRequestSchema = z.object({
   email: emailSchema,
   password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired),
+  /** Second step: the 6-digit code e-mailed after the password was accepted. */
+  code: twoFactorCodeSchema.optional(),
+  /** Or one of the recovery codes shown when two-factor was turned on. */
+  recovery_code: z.string().trim().min(6).max(40).optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -106,6 +115,7 @@ export const currentUserResponseSchema = z.object({ user: userSchema });
 export const accessClaimsSchema = z.object({
   sub: z.string().uuid(),
   jti: z.string(),
+  iat: z.number(),
   exp: z.number(),
   email_verified: z.boolean(),
   is_admin: z.boolean(),
@@ -113,6 +123,7 @@ export const accessClaimsSchema = z.object({
   permissions: z.array(z.string()),
 });
 export type AccessClaims = z.infer<typeof accessClaimsSchema>;
+export type ClaimsToSign = Omit<AccessClaims, 'exp' | 'jti' | 'iat'>;
 
 /** Permission slugs named by SPEC.md section 6. */
 export const permissionSlugs = [
@@ -128,3 +139,114 @@ export const permissionSlugs = [
 ] as const;
 export type PermissionSlug = (typeof permissionSlugs)[number];
 export const WILDCARD_PERMISSION = '*';
+
+/** Same rules and messages as the reset form (SPEC.md section 5). */
+const confirmedPassword = <T extends z.ZodRawShape>(shape: T) =>
+  z
+    .object({
+      ...shape,
+      password: passwordSchema,
+      password_confirmation: z.string({ error: m.confirmationRequired }).min(1, m.confirmationRequired),
+    })
+    .refine(
+      (v) => (v as { password: string }).password === (v as { password_confirmation: string }).password_confirmation,
+      {
+        path: ['password_confirmation'],
+        message: m.confirmationMismatch,
+      },
+    );
+
+export const emailRequestSchema = z.object({
+  email: z
+    .string({ error: m.emailAddressRequired })
+    .trim()
+    .min(1, m.emailAddressRequired)
+    .email(m.emailInvalid)
+    .toLowerCase(),
+});
+export const tokenEmailSchema = z.object({ token: z.string().trim().min(1).max(200), email: emailSchema });
+export const resetPasswordRequestSchema = confirmedPassword({
+  token: z.string().trim().min(1).max(200),
+  email: emailSchema,
+});
+export const changePasswordRequestSchema = confirmedPassword({
+  current_password: z.string({ error: m.currentPasswordRequired }).min(1, m.currentPasswordRequired),
+});
+export const passwordOnlySchema = z.object({
+  password: z.string({ error: m.passwordMissing }).min(1, m.passwordMissing),
+});
+
+export const twoFactorTypes = ['login', 'enable', 'disable'] as const;
+export const twoFactorConfirmSchema = z.object({ code: twoFactorCodeSchema });
+export const twoFactorDisableSchema = z.object({
+  password: z.string({ error: m.passwordMissing }).min(1, m.passwordMissing),
+  code: twoFactorCodeSchema.optional(),
+});
+export const twoFactorResendSchema = z.object({ email: emailSchema, type: z.enum(twoFactorTypes).default('login') });
+
+/** Gabonese and international numbers: digits, spaces, +, dots and dashes, 8 to 15 digits. */
+const phoneSchema = z
+  .string()
+  .trim()
+  .refine(
+    (v) => /^\+?[\d\s.-]+$/.test(v) && v.replace(/\D/g, '').length >= 8 && v.replace(/\D/g, '').length <= 15,
+    m.phoneInvalid,
+  );
+
+export const profileUpdateSchema = z.object({
+  name: registerRequestSchema.shape.name,
+  username: registerRequestSchema.shape.username,
+  phone: phoneSchema
+    .nullable()
+    .optional()
+    .or(z.literal('').transform(() => null)),
+  bio: z.string().trim().max(500, m.bioMax).nullable().optional(),
+  show_email: z.boolean().default(false),
+  show_phone: z.boolean().default(false),
+  country_id: registerRequestSchema.shape.country_id,
+  city_id: registerRequestSchema.shape.city_id,
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** The full profile of the signed-in user (GET /user/profile). */
+export const profileSchema = userSchema.extend({
+  phone: z.string().nullable(),
+  bio: z.string().nullable(),
+  show_email: z.boolean(),
+  show_phone: z.boolean(),
+  two_factor_enabled: z.boolean(),
+  recovery_codes_left: z.number().int(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** A member as anyone may see them (/profile/{userId}): contact details only when shown. */
+export const publicProfileSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  username: z.string(),
+  profile_image: z.string().nullable(),
+  bio: z.string().nullable(),
+  country_id: z.number().int().nullable(),
+  city_id: z.number().int().nullable(),
+  created_at: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+
+/**
+ * Password strength of the reset form (SPEC.md section 5): +25 for 8+ characters, +10 for 12+,
+ * +15 each for a lowercase, an uppercase and a digit, +20 for a special character, at most 100.
+ */
+export function passwordStrength(password: string): { score: number; label: 'Faible' | 'Moyen' | 'Bon' | 'Excellent' } {
+  let score = 0;
+  if (password.length >= 8) score += 25;
+  if (password.length >= 12) score += 10;
+  if (/[a-z]/.test(password)) score += 15;
+  if (/[A-Z]/.test(password)) score += 15;
+  if (/\d/.test(password)) score += 15;
+  if (/[^A-Za-z0-9]/.test(password)) score += 20;
+  score = Math.min(score, 100);
+  const label = score < 30 ? 'Faible' : score < 60 ? 'Moyen' : score < 80 ? 'Bon' : 'Excellent';
+  return { score, label };
+}
+export const MIN_PASSWORD_SCORE = 30;

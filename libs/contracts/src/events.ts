@@ -26,9 +26,59 @@ export const userRegisteredSchema = z.object({
   verification: z.object({ token: z.string(), expires_at: z.string() }),
 });
 
+/** A member's public face for other services' projections; contact details only when shown. */
+export const userUpdatedSchema = z.object({
+  user_id: z.string().uuid(),
+  name: z.string(),
+  username: z.string(),
+  profile_image: z.string().nullable(),
+  country_id: z.number().int().nullable(),
+  city_id: z.number().int().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  updated_at: z.string(),
+});
+
+const recipient = { user_id: z.string().uuid(), name: z.string(), email: z.string() };
+
+export const emailVerificationRequestedSchema = z.object({
+  ...recipient,
+  token: z.string(),
+  expires_at: z.string(),
+});
+export const passwordResetRequestedSchema = z.object({ ...recipient, token: z.string(), expires_at: z.string() });
+export const twoFactorCodeRequestedSchema = z.object({
+  ...recipient,
+  code: z.string().regex(/^\d{6}$/),
+  purpose: z.enum(['login', 'enable', 'disable']),
+  expires_at: z.string(),
+});
+export const passwordChangedSchema = z.object({
+  ...recipient,
+  changed_at: z.string(),
+  reason: z.enum(['change', 'reset']),
+});
+export const userDeletedSchema = z.object({ ...recipient, deleted_at: z.string() });
+export const userVerifiedSchema = z.object({ user_id: z.string().uuid(), verified_at: z.string() });
+export const userRoleChangedSchema = z.object({
+  user_id: z.string().uuid(),
+  is_admin: z.boolean(),
+  roles: z.array(z.string()),
+  permissions: z.array(z.string()),
+  changed_by: z.string().uuid().nullable(),
+});
+
 /** Every event type and its payload schema. */
 export const eventSchemas = {
   'auth.user.registered': userRegisteredSchema,
+  'auth.user.updated': userUpdatedSchema,
+  'auth.user.verified': userVerifiedSchema,
+  'auth.user.deleted': userDeletedSchema,
+  'auth.user.role_changed': userRoleChangedSchema,
+  'auth.email_verification.requested': emailVerificationRequestedSchema,
+  'auth.password_reset.requested': passwordResetRequestedSchema,
+  'auth.two_factor.code_requested': twoFactorCodeRequestedSchema,
+  'auth.password.changed': passwordChangedSchema,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

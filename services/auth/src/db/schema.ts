@@ -17,6 +17,12 @@ export const users = pgTable(
     countryId: integer('country_id'),
     cityId: integer('city_id'),
     profileImage: text('profile_image'),
+    phone: text('phone'),
+    bio: text('bio'),
+    showEmail: boolean('show_email').notNull().default(false),
+    showPhone: boolean('show_phone').notNull().default(false),
+    /** Set once the e-mailed second step is confirmed; null when two-factor is off. */
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -74,11 +80,15 @@ export const userPermissions = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.permissionId] })],
 );
 
-/** Verification links: only a SHA-256 of the token is kept; single use; they expire. */
-export const emailVerificationTokens = pgTable(
-  'email_verification_tokens',
+/**
+ * E-mail verification and password reset links: only a SHA-256 of the token is kept; single
+ * use; they expire.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -86,5 +96,67 @@ export const emailVerificationTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('email_verification_tokens_user_idx').on(t.userId)],
+  (t) => [index('account_tokens_user_purpose_idx').on(t.userId, t.purpose)],
+);
+
+/** E-mailed 6-digit codes: login second step, turning two-factor on or off. Hashed, few attempts. */
+export const twoFactorCodes = pgTable(
+  'two_factor_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['login', 'enable', 'disable'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('two_factor_codes_user_purpose_idx').on(t.userId, t.purpose)],
+);
+
+/** Recovery codes: shown once, stored hashed, each usable once in place of an e-mailed code. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/** Projection of other services' events for /user/stats: zeros until they emit. */
+export const userStats = pgTable('user_stats', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  booksTotal: integer('books_total').notNull().default(0),
+  booksAvailable: integer('books_available').notNull().default(0),
+  booksSold: integer('books_sold').notNull().default(0),
+  conversations: integer('conversations').notNull().default(0),
+  messagesReceived: integer('messages_received').notNull().default(0),
+  comments: integer('comments').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Projection for /user/recent-activity: the user's own account events and, later, other services'. */
+export const userActivities = pgTable(
+  'user_activities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    link: text('link'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_activities_user_time_idx').on(t.userId, t.occurredAt)],
 );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { AccessClaims } from '@cartable/contracts';
+import type { ClaimsToSign } from '@cartable/contracts';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@cartable/service-kit';
 import {
   type CryptoKey,
@@ -18,10 +18,7 @@ const ALG = 'ES256';
 
 export interface Signer {
   jwks: { keys: JWK[] };
-  sign(
-    claims: Omit<AccessClaims, 'exp' | 'jti' | 'sub'> & { sub: string },
-    ttlSeconds: number,
-  ): Promise<{ token: string; jti: string; exp: number }>;
+  sign(claims: ClaimsToSign, ttlSeconds: number): Promise<{ token: string; jti: string; exp: number }>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { AccessClaims, User } from '@cartable/contracts';
+import type { ClaimsToSign, User } from '@cartable/contracts';
 import type { Db } from '@cartable/service-kit';
 import { eq, inArray } from 'drizzle-orm';
 import { permissions, rolePermissions, roles, userPermissions, userRoles, users } from '../db/schema.ts';
@@ -51,7 +51,7 @@ export async function toUserDto(db: Db, row: UserRow): Promise<User> {
 }
 
 /** Token claims: role slugs and every permission held directly or through a role. */
-export function claimsFor(user: User): Omit<AccessClaims, 'exp' | 'jti'> {
+export function claimsFor(user: User): ClaimsToSign {
   const held = new Set([...user.permissions, ...user.roles.flatMap((r) => r.permissions)].map((p) => p.slug));
   return {
     sub: user.id,

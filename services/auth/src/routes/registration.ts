@@ -1,31 +1,43 @@
-import { messages, registerRequestSchema, registerResponseSchema } from '@cartable/contracts';
+import {
+  emailRequestSchema,
+  messages,
+  registerRequestSchema,
+  registerResponseSchema,
+  tokenEmailSchema,
+} from '@cartable/contracts';
 import { conflict, type FieldErrors, HttpError, recordEvent } from '@cartable/service-kit';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../db/schema.ts';
 import type { AuthDeps } from '../deps.ts';
+import { consumeAccountToken, issueAccountToken } from '../domain/account-tokens.ts';
 import { hashPassword } from '../domain/passwords.ts';
 import { findUserByEmail, toUserDto } from '../domain/users.ts';
-import { consumeVerificationToken, issueVerificationToken } from '../domain/verification.ts';
 
+const m = messages.auth;
 const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505';
+const messageSchema = z.object({ message: z.string() });
 
-/** POST /register and POST /verify-email. */
+/** POST /register, /verify-email, /resend-verification-email, /check-email-verification. */
 export const registrationRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
   const { db, config, relay } = deps;
+  const verificationTtlMinutes = config.EMAIL_VERIFICATION_TTL_HOURS * 60;
 
   async function takenFields(email: string, username: string): Promise<FieldErrors> {
     const errors: FieldErrors = {};
-    if (await findUserByEmail(db, email)) errors.email = [messages.auth.emailTaken(email)];
+    if (await findUserByEmail(db, email)) errors.email = [m.emailTaken(email)];
     const [byUsername] = await db
       .select({ id: users.id })
       .from(users)
       .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
       .limit(1);
-    if (byUsername) errors.username = [messages.auth.usernameTaken(username)];
+    if (byUsername) errors.username = [m.usernameTaken(username)];
     return errors;
   }
+
+  const refuseTaken = (taken: FieldErrors) =>
+    conflict(taken.email?.[0] ?? taken.username?.[0] ?? messages.conflict, taken);
 
   app.post(
     '/register',
@@ -33,9 +45,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, d
     async (request, reply) => {
       const body = request.body;
       const taken = await takenFields(body.email, body.username);
-      if (Object.keys(taken).length) {
-        throw conflict(taken.email?.[0] ?? taken.username?.[0] ?? messages.conflict, taken);
-      }
+      if (Object.keys(taken).length) throw refuseTaken(taken);
       const passwordHash = await hashPassword(body.password);
       try {
         const user = await db.transaction(async (tx) => {
@@ -51,7 +61,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, d
             })
             .returning();
           if (!row) throw new Error('insert returned nothing');
-          const verification = await issueVerificationToken(tx, row.id, config.EMAIL_VERIFICATION_TTL_HOURS);
+          const verification = await issueAccountToken(tx, row.id, 'verify_email', verificationTtlMinutes);
           await recordEvent(tx, 'auth.user.registered', {
             user_id: row.id,
             name: row.name,
@@ -66,13 +76,10 @@ export const registrationRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, d
           return toUserDto(tx, row);
         });
         relay.kick();
-        return reply.status(201).send({ message: messages.auth.registered, user });
+        return reply.status(201).send({ message: m.registered, user });
       } catch (err) {
         // Two sign-ups with the same address at the same moment: the unique index decides.
-        if (isUniqueViolation(err)) {
-          const raced = await takenFields(body.email, body.username);
-          throw conflict(raced.email?.[0] ?? raced.username?.[0] ?? messages.conflict, raced);
-        }
+        if (isUniqueViolation(err)) throw refuseTaken(await takenFields(body.email, body.username));
         throw err;
       }
     },
@@ -82,39 +89,62 @@ export const registrationRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, d
     '/verify-email',
     {
       schema: {
-        body: z.object({ token: z.string().min(1).max(200), email: z.string().email().toLowerCase() }),
+        body: tokenEmailSchema,
         response: { 200: z.object({ message: z.string(), verified: z.literal(true) }) },
       },
     },
     async (request) => {
       const { token, email } = request.body;
-      const verified = await db
-        .transaction(async (tx) => {
-          const userId = await consumeVerificationToken(tx, token);
-          if (!userId) return false;
-          const [row] = await tx
-            .update(users)
-            .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
-            .where(eq(users.id, userId))
-            .returning({ email: users.email });
-          // A token is valid only with the address it was sent to; otherwise nothing changes.
-          if (row?.email !== email) throw new HttpError(400, 'invalid');
-          return true;
-        })
-        .catch((err) => {
-          if (err instanceof HttpError) return false;
-          throw err;
+      const verified = await db.transaction(async (tx) => {
+        const userId = await consumeAccountToken(tx, token, 'verify_email', email);
+        if (!userId) return false;
+        const now = new Date();
+        await tx
+          .update(users)
+          .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: now })
+          .where(eq(users.id, userId));
+        await recordEvent(tx, 'auth.user.verified', { user_id: userId, verified_at: now.toISOString() });
+        return true;
+      });
+      if (!verified) throw new HttpError(400, m.verificationLinkInvalid);
+      relay.kick();
+      return { message: m.emailVerified, verified: true as const };
+    },
+  );
+
+  app.post(
+    '/resend-verification-email',
+    { schema: { body: emailRequestSchema, response: { 200: messageSchema } } },
+    async (request) => {
+      const user = await findUserByEmail(db, request.body.email);
+      if (!user) throw new HttpError(404, m.accountNotFound);
+      if (user.emailVerifiedAt) return { message: m.alreadyVerified };
+      await db.transaction(async (tx) => {
+        const { token, expiresAt } = await issueAccountToken(tx, user.id, 'verify_email', verificationTtlMinutes);
+        await recordEvent(tx, 'auth.email_verification.requested', {
+          user_id: user.id,
+          name: user.name,
+          email: user.email,
+          token,
+          expires_at: expiresAt.toISOString(),
         });
-      if (!verified) {
-        throw new HttpError(
-          400,
-          'Lien de vérification invalide. Veuillez vérifier votre email ou demandez un nouveau lien.',
-        );
-      }
-      return {
-        message: 'Votre adresse email a été vérifiée. Vous pouvez maintenant vous connecter.',
-        verified: true as const,
-      };
+      });
+      relay.kick();
+      return { message: m.verificationSent };
+    },
+  );
+
+  app.post(
+    '/check-email-verification',
+    { schema: { body: emailRequestSchema, response: { 200: z.object({ verified: z.boolean() }) } } },
+    async (request) => {
+      // Unknown addresses answer false: the page that asks only waits for its own address.
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, request.body.email), sql`${users.emailVerifiedAt} is not null`))
+        .limit(1);
+      return { verified: Boolean(row) };
     },
   );
 };
