@@ -75,6 +75,15 @@ export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[
     uploadBodyLimit: config.UPLOAD_BODY_LIMIT,
     upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
   });
+  // What the browser needs to know of the server's settings, read once at start.
+  app.get('/app-config.json', async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return {
+      inactivity_limit_ms: config.INACTIVITY_LIMIT_MS,
+      inactivity_warning_ms: config.INACTIVITY_WARNING_MS,
+      currency: config.CURRENCY,
+    };
+  });
   await app.register(frontendsPlugin, {
     frontendsDir: config.FRONTENDS_DIR,
     storageDir: join(config.DATA_DIR, 'storage'),

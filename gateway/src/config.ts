@@ -23,6 +23,11 @@ export const gatewayConfigSchema = baseConfigSchema.extend(jwksConfigSchema.shap
     .default(20 * 1024 * 1024),
   /** A service that accepted the connection but does not answer: give up after this. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** Browser settings served at /app-config.json (SPEC.md section 9: 30 min, warning 60 s before). */
+  INACTIVITY_LIMIT_MS: z.coerce.number().int().positive().default(1_800_000),
+  INACTIVITY_WARNING_MS: z.coerce.number().int().positive().default(60_000),
+  /** Currency of prices: XOF as SPEC.md says; Gabon's own is XAF (both print FCFA). */
+  CURRENCY: z.enum(['XOF', 'XAF']).default('XOF'),
   /** Built frontends, relative to the working directory (the repository root by default). */
   FRONTENDS_DIR: z.string().default('frontends'),
 });

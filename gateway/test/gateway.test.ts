@@ -213,3 +213,10 @@ describe('revocation of every token of a user', () => {
     expect((await get('/api/user', token)).statusCode).toBe(401);
   });
 });
+
+describe('browser settings', () => {
+  it('serves /app-config.json with the inactivity limits and currency', async () => {
+    const res = await get('/app-config.json');
+    expect(res.json()).toEqual({ inactivity_limit_ms: 1_800_000, inactivity_warning_ms: 60_000, currency: 'XOF' });
+  });
+});
