@@ -62,16 +62,16 @@ export const routeTable: readonly RouteEntry[] = [
   auth('/user/account', 'user'),
   auth('/user/stats', 'user'),
   auth('/user/recent-activity', 'user'),
-  auth('/users/all', 'admin'),
+  // Permission holders too (users.view.any, roles.view): auth checks the permission.
+  auth('/users/all', 'user'),
   auth('/users/check-admin', 'user'),
   auth('/users/:userId'),
   auth('/admin/users/*', 'admin'),
   auth('/two-factor/resend', 'public', { max: 10, windowMs: minutes(15) }),
   auth('/two-factor/*', 'user'),
-  auth('/roles', 'admin'),
-  auth('/roles/*', 'admin'),
-  auth('/permissions', 'admin'),
-  auth('/permissions/*', 'admin'),
+  auth('/roles', 'user'),
+  auth('/roles/*', 'user'),
+  auth('/permissions', 'user'),
 
   // catalog: books & images, search, categories, locations, banners, deals & subscriptions
   catalog('/books'),

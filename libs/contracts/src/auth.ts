@@ -115,15 +115,16 @@ export const currentUserResponseSchema = z.object({ user: userSchema });
 export const accessClaimsSchema = z.object({
   sub: z.string().uuid(),
   jti: z.string(),
-  iat: z.number(),
   exp: z.number(),
+  /** The user's token version when issued; a password change bumps it, refusing older tokens. */
+  ver: z.number().int().default(0),
   email_verified: z.boolean(),
   is_admin: z.boolean(),
   roles: z.array(z.string()),
   permissions: z.array(z.string()),
 });
 export type AccessClaims = z.infer<typeof accessClaimsSchema>;
-export type ClaimsToSign = Omit<AccessClaims, 'exp' | 'jti' | 'iat'>;
+export type ClaimsToSign = Omit<AccessClaims, 'exp' | 'jti'>;
 
 /** Permission slugs named by SPEC.md section 6. */
 export const permissionSlugs = [

@@ -108,6 +108,7 @@ CREATE TABLE "users" (
 	"show_email" boolean DEFAULT false NOT NULL,
 	"show_phone" boolean DEFAULT false NOT NULL,
 	"two_factor_enabled_at" timestamp with time zone,
+	"token_version" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -1,7 +1,11 @@
 import { createHttpApp, type ReadinessCheck } from '@cartable/service-kit';
 import type { AuthDeps } from './deps.ts';
+import { adminUserRoutes } from './routes/admin-users.ts';
+import { passwordRoutes } from './routes/password.ts';
+import { profileRoutes } from './routes/profile.ts';
 import { registrationRoutes } from './routes/registration.ts';
 import { sessionRoutes } from './routes/session.ts';
+import { twoFactorRoutes } from './routes/two-factor.ts';
 
 /** The auth service as a Fastify app; main.ts gives it real connections, tests their own. */
 export async function buildAuthApp(deps: AuthDeps, readiness: ReadinessCheck[] = [], logger?: false) {
@@ -15,7 +19,15 @@ export async function buildAuthApp(deps: AuthDeps, readiness: ReadinessCheck[] =
     reply.header('cache-control', 'public, max-age=300');
     return deps.signer.jwks;
   });
-  await app.register(sessionRoutes, deps);
-  await app.register(registrationRoutes, deps);
+  for (const routes of [
+    sessionRoutes,
+    registrationRoutes,
+    passwordRoutes,
+    profileRoutes,
+    twoFactorRoutes,
+    adminUserRoutes,
+  ]) {
+    await app.register(routes, deps);
+  }
   return app;
 }

@@ -16,6 +16,16 @@ export const authConfigSchema = baseConfigSchema
       .positive()
       .default(24 * 3600),
     EMAIL_VERIFICATION_TTL_HOURS: z.coerce.number().int().positive().default(48),
+    PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().positive().default(60),
+    /** Failed logins on one account before it is locked for LOGIN_LOCK_MINUTES. */
+    LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+    LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
+    /** Largest profile image accepted, in bytes. */
+    PROFILE_IMAGE_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(5 * 1024 * 1024),
     REDIS_KEY_PREFIX: z.string().default('cartable:'),
     ADMIN_EMAIL: z.string().email().default(DEFAULT_ADMIN_EMAIL),
     ADMIN_PASSWORD: z.string().min(8).default(DEFAULT_ADMIN_PASSWORD),

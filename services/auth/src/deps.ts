@@ -1,5 +1,6 @@
-import type { Db, Guards, OutboxRelay, Redis } from '@cartable/service-kit';
+import type { Db, Guards, OutboxRelay, Redis, Storage } from '@cartable/service-kit';
 import type { AuthConfig } from './config.ts';
+import type { LoginThrottle } from './domain/login-throttle.ts';
 import type { Signer } from './domain/signing.ts';
 
 /** What the auth routes need; main.ts wires the real ones, tests may wire their own. */
@@ -10,4 +11,7 @@ export interface AuthDeps {
   relay: Pick<OutboxRelay, 'kick'>;
   signer: Signer;
   guards: Guards;
+  throttle: LoginThrottle;
+  /** Profile images. */
+  storage: Storage;
 }

@@ -1,7 +1,9 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   bootstrap,
   createGuards,
+  createLocalStorage,
   createTokenVerifier,
   loadConfig,
   openInfrastructure,
@@ -13,6 +15,7 @@ import { buildAuthApp } from './app.ts';
 import { authConfigSchema } from './config.ts';
 import * as schema from './db/schema.ts';
 import { seedAdmin } from './db/seed.ts';
+import { loginThrottle } from './domain/login-throttle.ts';
 import { loadSigner } from './domain/signing.ts';
 
 await bootstrap(async () => {
@@ -33,8 +36,18 @@ await bootstrap(async () => {
   const signer = await loadSigner(config.AUTH_PRIVATE_KEY, config.DATA_DIR);
   // auth checks its own tokens with its own keys, no HTTP round trip.
   const guards = createGuards(createTokenVerifier(createLocalJWKSet(signer.jwks)));
+  const redis = infra.redis!;
   const app = await buildAuthApp(
-    { config, db, redis: infra.redis!, relay: infra.relay!, signer, guards },
+    {
+      config,
+      db,
+      redis,
+      relay: infra.relay!,
+      signer,
+      guards,
+      throttle: loginThrottle(redis, config.REDIS_KEY_PREFIX, config.LOGIN_MAX_FAILURES, config.LOGIN_LOCK_MINUTES),
+      storage: createLocalStorage(join(config.DATA_DIR, 'storage')),
+    },
     infra.readiness,
   );
   await serve(app, { port: config.PORT, host: config.HOST }, infra.closers);

@@ -23,6 +23,8 @@ export const users = pgTable(
     showPhone: boolean('show_phone').notNull().default(false),
     /** Set once the e-mailed second step is confirmed; null when two-factor is off. */
     twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
+    /** Carried by tokens; bumped to refuse every token in force (password change, reset). */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

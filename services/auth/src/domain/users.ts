@@ -51,7 +51,7 @@ export async function toUserDto(db: Db, row: UserRow): Promise<User> {
 }
 
 /** Token claims: role slugs and every permission held directly or through a role. */
-export function claimsFor(user: User): ClaimsToSign {
+export function claimsFor(user: User, tokenVersion: number): ClaimsToSign {
   const held = new Set([...user.permissions, ...user.roles.flatMap((r) => r.permissions)].map((p) => p.slug));
   return {
     sub: user.id,
@@ -59,6 +59,7 @@ export function claimsFor(user: User): ClaimsToSign {
     is_admin: user.is_admin,
     roles: user.roles.map((r) => r.slug),
     permissions: [...held].sort(),
+    ver: tokenVersion,
   };
 }
 

@@ -1,36 +1,76 @@
 import { currentUserResponseSchema, loginRequestSchema, loginResponseSchema, messages } from '@cartable/contracts';
-import { HttpError, revokeToken, unauthorized } from '@cartable/service-kit';
+import { HttpError, recordEvent, revokeToken, unauthorized, unprocessable } from '@cartable/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthDeps } from '../deps.ts';
 import { verifyPassword } from '../domain/passwords.ts';
-import { claimsFor, findUserByEmail, findUserById, toUserDto } from '../domain/users.ts';
+import { openSession } from '../domain/sessions.ts';
+import { checkCode, issueCode, useRecoveryCode } from '../domain/two-factor.ts';
+import { findUserByEmail, findUserById, toUserDto } from '../domain/users.ts';
 
-/** POST /login, POST /logout, GET /user. */
+const m = messages.auth;
+
+const challengeSchema = z.object({
+  two_factor_required: z.literal(true),
+  code_sent: z.boolean(),
+  message: z.string(),
+  email: z.string(),
+});
+
+/** POST /login (with the e-mailed second step), POST /logout, GET /user. */
 export const sessionRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
-  const { db, signer, config, guards, redis } = deps;
+  const { db, config, guards, redis, relay, throttle } = deps;
 
   app.post(
     '/login',
-    { schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } } },
+    { schema: { body: loginRequestSchema, response: { 200: z.union([loginResponseSchema, challengeSchema]) } } },
     async (request) => {
-      const { email, password } = request.body;
+      const { email, password, code, recovery_code } = request.body;
+      if (await throttle.isLocked(email)) throw new HttpError(429, messages.tooManyRequests);
       const row = await findUserByEmail(db, email);
       const valid = await verifyPassword(row?.passwordHash ?? null, password);
-      if (!row || !valid) throw new HttpError(401, messages.auth.invalidCredentials);
-      const user = await toUserDto(db, row);
-      if (!user.email_verified) {
-        // SPEC.md section 3: the client reads email_verified and email to go to /register-success.
-        throw new HttpError(403, messages.emailNotVerified, undefined, { email_verified: false, email: user.email });
+      if (!row || !valid) {
+        await throttle.fail(email);
+        throw new HttpError(401, m.invalidCredentials);
       }
-      const { token } = await signer.sign(claimsFor(user), config.ACCESS_TOKEN_TTL_SECONDS);
-      return {
-        access_token: token,
-        token_type: 'Bearer' as const,
-        expires_in: config.ACCESS_TOKEN_TTL_SECONDS,
-        user,
-        two_factor_required: false,
-      };
+      if (!row.emailVerifiedAt) {
+        // SPEC.md section 3: the client reads email_verified and email to go to /register-success.
+        throw new HttpError(403, messages.emailNotVerified, undefined, { email_verified: false, email: row.email });
+      }
+
+      if (row.twoFactorEnabledAt) {
+        if (recovery_code) {
+          if (!(await useRecoveryCode(db, row.id, recovery_code))) {
+            await throttle.fail(email);
+            throw unprocessable({ recovery_code: [m.recoveryCodeInvalid] }, m.recoveryCodeInvalid);
+          }
+        } else if (code) {
+          const result = await checkCode(db, row.id, 'login', code);
+          if (result !== 'ok') {
+            await throttle.fail(email);
+            const message = result === 'too_many' ? m.codeTooManyAttempts : m.codeInvalid;
+            throw unprocessable({ code: [message] }, message);
+          }
+        } else {
+          // Password accepted: e-mail a code and ask for it.
+          await db.transaction(async (tx) => {
+            const issued = await issueCode(tx, row.id, 'login');
+            await recordEvent(tx, 'auth.two_factor.code_requested', {
+              user_id: row.id,
+              name: row.name,
+              email: row.email,
+              code: issued.code,
+              purpose: 'login',
+              expires_at: issued.expiresAt.toISOString(),
+            });
+          });
+          relay.kick();
+          return { two_factor_required: true as const, code_sent: true, message: m.codeSent, email: row.email };
+        }
+      }
+
+      await throttle.clear(email);
+      return openSession(deps, db, row);
     },
   );
 
@@ -40,7 +80,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
     async (request) => {
       const claims = request.claims!;
       await revokeToken(redis, config.REDIS_KEY_PREFIX, claims.jti, claims.exp);
-      return { message: messages.auth.loggedOut };
+      return { message: m.loggedOut };
     },
   );
 

@@ -3,22 +3,41 @@ import type { Redis } from 'ioredis';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { NotificationsConfig } from '../config.ts';
+import {
+  renderAccountDeletedMail,
+  renderPasswordChangedMail,
+  renderPasswordResetMail,
+  renderTwoFactorCodeMail,
+} from '../templates/account.ts';
 import type { RenderedMail } from '../templates/layout.ts';
 import { renderVerificationMail } from '../templates/verification.ts';
 
 export const MAIL_QUEUE = 'mail';
 
 /** Jobs carry data, not HTML: templates render in the worker, so a fix applies to retries too. */
-export type MailJob = {
-  template: 'verification';
-  to: string;
-  data: { name: string; email: string; token: string; expiresAt: string };
-};
+export type MailJob = { to: string } & (
+  | { template: 'verification'; data: { name: string; email: string; token: string; expiresAt: string } }
+  | { template: 'password-reset'; data: { name: string; email: string; token: string; expiresAt: string } }
+  | {
+      template: 'two-factor-code';
+      data: { name: string; code: string; purpose: 'login' | 'enable' | 'disable'; expiresAt: string };
+    }
+  | { template: 'password-changed'; data: { name: string; email: string; changedAt: string } }
+  | { template: 'account-deleted'; data: { name: string; deletedAt: string } }
+);
 
 export function render(job: MailJob, publicUrl: string): RenderedMail {
   switch (job.template) {
     case 'verification':
       return renderVerificationMail(publicUrl, job.data);
+    case 'password-reset':
+      return renderPasswordResetMail(publicUrl, job.data);
+    case 'two-factor-code':
+      return renderTwoFactorCodeMail(job.data);
+    case 'password-changed':
+      return renderPasswordChangedMail(publicUrl, job.data);
+    case 'account-deleted':
+      return renderAccountDeletedMail(job.data);
   }
 }
 

@@ -13,10 +13,13 @@ export function layout({
   title,
   body,
   action,
+  reason = "Vous recevez cet email parce qu'un compte a été créé avec cette adresse.",
 }: {
   title: string;
   body: string;
   action?: { label: string; url: string };
+  /** Why this person gets this mail, shown in the footer. */
+  reason?: string;
 }) {
   const button = action
     ? `<p style="margin:28px 0"><a href="${escapeHtml(action.url)}" style="background:#009E60;color:#fff;padding:12px 22px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(action.label)}</a></p>
@@ -32,6 +35,6 @@ export function layout({
 ${body}
 ${button}
 </div>
-<p style="font-size:12px;color:#777;margin-top:16px">Cartable — manuels scolaires d'occasion au Gabon. Vous recevez cet email parce qu'un compte a été créé avec cette adresse.</p>
+<p style="font-size:12px;color:#777;margin-top:16px">Cartable — manuels scolaires d'occasion au Gabon. ${escapeHtml(reason)}</p>
 </div></body></html>`;
 }
