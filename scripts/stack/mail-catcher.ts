@@ -28,18 +28,23 @@ export async function startMailCatcher({
       const res = await fetch(api);
       return (await res.json()) as CaughtMail[];
     },
-    /** Waits for a mail to this address, for at most `timeoutMs`. */
-    async waitFor(address: string, timeoutMs = 10_000): Promise<CaughtMail> {
+    /**
+     * Waits for the newest mail to this address (whose subject starts with `subject`, when
+     * given), for at most `timeoutMs`, and returns it whole (text and HTML).
+     */
+    async waitFor(address: string, { subject = '', timeoutMs = 10_000 } = {}): Promise<CaughtMail> {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
-        const found = (await this.list()).find((m) => m.to.some((t) => t.address === address));
+        const found = (await this.list())
+          .filter((m) => m.to.some((t) => t.address === address) && m.subject.startsWith(subject))
+          .at(-1);
         if (found) {
           const res = await fetch(`${api}/${found.id}`);
           return (await res.json()) as CaughtMail;
         }
         await new Promise((r) => setTimeout(r, 100));
       }
-      throw new Error(`aucun email pour ${address} après ${timeoutMs} ms`);
+      throw new Error(`aucun email « ${subject}… » pour ${address} après ${timeoutMs} ms`);
     },
     stop: () => maildev.stop(),
   };

@@ -24,3 +24,55 @@ describe('verification e-mail', () => {
     expect(mail.html).not.toContain('<script>');
   });
 });
+
+describe('account e-mails', () => {
+  const base = 'https://cartable.ga';
+
+  it('password reset links to /reset-password with token and e-mail', () => {
+    const mail = render(
+      {
+        template: 'password-reset',
+        to: 'a@b.ga',
+        data: { name: 'Awa', email: 'a@b.ga', token: 'tok', expiresAt: '2026-06-01T10:00:00Z' },
+      },
+      base,
+    );
+    expect(mail.subject).toBe('Réinitialisation de votre mot de passe – Cartable');
+    expect(mail.text).toContain('https://cartable.ga/reset-password?token=tok&email=a%40b.ga');
+  });
+
+  it.each([
+    ['login', 'Votre code de connexion : 123456 – Cartable'],
+    ['enable', 'Activez la vérification en deux étapes : 123456 – Cartable'],
+    ['disable', 'Désactivez la vérification en deux étapes : 123456 – Cartable'],
+  ] as const)('two-factor code for %s', (purpose, subject) => {
+    const mail = render(
+      {
+        template: 'two-factor-code',
+        to: 'a@b.ga',
+        data: { name: 'Awa', code: '123456', purpose, expiresAt: '2026-06-01T10:00:00Z' },
+      },
+      base,
+    );
+    expect(mail.subject).toBe(subject);
+    expect(mail.text).toContain('123456');
+    expect(mail.html).toContain('>123456<');
+  });
+
+  it('password changed and account deleted are French and say what happened', () => {
+    const changed = render(
+      {
+        template: 'password-changed',
+        to: 'a@b.ga',
+        data: { name: 'Awa', email: 'a@b.ga', changedAt: '2026-06-01T10:00:00Z' },
+      },
+      base,
+    );
+    expect(changed.text).toContain('a été modifié le 1 juin 2026');
+    const deleted = render(
+      { template: 'account-deleted', to: 'a@b.ga', data: { name: 'Awa', deletedAt: '2026-06-01T10:00:00Z' } },
+      base,
+    );
+    expect(deleted.subject).toBe('Votre compte Cartable a été supprimé');
+  });
+});

@@ -1,0 +1,112 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeTable } from '../../gateway/src/route-table.ts';
+import { call, eventually, startTestStack, type TestStack } from '../support/test-stack.ts';
+
+/** Account flows through the gateway, with the real e-mails and the other services' projections. */
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(async () => {
+  await stack?.teardown();
+});
+
+async function sellerRow(username: string) {
+  const client = new pg.Client({ connectionString: stack.databaseUrls.catalog });
+  await client.connect();
+  try {
+    const { rows } = await client.query('select name, username from sellers where username = $1', [username]);
+    return rows[0] as { name: string; username: string } | undefined;
+  } finally {
+    await client.end();
+  }
+}
+
+async function verifiedMember(n: string) {
+  const email = `${n}@example.ga`;
+  await call(`${stack.api}/register`, {
+    body: {
+      name: `Parent ${n}`,
+      email,
+      username: `parent_${n}`,
+      password: 'Cartable1a',
+      password_confirmation: 'Cartable1a',
+      country_id: 266,
+      city_id: 1,
+    },
+  });
+  const mail = await stack.mail.waitFor(email);
+  const url = new URL(/http:\/\/\S+\/verify-email\?\S+/.exec(mail.text ?? '')?.[0] ?? '');
+  await call(`${stack.api}/verify-email`, { body: { token: url.searchParams.get('token'), email } });
+  const login = await call(`${stack.api}/login`, { body: { email, password: 'Cartable1a' } });
+  return { email, token: login.body.access_token as string };
+}
+
+describe('accounts through the whole stack', () => {
+  it('mails a reset link that resets the password, and the old session is refused by the gateway', async () => {
+    const { email, token } = await verifiedMember('reset');
+    expect((await call(`${stack.api}/forgot-password`, { body: { email } })).status).toBe(200);
+    const mail = await stack.mail.waitFor(email, { subject: 'Réinitialisation' });
+    const link = new URL(/http:\/\/\S+\/reset-password\?\S+/.exec(mail.text ?? '')?.[0] ?? '');
+    const reset = await call(`${stack.api}/reset-password`, {
+      body: {
+        token: link.searchParams.get('token'),
+        email,
+        password: 'Nouveau2b',
+        password_confirmation: 'Nouveau2b',
+      },
+    });
+    expect(reset.status).toBe(200);
+    expect((await call(`${stack.api}/user`, { token })).status).toBe(401);
+    expect((await call(`${stack.api}/login`, { body: { email, password: 'Nouveau2b' } })).status).toBe(200);
+  });
+
+  it('e-mails the two-factor code and logs in with it', async () => {
+    const { email, token } = await verifiedMember('deuxetapes');
+    await call(`${stack.api}/two-factor/enable`, { method: 'POST', token });
+    const codeFrom = async (subject: string) =>
+      (await stack.mail.waitFor(email, { subject })).subject.match(/(\d{6})/)?.[1];
+    const enable = await codeFrom('Activez');
+    expect((await call(`${stack.api}/two-factor/confirm`, { body: { code: enable }, token })).status).toBe(200);
+    const challenge = await call(`${stack.api}/login`, { body: { email, password: 'Cartable1a' } });
+    expect(challenge.body.two_factor_required).toBe(true);
+    const code = await codeFrom('Votre code de connexion');
+    const login = await call(`${stack.api}/login`, { body: { email, password: 'Cartable1a', code } });
+    expect(login.status).toBe(200);
+    expect(login.body.user.email).toBe(email);
+  });
+
+  it('carries a profile change and an account deletion to the catalog’s sellers', async () => {
+    const { token } = await verifiedMember('vendeur');
+    await eventually(async () => (await sellerRow('parent_vendeur')) ?? undefined);
+    const updated = await call(`${stack.api}/user/profile`, {
+      method: 'PUT',
+      token,
+      body: {
+        name: 'Maman Ndong',
+        username: 'maman_ndong',
+        show_email: false,
+        show_phone: false,
+        country_id: 266,
+        city_id: 1,
+      },
+    });
+    expect(updated.status).toBe(200);
+    await eventually(async () => ((await sellerRow('maman_ndong'))?.name === 'Maman Ndong' ? true : undefined));
+    expect(
+      (await call(`${stack.api}/user/account`, { method: 'DELETE', token, body: { password: 'Cartable1a' } })).status,
+    ).toBe(200);
+    await eventually(async () => ((await sellerRow('maman_ndong')) ? undefined : true));
+  });
+
+  it('rate-limits forgot-password per address with the spec’s French 429', async () => {
+    const limit = routeTable.find((r) => r.path === '/forgot-password')?.rateLimit?.max ?? 0;
+    let last = { status: 0, body: {} as { message?: string } };
+    for (let i = 0; i <= limit; i++) {
+      last = await call(`${stack.api}/forgot-password`, { body: { email: 'personne@example.ga' } });
+    }
+    expect(last.status).toBe(429);
+    expect(last.body.message).toBe('Trop de tentatives. Veuillez attendre avant de réessayer.');
+  });
+});
