@@ -67,11 +67,12 @@ console.log(`
 `);
 
 let stopping = false;
-async function shutdown() {
+/** Ctrl-C reaches every process of the group: then the services are only waited for. */
+async function shutdown(signal: NodeJS.Signals) {
   if (stopping) return;
   stopping = true;
   say('Arrêt…');
-  await stack.stopAll();
+  await stack.stopAll(signal === 'SIGINT' ? null : 'SIGTERM');
   await mail.stop();
   for (const server of startedServers) server.kill('SIGTERM');
   process.exit(0);

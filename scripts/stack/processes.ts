@@ -36,9 +36,12 @@ export interface StackOptions {
 export interface Stack {
   url(name: Deployable): string;
   start(name: Deployable): Promise<void>;
-  /** SIGTERM, then SIGKILL after 5 s. */
-  stop(name: Deployable, signal?: NodeJS.Signals): Promise<void>;
-  stopAll(): Promise<void>;
+  /**
+   * SIGTERM, then SIGKILL after 10 s. With `signal: null` nothing is sent, only awaited: after a
+   * Ctrl-C the terminal has already signalled the whole process group.
+   */
+  stop(name: Deployable, signal?: NodeJS.Signals | null): Promise<void>;
+  stopAll(signal?: NodeJS.Signals | null): Promise<void>;
 }
 
 /** The environment a deployable gets: shared settings, its port, where its peers are. */
@@ -107,13 +110,13 @@ export async function startStack(options: StackOptions, only: readonly Deployabl
     await waitReady(`http://127.0.0.1:${options.ports[name]}`, child, name);
   }
 
-  async function stop(name: Deployable, signal: NodeJS.Signals = 'SIGTERM') {
+  async function stop(name: Deployable, signal: NodeJS.Signals | null = 'SIGTERM') {
     const child = children.get(name);
     children.delete(name);
-    if (!child || child.exitCode !== null) return;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((r) => child.once('exit', () => r()));
-    child.kill(signal);
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    if (signal) child.kill(signal);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
     await exited;
     clearTimeout(timer);
   }
@@ -122,7 +125,7 @@ export async function startStack(options: StackOptions, only: readonly Deployabl
     url: (name) => `http://127.0.0.1:${options.ports[name]}`,
     start,
     stop,
-    stopAll: () => Promise.all([...children.keys()].map((n) => stop(n))).then(() => undefined),
+    stopAll: (signal) => Promise.all([...children.keys()].map((n) => stop(n, signal))).then(() => undefined),
   };
 
   try {
