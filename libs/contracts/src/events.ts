@@ -68,6 +68,25 @@ export const userRoleChangedSchema = z.object({
   changed_by: z.string().uuid().nullable(),
 });
 
+export const bookChangedSchema = z.object({
+  book_id: z.number().int(),
+  user_id: z.string().uuid(),
+  title: z.string(),
+  price: z.number().int(),
+  status: z.string(),
+  city_id: z.number().int().nullable(),
+  category_ids: z.array(z.number().int()),
+  occurred_at: z.string(),
+});
+export const bookStatusChangedSchema = z.object({
+  book_id: z.number().int(),
+  user_id: z.string().uuid(),
+  title: z.string(),
+  status: z.string(),
+  previous_status: z.string(),
+});
+export const bookDeletedSchema = z.object({ book_id: z.number().int(), user_id: z.string().uuid(), title: z.string() });
+
 /** Every event type and its payload schema. */
 export const eventSchemas = {
   'auth.user.registered': userRegisteredSchema,
@@ -79,6 +98,10 @@ export const eventSchemas = {
   'auth.password_reset.requested': passwordResetRequestedSchema,
   'auth.two_factor.code_requested': twoFactorCodeRequestedSchema,
   'auth.password.changed': passwordChangedSchema,
+  'catalog.book.created': bookChangedSchema,
+  'catalog.book.updated': bookChangedSchema,
+  'catalog.book.status_changed': bookStatusChangedSchema,
+  'catalog.book.deleted': bookDeletedSchema,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

@@ -18,6 +18,8 @@ export interface InfrastructureOptions<TSchema extends Record<string, unknown>> 
   /** Services that publish events run an outbox relay. */
   publishes?: boolean;
   redis?: boolean;
+  /** Contrib extensions for the embedded PGlite fallback (see DatabaseOptions). */
+  pgliteExtensions?: Record<string, unknown>;
 }
 
 export interface Infrastructure<TSchema extends Record<string, unknown>> {
@@ -41,6 +43,7 @@ export async function openInfrastructure<TSchema extends Record<string, unknown>
     dataDir: config.DATA_DIR,
     schema: options.schema,
     migrationsFolder: options.migrationsFolder,
+    ...(options.pgliteExtensions ? { pgliteExtensions: options.pgliteExtensions } : {}),
   });
   log.info({ database: database.kind }, 'database ready');
   const nc = await connectNats(config.NATS_URL, name);

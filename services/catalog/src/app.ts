@@ -1,5 +1,7 @@
 import { createHttpApp, type ReadinessCheck } from '@cartable/service-kit';
 import type { CatalogDeps } from './deps.ts';
+import { bookRoutes } from './routes/books.ts';
+import { categoryRoutes } from './routes/categories.ts';
 import { locationRoutes } from './routes/locations.ts';
 
 export async function buildCatalogApp(deps: CatalogDeps, readiness: ReadinessCheck[] = [], logger?: false) {
@@ -9,6 +11,6 @@ export async function buildCatalogApp(deps: CatalogDeps, readiness: ReadinessChe
     readiness,
     ...(logger === false ? { logger } : {}),
   });
-  await app.register(locationRoutes, deps);
+  for (const routes of [locationRoutes, categoryRoutes, bookRoutes]) await app.register(routes, deps);
   return app;
 }

@@ -4,5 +4,12 @@ import { z } from 'zod';
 export const catalogConfigSchema = baseConfigSchema.extend(jwksConfigSchema.shape).extend({
   PORT: z.coerce.number().int().default(4002),
   CATALOG_DATABASE_URL: z.string().url().optional(),
+  REDIS_KEY_PREFIX: z.string().default('cartable:'),
+  /** Largest photo accepted, in bytes (each of the three). */
+  BOOK_IMAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
 });
 export type CatalogConfig = z.infer<typeof catalogConfigSchema>;

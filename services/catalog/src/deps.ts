@@ -1,8 +1,12 @@
-import type { Db, Guards } from '@cartable/service-kit';
+import type { Db, Guards, OutboxRelay, Storage } from '@cartable/service-kit';
 import type { CatalogConfig } from './config.ts';
+import type { CategoryStore } from './domain/category-store.ts';
 
 export interface CatalogDeps {
   config: CatalogConfig;
   db: Db;
   guards: Guards;
+  storage: Storage;
+  categoryStore: CategoryStore;
+  relay: Pick<OutboxRelay, 'kick'>;
 }

@@ -1,18 +1,23 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   bootstrap,
   createGuards,
+  createLocalStorage,
   createTokenVerifier,
   loadConfig,
   openInfrastructure,
   serve,
   startConsumer,
 } from '@cartable/service-kit';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pino from 'pino';
 import { buildCatalogApp } from './app.ts';
 import { catalogConfigSchema } from './config.ts';
 import * as schema from './db/schema.ts';
-import { seedLocations } from './db/seed.ts';
+import { seedCategories, seedLocations } from './db/seed.ts';
+import { createCategoryStore } from './domain/category-store.ts';
 import { sellersProjection } from './events/sellers-projection.ts';
 
 await bootstrap(async () => {
@@ -26,9 +31,12 @@ await bootstrap(async () => {
     schema,
     migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
     publishes: true,
+    redis: true,
+    pgliteExtensions: { unaccent, pg_trgm },
   });
   const db = infra.database.db;
   await seedLocations(db);
+  await seedCategories(db);
   const consumer = await startConsumer({
     nc: infra.nc,
     db,
@@ -39,6 +47,16 @@ await bootstrap(async () => {
     handlers: sellersProjection,
   });
   const guards = createGuards(createTokenVerifier(config.AUTH_JWKS_URL));
-  const app = await buildCatalogApp({ config, db, guards }, infra.readiness);
+  const app = await buildCatalogApp(
+    {
+      config,
+      db,
+      guards,
+      storage: createLocalStorage(join(config.DATA_DIR, 'storage')),
+      categoryStore: createCategoryStore(db, infra.redis, config.REDIS_KEY_PREFIX, log),
+      relay: infra.relay!,
+    },
+    infra.readiness,
+  );
   await serve(app, { port: config.PORT, host: config.HOST }, [() => consumer.stop(), ...infra.closers]);
 });

@@ -31,6 +31,11 @@ export interface DatabaseOptions<TSchema extends Record<string, unknown>> {
   /** Folder of drizzle-kit migrations, applied before the service answers. */
   migrationsFolder: string;
   poolSize?: number;
+  /**
+   * PostgreSQL extensions the migrations create (unaccent, pg_trgm…): a server has them
+   * installed; PGlite loads them from its contrib modules, given here.
+   */
+  pgliteExtensions?: Record<string, unknown>;
 }
 
 /**
@@ -57,7 +62,9 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
   }
   const dir = join(options.dataDir, options.name, 'pglite');
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, {
+    extensions: (options.pgliteExtensions ?? {}) as NonNullable<Parameters<typeof PGlite.create>[1]>['extensions'],
+  });
   const db = drizzlePglite(client, { schema: options.schema });
   await migratePglite(db, { migrationsFolder: options.migrationsFolder });
   return {

@@ -1,4 +1,18 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export { outbox, processedEvents } from '@cartable/service-kit';
 
@@ -47,6 +61,127 @@ export const sellers = pgTable('sellers', {
   profileImage: text('profile_image'),
   countryId: integer('country_id'),
   cityId: integer('city_id'),
+  /** Null unless the member chose to show them (auth sends them only then). */
+  email: text('email'),
+  phone: text('phone'),
+  ratingAverage: doublePrecision('rating_average').notNull().default(0),
+  ratingCount: integer('rating_count').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Cycles, Niveaux, Matières: a graph where a category may have several parents. */
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  order: integer('order').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const categoryParents = pgTable(
+  'category_parents',
+  {
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.parentId] }), index('category_parents_parent_idx').on(t.parentId)],
+);
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const bookConditions = ['neuf', 'très bon', 'bon', 'acceptable', 'mauvais'] as const;
+export const bookStatuses = ['disponible', 'réservé', 'vendu'] as const;
+
+export const books = pgTable(
+  'books',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    title: text('title').notNull(),
+    author: text('author').notNull(),
+    isbn: text('isbn'),
+    description: text('description'),
+    publisher: text('publisher'),
+    publicationYear: integer('publication_year'),
+    condition: text('condition', { enum: bookConditions }).notNull(),
+    /** Whole XOF/FCFA; 0 is a gift. */
+    price: integer('price').notNull(),
+    status: text('status', { enum: bookStatuses }).notNull().default('disponible'),
+    cityId: integer('city_id').references(() => cities.id),
+    isNegotiable: boolean('is_negotiable').notNull().default(false),
+    isExchangePossible: boolean('is_exchange_possible').notNull().default(false),
+    views: integer('views').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** French full-text vector, accents removed; weights: title A, author B, ISBN A, description C. */
+    search: tsvector('search').generatedAlwaysAs(
+      sql`setweight(to_tsvector('french', cartable_unaccent(coalesce(title, ''))), 'A') ||
+          setweight(to_tsvector('french', cartable_unaccent(coalesce(author, ''))), 'B') ||
+          setweight(to_tsvector('simple', coalesce(isbn, '')), 'A') ||
+          setweight(to_tsvector('french', cartable_unaccent(coalesce(description, ''))), 'C')`,
+    ),
+  },
+  (t) => [
+    index('books_search_idx').using('gin', t.search),
+    index('books_title_trgm_idx').using('gin', sql`cartable_unaccent(lower(${t.title})) gin_trgm_ops`),
+    index('books_author_trgm_idx').using('gin', sql`cartable_unaccent(lower(${t.author})) gin_trgm_ops`),
+    index('books_status_created_idx').on(t.status, t.createdAt),
+    index('books_status_price_idx').on(t.status, t.price),
+    index('books_status_title_idx').on(t.status, t.title),
+    index('books_status_views_idx').on(t.status, t.views),
+    index('books_city_idx').on(t.cityId),
+    index('books_user_idx').on(t.userId),
+    index('books_condition_idx').on(t.condition),
+  ],
+);
+
+export const bookCategories = pgTable(
+  'book_categories',
+  {
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    /** 0 is the main category. */
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bookId, t.categoryId] }),
+    index('book_categories_category_idx').on(t.categoryId, t.bookId),
+  ],
+);
+
+/** Up to three photos a book, each stored as a display size and a thumbnail. */
+export const bookImages = pgTable(
+  'book_images',
+  {
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    slot: integer('slot').notNull(),
+    displayKey: text('display_key').notNull(),
+    thumbnailKey: text('thumbnail_key').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bookId, t.slot] })],
+);
+
+export const banners = pgTable('banners', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  subtitle: text('subtitle'),
+  imageKey: text('image_key'),
+  buttonText: text('button_text'),
+  buttonLink: text('button_link'),
+  color: text('color', { enum: ['light', 'dark'] })
+    .notNull()
+    .default('dark'),
+  order: integer('order').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -4,7 +4,8 @@ import type { Db } from '@cartable/service-kit';
 import { and, eq } from 'drizzle-orm';
 import countriesLib from 'i18n-iso-countries';
 import { gabonProvinces } from './gabon.ts';
-import { cities, countries, provinces } from './schema.ts';
+import { categories, categoryParents, cities, countries, provinces } from './schema.ts';
+import { cycles, subjects } from './school-system.ts';
 
 const require = createRequire(import.meta.url);
 countriesLib.registerLocale(require('i18n-iso-countries/langs/fr.json'));
@@ -43,5 +44,32 @@ export async function seedLocations(db: Db) {
         )
         .onConflictDoNothing();
     }
+  });
+}
+
+/**
+ * The school categories, on a database that has none yet (an administrator's later changes are
+ * never overwritten).
+ */
+export async function seedCategories(db: Db) {
+  await db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: categories.id }).from(categories).limit(1);
+    if (existing) return;
+    const ids = new Map<string, number>();
+    let order = 0;
+    const add = async (name: string, parents: string[]) => {
+      const [row] = await tx.insert(categories).values({ name, order: order++ }).returning({ id: categories.id });
+      ids.set(name, row!.id);
+      const edges = parents.map((p) => ({ categoryId: row!.id, parentId: ids.get(p)! }));
+      if (edges.length) await tx.insert(categoryParents).values(edges);
+    };
+    for (const cycle of cycles) {
+      await add(cycle.name, []);
+      for (const level of cycle.levels) {
+        await add(level.name, [cycle.name]);
+        for (const serie of level.series ?? []) await add(serie, [level.name]);
+      }
+    }
+    for (const [subject, levels] of Object.entries(subjects)) await add(subject, levels);
   });
 }

@@ -1,0 +1,218 @@
+import { type BookListQuery, conditionLabels, statusLabel } from '@cartable/contracts';
+import type { Db, Storage } from '@cartable/service-kit';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bookCategories, bookImages, books, categories, cities, provinces, sellers } from '../db/schema.ts';
+import type { CategoryView } from './category-store.ts';
+
+export const DEFAULT_PER_PAGE = 12;
+
+const bookColumns = {
+  id: books.id,
+  userId: books.userId,
+  title: books.title,
+  author: books.author,
+  isbn: books.isbn,
+  description: books.description,
+  publisher: books.publisher,
+  publicationYear: books.publicationYear,
+  condition: books.condition,
+  price: books.price,
+  status: books.status,
+  cityId: books.cityId,
+  isNegotiable: books.isNegotiable,
+  isExchangePossible: books.isExchangePossible,
+  views: books.views,
+  createdAt: books.createdAt,
+  updatedAt: books.updatedAt,
+  cityName: cities.name,
+  province: provinces.name,
+};
+type BookRow = Awaited<ReturnType<ReturnType<typeof fromBooks>['execute']>>[number];
+
+const fromBooks = (db: Db) =>
+  db
+    .select(bookColumns)
+    .from(books)
+    .leftJoin(cities, eq(cities.id, books.cityId))
+    .leftJoin(provinces, eq(provinces.id, cities.provinceId));
+
+/** The text a visitor typed, made comparable: lower case, no accents (as the indexes are). */
+const plain = (q: string) => sql`cartable_unaccent(lower(${q}))`;
+
+/** Every filter of the catalogue (SPEC.md section 2) as SQL conditions. */
+export function listConditions(query: BookListQuery, view: CategoryView): SQL[] {
+  const conditions: SQL[] = [];
+  conditions.push(query.status ? eq(books.status, query.status) : inArray(books.status, ['disponible', 'réservé']));
+  if (query.query) {
+    const q = query.query;
+    const compactIsbn = q.replace(/[-\s]/g, '');
+    conditions.push(sql`(
+      ${books.search} @@ websearch_to_tsquery('french', cartable_unaccent(${q}))
+      or ${plain(q)} <% cartable_unaccent(lower(${books.title}))
+      or ${plain(q)} <% cartable_unaccent(lower(${books.author}))
+      ${/^\d{9,13}[\dXx]?$/.test(compactIsbn) ? sql`or replace(${books.isbn}, '-', '') = ${compactIsbn}` : sql``}
+    )`);
+  }
+  const wanted = [...(query.category_ids ?? []), ...(query.category_id ? [query.category_id] : [])];
+  if (wanted.length) {
+    const groups = view.graph.filterGroups(wanted);
+    const inSet = (ids: number[]) =>
+      sql`exists (select 1 from ${bookCategories} bc where bc.book_id = ${books.id} and bc.category_id in ${ids})`;
+    conditions.push(
+      groups.length
+        ? sql`(${sql.join(
+            groups.map((sets) => sql`(${sql.join(sets.map(inSet), sql` and `)})`),
+            sql` or `,
+          )})`
+        : sql`false`,
+    );
+  }
+  if (query.min_price !== undefined) conditions.push(sql`${books.price} >= ${query.min_price}`);
+  if (query.max_price !== undefined) conditions.push(sql`${books.price} <= ${query.max_price}`);
+  if (query.condition) conditions.push(eq(books.condition, query.condition));
+  const negotiable = query.is_negociable ?? query.is_negotiable;
+  if (negotiable !== undefined) conditions.push(eq(books.isNegotiable, negotiable));
+  if (query.is_exchange_possible !== undefined)
+    conditions.push(eq(books.isExchangePossible, query.is_exchange_possible));
+  if (query.city_id) conditions.push(eq(books.cityId, query.city_id));
+  if (query.user_id) conditions.push(eq(books.userId, query.user_id));
+  if (query.exclude_id) conditions.push(sql`${books.id} <> ${query.exclude_id}`);
+  return conditions;
+}
+
+function ordering(query: BookListQuery): SQL[] {
+  const direction = query.sort_direction ?? (query.sort_by === 'title' || query.sort_by === 'price' ? 'asc' : 'desc');
+  const dir = (column: SQL | AnyPgColumn) => (direction === 'asc' ? asc(column) : desc(column));
+  const sortBy = query.sort_by ?? (query.query ? 'relevance' : 'created_at');
+  switch (sortBy) {
+    case 'price':
+      return [dir(books.price), desc(books.id)];
+    case 'title':
+      return [dir(sql`lower(${books.title})`), desc(books.id)];
+    case 'popularity':
+      return [dir(books.views), desc(books.id)];
+    case 'relevance':
+      if (query.query) {
+        const q = query.query;
+        return [
+          desc(sql`ts_rank_cd(${books.search}, websearch_to_tsquery('french', cartable_unaccent(${q})))
+            + word_similarity(${plain(q)}, cartable_unaccent(lower(${books.title})))`),
+          desc(books.id),
+        ];
+      }
+      return [desc(books.createdAt), desc(books.id)];
+    default:
+      return [dir(books.createdAt), desc(books.id)];
+  }
+}
+
+export async function listBooks(db: Db, storage: Storage, view: CategoryView, query: BookListQuery) {
+  const perPage = query.limit ?? query.per_page ?? DEFAULT_PER_PAGE;
+  const where = and(...listConditions(query, view));
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    fromBooks(db)
+      .where(where)
+      .orderBy(...ordering(query))
+      .limit(perPage)
+      .offset((query.page - 1) * perPage),
+    db.select({ total: sql<number>`count(*)::int` }).from(books).where(where),
+  ]);
+  return {
+    data: await toBookDtos(db, storage, rows),
+    total,
+    per_page: perPage,
+    current_page: query.page,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+  };
+}
+
+export async function findBookRows(db: Db, ids: number[]) {
+  if (!ids.length) return [];
+  return fromBooks(db).where(inArray(books.id, ids));
+}
+
+/** The API's Book (services/catalog/API.md), for a page of rows, in three queries at most. */
+export async function toBookDtos(db: Db, storage: Storage, rows: BookRow[]) {
+  const ids = rows.map((r) => r.id);
+  const [cats, images] = ids.length
+    ? await Promise.all([
+        db
+          .select({ bookId: bookCategories.bookId, id: categories.id, name: categories.name })
+          .from(bookCategories)
+          .innerJoin(categories, eq(categories.id, bookCategories.categoryId))
+          .where(inArray(bookCategories.bookId, ids))
+          .orderBy(asc(bookCategories.position)),
+        db.select().from(bookImages).where(inArray(bookImages.bookId, ids)).orderBy(asc(bookImages.slot)),
+      ])
+    : [[], []];
+  return rows.map((r) => {
+    const bookCats = cats.filter((c) => c.bookId === r.id).map(({ id, name }) => ({ id, name }));
+    const bookImgs = images
+      .filter((i) => i.bookId === r.id)
+      .map((i) => ({ slot: i.slot, url: storage.url(i.displayKey), thumbnail_url: storage.url(i.thumbnailKey) }));
+    const slot = (n: number) => bookImgs.find((i) => i.slot === n)?.url ?? null;
+    return {
+      id: r.id,
+      title: r.title,
+      author: r.author,
+      isbn: r.isbn,
+      description: r.description,
+      publisher: r.publisher,
+      publication_year: r.publicationYear,
+      condition: r.condition,
+      condition_label: conditionLabels[r.condition],
+      price: r.price,
+      status: r.status,
+      status_label: statusLabel(r.status),
+      is_negociable: r.isNegotiable,
+      is_negotiable: r.isNegotiable,
+      is_exchange_possible: r.isExchangePossible,
+      city: r.cityId && r.cityName ? { id: r.cityId, name: r.cityName, province: r.province } : null,
+      city_id: r.cityId,
+      category: bookCats[0] ?? null,
+      categories: bookCats,
+      category_ids: bookCats.map((c) => c.id),
+      image1: slot(1),
+      image2: slot(2),
+      image3: slot(3),
+      thumbnail: bookImgs[0]?.thumbnail_url ?? null,
+      images: bookImgs,
+      user_id: r.userId,
+      views: r.views,
+      created_at: r.createdAt.toISOString(),
+      updated_at: r.updatedAt.toISOString(),
+    };
+  });
+}
+export type BookDto = Awaited<ReturnType<typeof toBookDtos>>[number];
+
+/** The seller block of the detail page, from the projection of auth's events (no call to auth). */
+export async function sellerOf(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      seller: sellers,
+      cityName: cities.name,
+      province: provinces.name,
+    })
+    .from(sellers)
+    .leftJoin(cities, eq(cities.id, sellers.cityId))
+    .leftJoin(provinces, eq(provinces.id, cities.provinceId))
+    .where(eq(sellers.userId, userId));
+  if (!row) return null;
+  const s = row.seller;
+  return {
+    id: s.userId,
+    name: s.name,
+    username: s.username,
+    profile_image: s.profileImage,
+    city: row.cityName,
+    province: row.province,
+    created_at: s.createdAt.toISOString(),
+    show_email: s.email !== null,
+    email: s.email,
+    show_phone: s.phone !== null,
+    phone: s.phone,
+    rating: { average: s.ratingAverage, count: s.ratingCount },
+  };
+}

@@ -1,0 +1,252 @@
+import { type AccessClaims, bookListQuerySchema, bookStatuses, messages } from '@cartable/contracts';
+import { forbidden, HttpError, hasPermission, notFound, recordEvent } from '@cartable/service-kit';
+import multipart from '@fastify/multipart';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bookImages, books, sellers } from '../db/schema.ts';
+import type { CatalogDeps } from '../deps.ts';
+import {
+  bookValues,
+  checkReferences,
+  deleteStoredImages,
+  imagesOf,
+  recordBookEvent,
+  removeImageRows,
+  replaceCategories,
+  storeImages,
+} from '../domain/book-writes.ts';
+import { findBookRows, listBooks, sellerOf, toBookDtos } from '../domain/books.ts';
+import { readBookForm } from './book-form.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const NOT_FOUND = 'Ce manuel est introuvable.';
+
+/** Books: SPEC.md section 7 "Books", answers described in services/catalog/API.md. */
+export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) => {
+  const { db, storage, categoryStore, guards, relay, config } = deps;
+  await app.register(multipart, {
+    // An oversized photo is marked truncated and answered 422 naming its field, not a bare 413.
+    throwFileSizeLimit: false,
+    limits: { fileSize: config.BOOK_IMAGE_MAX_BYTES, files: 4, fields: 40, fieldSize: 10_000 },
+  });
+
+  async function dtos(ids: number[]) {
+    const rows = await findBookRows(db, ids);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return toBookDtos(
+      db,
+      storage,
+      ids.map((id) => byId.get(id)).filter((r) => r !== undefined),
+    );
+  }
+
+  async function ownedBook(id: number, claims: AccessClaims) {
+    const [book] = await db.select().from(books).where(eq(books.id, id));
+    if (!book) throw notFound(NOT_FOUND);
+    if (book.userId !== claims.sub && !hasPermission(claims, 'books.update.any')) throw forbidden();
+    return book;
+  }
+
+  app.get('/books', { schema: { querystring: bookListQuerySchema } }, async (request) =>
+    listBooks(db, storage, await categoryStore.view(), request.query),
+  );
+
+  app.get('/books/search', { schema: { querystring: bookListQuerySchema } }, async (request) =>
+    listBooks(db, storage, await categoryStore.view(), request.query),
+  );
+
+  app.get('/books/featured', async () => {
+    const rows = await db
+      .select({ id: books.id })
+      .from(books)
+      .where(eq(books.status, 'disponible'))
+      .orderBy(desc(books.views), desc(books.id))
+      .limit(8);
+    return { featured_books: await dtos(rows.map((r) => r.id)) };
+  });
+
+  app.get('/books/recommended', { preHandler: guards.optionalUser }, async (request) => {
+    const userId = request.claims?.sub;
+    const [me] = userId
+      ? await db.select({ cityId: sellers.cityId }).from(sellers).where(eq(sellers.userId, userId))
+      : [];
+    const conditions = [eq(books.status, 'disponible'), ...(userId ? [ne(books.userId, userId)] : [])];
+    // Near the member first (same town), then the most viewed.
+    const rows = await db
+      .select({ id: books.id })
+      .from(books)
+      .where(and(...conditions))
+      .orderBy(...(me?.cityId ? [desc(sql`(${books.cityId} = ${me.cityId})`)] : []), desc(books.views), desc(books.id))
+      .limit(8);
+    return { books: await dtos(rows.map((r) => r.id)) };
+  });
+
+  app.get('/books/stats/user', { preHandler: guards.requireUser }, async (request) => {
+    const rows = await db
+      .select({
+        status: books.status,
+        n: sql<number>`count(*)::int`,
+        views: sql<number>`coalesce(sum(${books.views}), 0)::int`,
+      })
+      .from(books)
+      .where(eq(books.userId, request.claims!.sub))
+      .groupBy(books.status);
+    const count = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
+    return {
+      stats: {
+        total: rows.reduce((sum, r) => sum + r.n, 0),
+        available: count('disponible'),
+        reserved: count('réservé'),
+        sold: count('vendu'),
+        views: rows.reduce((sum, r) => sum + r.views, 0),
+      },
+    };
+  });
+
+  app.get('/books/:id', { preHandler: guards.optionalUser, schema: { params: idParams } }, async (request) => {
+    const [book] = await dtos([request.params.id]);
+    if (!book) throw notFound(NOT_FOUND);
+    // A view counts for popularity, except the seller's own.
+    if (request.claims?.sub !== book.user_id) {
+      await db
+        .update(books)
+        .set({ views: sql`${books.views} + 1` })
+        .where(eq(books.id, book.id));
+    }
+    return { book: { ...book, seller: await sellerOf(db, book.user_id) } };
+  });
+
+  app.post('/books', { preHandler: guards.requireVerified }, async (request, reply) => {
+    const userId = request.claims!.sub;
+    const form = await readBookForm(request, config.BOOK_IMAGE_MAX_BYTES);
+    await checkReferences(db, form.fields);
+    const stored = await storeImages(storage, form.images);
+    try {
+      const id = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(books)
+          .values({ ...bookValues(form.fields), userId })
+          .returning({ id: books.id });
+        const bookId = created!.id;
+        await replaceCategories(tx, bookId, form.fields.category_ids);
+        // Photos fill the slots in order: image1 and image3 sent make slots 1 and 2.
+        const ordered = [...stored.entries()].sort(([a], [b]) => a - b);
+        if (ordered.length) {
+          await tx.insert(bookImages).values(ordered.map(([, keys], i) => ({ bookId, slot: i + 1, ...keys })));
+        }
+        await recordBookEvent(tx, 'catalog.book.created', bookId, form.fields, userId, 'disponible');
+        return bookId;
+      });
+      relay.kick();
+      await categoryStore.invalidate();
+      const [book] = await dtos([id]);
+      return reply.status(201).send({ message: 'Annonce publiée avec succès', book });
+    } catch (err) {
+      await deleteStoredImages(storage, [...stored.values()]);
+      throw err;
+    }
+  });
+
+  app.post('/books/:id', { preHandler: guards.requireVerified, schema: { params: idParams } }, async (request) => {
+    const existing = await ownedBook(request.params.id, request.claims!);
+    const form = await readBookForm(request, config.BOOK_IMAGE_MAX_BYTES);
+    await checkReferences(db, form.fields);
+    const before = await imagesOf(db, existing.id);
+    const stored = await storeImages(storage, form.images);
+    const replaced = before.filter((img) => stored.has(img.slot) || form.remove.has(img.slot));
+    try {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(books)
+          .set({ ...bookValues(form.fields), updatedAt: new Date() })
+          .where(eq(books.id, existing.id));
+        await replaceCategories(tx, existing.id, form.fields.category_ids);
+        await removeImageRows(tx, existing.id, [...new Set([...stored.keys(), ...form.remove])]);
+        if (stored.size) {
+          await tx
+            .insert(bookImages)
+            .values([...stored.entries()].map(([slot, keys]) => ({ bookId: existing.id, slot, ...keys })));
+        }
+        await recordBookEvent(tx, 'catalog.book.updated', existing.id, form.fields, existing.userId, existing.status);
+      });
+    } catch (err) {
+      await deleteStoredImages(storage, [...stored.values()]);
+      throw err;
+    }
+    relay.kick();
+    await deleteStoredImages(storage, replaced);
+    await categoryStore.invalidate();
+    const [book] = await dtos([existing.id]);
+    return { message: 'Annonce mise à jour avec succès', book };
+  });
+
+  app.delete('/books/:id', { preHandler: guards.requireUser, schema: { params: idParams } }, async (request) => {
+    const book = await ownedBook(request.params.id, request.claims!);
+    const images = await imagesOf(db, book.id);
+    await db.transaction(async (tx) => {
+      await tx.delete(books).where(eq(books.id, book.id));
+      await recordEvent(tx, 'catalog.book.deleted', { book_id: book.id, user_id: book.userId, title: book.title });
+    });
+    relay.kick();
+    await deleteStoredImages(storage, images);
+    await categoryStore.invalidate();
+    return { message: 'Annonce supprimée avec succès' };
+  });
+
+  app.put(
+    '/books/:id/status',
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        params: idParams,
+        body: z.object({ status: z.enum(bookStatuses, { error: 'Statut inconnu (disponible, réservé ou vendu)' }) }),
+      },
+    },
+    async (request) => {
+      const book = await ownedBook(request.params.id, request.claims!);
+      const { status } = request.body;
+      if (status !== book.status) {
+        await db.transaction(async (tx) => {
+          await tx.update(books).set({ status, updatedAt: new Date() }).where(eq(books.id, book.id));
+          await recordEvent(tx, 'catalog.book.status_changed', {
+            book_id: book.id,
+            user_id: book.userId,
+            title: book.title,
+            status,
+            previous_status: book.status,
+          });
+        });
+        relay.kick();
+        await categoryStore.invalidate();
+      }
+      const [dto] = await dtos([book.id]);
+      return { message: 'Statut mis à jour', book: dto };
+    },
+  );
+
+  app.get('/user/books', { preHandler: guards.requireUser }, async (request) => {
+    const rows = await db
+      .select({ id: books.id })
+      .from(books)
+      .where(eq(books.userId, request.claims!.sub))
+      .orderBy(desc(books.createdAt), desc(books.id));
+    return { data: await dtos(rows.map((r) => r.id)) };
+  });
+
+  app.get(
+    '/users/profile/books',
+    { preHandler: guards.optionalUser, schema: { querystring: z.object({ user_id: z.string().uuid().optional() }) } },
+    async (request) => {
+      const userId = request.query.user_id ?? request.claims?.sub;
+      if (!userId) throw new HttpError(422, messages.validation, { user_id: ['Précisez le membre (user_id).'] });
+      const rows = await db
+        .select({ id: books.id })
+        .from(books)
+        .where(and(eq(books.userId, userId), inArray(books.status, ['disponible', 'réservé'])))
+        .orderBy(desc(books.createdAt))
+        .limit(50);
+      return { data: await dtos(rows.map((r) => r.id)) };
+    },
+  );
+};

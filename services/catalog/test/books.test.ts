@@ -1,0 +1,268 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CatalogHarness, photo, startCatalog } from './harness.ts';
+
+let h: CatalogHarness;
+let seller: { sub: string; token: string };
+let libreville: number;
+let portGentil: number;
+
+beforeAll(async () => {
+  h = await startCatalog({ BOOK_IMAGE_MAX_BYTES: String(2 * 1024 * 1024) });
+  seller = await h.token();
+  libreville = await h.cityId('Libreville');
+  portGentil = await h.cityId('Port-Gentil');
+});
+afterAll(() => h?.teardown());
+
+async function list(book: Record<string, string | string[]>, files: Record<string, Buffer> = {}, who = seller) {
+  return h.form('POST', '/books', book, files, who.token);
+}
+
+const fields = async (over: Record<string, string | string[]> = {}) => ({
+  title: 'Mathématiques Terminale D',
+  author: 'Collection Excellence',
+  condition: 'bon',
+  price: '7500',
+  city_id: String(libreville),
+  is_negociable: 'true',
+  category_ids: [String(await h.categoryId('Terminale D')), String(await h.categoryId('Mathématiques'))],
+  ...over,
+});
+
+const storedFile = (url: string) => join(h.dataDir, 'storage', url.slice('/storage/'.length));
+
+describe('listing a book', () => {
+  it('creates a book with two photos re-encoded to WebP in two sizes, and records the event', async () => {
+    const res = await list(await fields({ description: 'Annoté au crayon, couverture intacte.' }), {
+      image1: await photo('jpeg', 2400, 3200),
+      image2: await photo('png'),
+    });
+    expect(res.status).toBe(201);
+    const book = res.body.book;
+    expect(book).toMatchObject({
+      title: 'Mathématiques Terminale D',
+      condition: 'bon',
+      condition_label: 'Bon état',
+      price: 7500,
+      status: 'disponible',
+      status_label: 'Disponible',
+      is_negociable: true,
+      is_negotiable: true,
+      is_exchange_possible: false,
+      city: { id: libreville, name: 'Libreville', province: 'Estuaire' },
+      category: { name: 'Terminale D' },
+      user_id: seller.sub,
+      image3: null,
+    });
+    expect(book.images).toHaveLength(2);
+    const display = await sharp(storedFile(book.image1)).metadata();
+    const thumb = await sharp(storedFile(book.thumbnail)).metadata();
+    expect([display.format, display.width, thumb.format, thumb.width]).toEqual(['webp', 900, 'webp', 400]);
+    expect(display.exif).toBeUndefined();
+    expect((await h.events('catalog.book.created')).at(-1)).toMatchObject({
+      book_id: book.id,
+      user_id: seller.sub,
+      price: 7500,
+    });
+  });
+
+  it('refuses a file that is not an image, a fourth image, an oversized one, and bad fields with 422', async () => {
+    const notImage = await list(await fields(), { image1: Buffer.from('GIF89a? no, just text') });
+    expect(notImage.status).toBe(422);
+    expect(notImage.body.errors.image1).toEqual(["Ce fichier n'est pas une photo valide (JPEG, PNG ou WebP)."]);
+
+    const four = await list(await fields(), {
+      image1: await photo(),
+      image2: await photo(),
+      image3: await photo(),
+      image4: await photo(),
+    });
+    expect(four.status).toBe(422);
+    expect(four.body.errors.images).toEqual(['3 photos au plus (champs image1 à image3).']);
+
+    const big = await sharp({ create: { width: 2000, height: 2000, channels: 3, background: '#FCD116' } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    const tooBig = await list(await fields(), { image1: big });
+    expect(tooBig.status).toBe(422);
+    expect(tooBig.body.errors.image1).toEqual(['La photo ne doit pas dépasser 2 Mo.']);
+
+    const bad = await list(await fields({ title: '', price: '-5', condition: 'cassé', category_ids: [] }));
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['category_ids', 'condition', 'price', 'title']);
+    expect(bad.body.errors.price).toEqual(['Le prix ne peut pas être négatif']);
+
+    const unknown = await list(await fields({ city_id: '999999', category_ids: ['999999'] }));
+    expect(unknown.body.errors).toEqual({ category_ids: ['Catégorie inconnue'], city_id: ['Ville inconnue'] });
+  });
+
+  it('accepts a gift at price 0 and refuses a member whose e-mail is not verified', async () => {
+    expect((await list(await fields({ title: 'Lecture CP1', price: '0' }))).body.book.price).toBe(0);
+    const unverified = await h.token({ email_verified: false });
+    expect((await list(await fields(), {}, unverified)).status).toBe(403);
+    expect((await h.call('POST', '/books', { title: 'x' })).status).toBe(401);
+  });
+});
+
+describe('changing and removing a book', () => {
+  it('updates fields, keeps the photos it does not replace, removes the one asked', async () => {
+    const created = (
+      await list(await fields({ title: 'Français 3e' }), {
+        image1: await photo(),
+        image2: await photo('webp'),
+        image3: await photo(),
+      })
+    ).body.book;
+    const res = await h.form(
+      'POST',
+      `/books/${created.id}`,
+      { ...(await fields({ title: 'Français 3e – édition 2024', price: '5000' })), remove_image2: 'true' },
+      { image3: await photo('png', 600, 800) },
+      seller.token,
+    );
+    expect(res.status).toBe(200);
+    const book = res.body.book;
+    expect([book.title, book.price]).toEqual(['Français 3e – édition 2024', 5000]);
+    expect(book.image1).toBe(created.image1);
+    expect(book.image2).toBeNull();
+    expect(book.image3).not.toBe(created.image3);
+    expect(existsSync(storedFile(created.image2))).toBe(false);
+    expect(existsSync(storedFile(created.image3))).toBe(false);
+    expect(existsSync(storedFile(book.image3))).toBe(true);
+  });
+
+  it("refuses another member's book with 403, lets books.update.any through", async () => {
+    const created = (await list(await fields({ title: 'Anglais 4e' }))).body.book;
+    const other = await h.token();
+    expect((await h.form('POST', `/books/${created.id}`, await fields(), {}, other.token)).status).toBe(403);
+    expect((await h.call('PUT', `/books/${created.id}/status`, { status: 'vendu' }, other.token)).status).toBe(403);
+    expect((await h.call('DELETE', `/books/${created.id}`, undefined, other.token)).status).toBe(403);
+    const moderator = await h.token({ permissions: ['books.update.any'] });
+    expect(
+      (await h.call('PUT', `/books/${created.id}/status`, { status: 'réservé' }, moderator.token)).body.book.status,
+    ).toBe('réservé');
+  });
+
+  it('changes the status among disponible, réservé and vendu only', async () => {
+    const created = (await list(await fields({ title: 'Physique-Chimie 2nde' }))).body.book;
+    const res = await h.call('PUT', `/books/${created.id}/status`, { status: 'réservé' }, seller.token);
+    expect(res.body.book).toMatchObject({ status: 'réservé', status_label: 'Réservé' });
+    expect((await h.call('PUT', `/books/${created.id}/status`, { status: 'perdu' }, seller.token)).status).toBe(422);
+    expect((await h.events('catalog.book.status_changed')).at(-1)).toMatchObject({
+      status: 'réservé',
+      previous_status: 'disponible',
+    });
+  });
+
+  it('deletes a book with its photos', async () => {
+    const created = (await list(await fields({ title: 'SVT 5e' }), { image1: await photo() })).body.book;
+    const res = await h.call('DELETE', `/books/${created.id}`, undefined, seller.token);
+    expect(res.body.message).toBe('Annonce supprimée avec succès');
+    expect(existsSync(storedFile(created.image1))).toBe(false);
+    expect((await h.call('GET', `/books/${created.id}`)).status).toBe(404);
+  });
+});
+
+describe('finding books', () => {
+  beforeAll(async () => {
+    const maths = String(await h.categoryId('Mathématiques'));
+    const cm2 = String(await h.categoryId('CM2'));
+    const sixieme = String(await h.categoryId('6e'));
+    await list(
+      await fields({
+        title: 'Calcul CM2',
+        author: 'IPN',
+        price: '3000',
+        category_ids: [cm2, maths],
+        city_id: String(portGentil),
+      }),
+    );
+    await list(
+      await fields({
+        title: 'Géographie du Gabon 6e',
+        author: 'Édicef',
+        price: '4500',
+        category_ids: [sixieme],
+        condition: 'neuf',
+      }),
+    );
+    await list(
+      await fields({
+        title: 'Mathématiques 6e',
+        author: 'Hachette',
+        price: '9000',
+        category_ids: [sixieme, maths],
+        is_exchange_possible: 'true',
+      }),
+    );
+  });
+
+  it('filters by a category including its descendants, a price range, a city, condition and flags', async () => {
+    const college = await h.categoryId('Collège');
+    const inCollege = await h.call('GET', `/books?category_ids=${college}`);
+    expect(inCollege.body.data.map((b: { title: string }) => b.title).sort()).toEqual([
+      'Géographie du Gabon 6e',
+      'Mathématiques 6e',
+    ]);
+    const sixieme = await h.categoryId('6e');
+    const maths = await h.categoryId('Mathématiques');
+    const sixiemeMaths = await h.call('GET', `/books?category_ids=${sixieme},${maths}`);
+    expect(sixiemeMaths.body.data.map((b: { title: string }) => b.title)).toEqual(['Mathématiques 6e']);
+    const cheap = await h.call('GET', '/books?min_price=3000&max_price=4500&sort_by=price&sort_direction=asc');
+    expect(cheap.body.data.map((b: { price: number }) => b.price)).toEqual([3000, 4500]);
+    expect(
+      (await h.call('GET', `/books?city_id=${portGentil}`)).body.data.map((b: { title: string }) => b.title),
+    ).toEqual(['Calcul CM2']);
+    expect((await h.call('GET', '/books?condition=neuf')).body.total).toBe(1);
+    expect((await h.call('GET', '/books?is_exchange_possible=true')).body.data[0].title).toBe('Mathématiques 6e');
+  });
+
+  it('searches title and author, ignoring accents and forgiving a typo', async () => {
+    const byAccent = await h.call('GET', `/books/search?query=${encodeURIComponent('geographie gabon')}`);
+    expect(byAccent.body.data[0].title).toBe('Géographie du Gabon 6e');
+    const byAuthor = await h.call('GET', '/books?query=hachette');
+    expect(byAuthor.body.data.map((b: { title: string }) => b.title)).toEqual(['Mathématiques 6e']);
+    const typo = await h.call('GET', `/books?query=${encodeURIComponent('mathematqiues')}`);
+    expect(typo.body.data.map((b: { title: string }) => b.title)).toContain('Mathématiques 6e');
+  });
+
+  it('pages results and caps per_page; similar books exclude the one shown', async () => {
+    const page = await h.call('GET', '/books?per_page=2&page=2&sort_by=title');
+    expect(page.body).toMatchObject({ per_page: 2, current_page: 2 });
+    expect(page.body.last_page).toBe(Math.ceil(page.body.total / 2));
+    const one = (await h.call('GET', '/books?query=hachette')).body.data[0];
+    const maths = await h.categoryId('Mathématiques');
+    const similar = await h.call('GET', `/books?category_id=${maths}&exclude_id=${one.id}&limit=4`);
+    expect(similar.body.data.every((b: { id: number }) => b.id !== one.id)).toBe(true);
+    expect(similar.body.data.length).toBeLessThanOrEqual(4);
+  });
+
+  it('answers bad filter values with 422 and French field errors', async () => {
+    const res = await h.call('GET', '/books?min_price=abc&per_page=500&sort_by=random&condition=cassé');
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors).sort()).toEqual(['condition', 'min_price', 'per_page', 'sort_by']);
+    const range = await h.call('GET', '/books?min_price=9000&max_price=100');
+    expect(range.body.errors.max_price).toEqual(['Le prix maximum doit être supérieur au prix minimum']);
+  });
+
+  it('shows the detail with the seller block and counts a view, not the owner’s own', async () => {
+    const one = (await h.call('GET', '/books?query=hachette')).body.data[0];
+    await h.call('GET', `/books/${one.id}`, undefined, seller.token);
+    const visitor = await h.call('GET', `/books/${one.id}`);
+    expect(visitor.body.book.seller).toBeNull();
+    const again = await h.call('GET', `/books/${one.id}`);
+    expect(again.body.book.views).toBe(1);
+    expect((await h.call('GET', '/books/abc')).status).toBe(422);
+  });
+
+  it('lists the member’s own books and their stats', async () => {
+    const mine = await h.call('GET', '/user/books', undefined, seller.token);
+    expect(mine.body.data.length).toBeGreaterThan(3);
+    const stats = await h.call('GET', '/books/stats/user', undefined, seller.token);
+    expect(stats.body.stats.total).toBe(mine.body.data.length);
+    expect(stats.body.stats.available + stats.body.stats.reserved + stats.body.stats.sold).toBe(stats.body.stats.total);
+  });
+});

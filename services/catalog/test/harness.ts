@@ -1,0 +1,172 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  createGuards,
+  createLocalStorage,
+  createRedis,
+  createTokenVerifier,
+  loadConfig,
+  openDatabase,
+  outbox,
+  TOKEN_AUDIENCE,
+  TOKEN_ISSUER,
+} from '@cartable/service-kit';
+import { asc, eq } from 'drizzle-orm';
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import pino from 'pino';
+import sharp from 'sharp';
+import { createDatabases, databaseUrl, dropDatabases } from '../../../scripts/stack/infrastructure.ts';
+import { buildCatalogApp } from '../src/app.ts';
+import { catalogConfigSchema } from '../src/config.ts';
+import * as schema from '../src/db/schema.ts';
+import { seedCategories, seedLocations } from '../src/db/seed.ts';
+import { createCategoryStore } from '../src/domain/category-store.ts';
+
+const PG = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The catalog service in-process on its own database, Redis prefix and image folder. */
+export async function startCatalog(env: Record<string, string> = {}) {
+  const id = `t${randomBytes(4).toString('hex')}`;
+  const dbName = `cartable_${id}_catalog`;
+  const dataDir = mkdtempSync(join(tmpdir(), `cartable-catalog-${id}-`));
+  await createDatabases(PG, [dbName]);
+  const config = loadConfig(catalogConfigSchema, {
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    REDIS_KEY_PREFIX: `cartable:${id}:`,
+    CATALOG_DATABASE_URL: databaseUrl(PG, dbName),
+    ...env,
+  });
+  const database = await openDatabase({
+    name: 'catalog',
+    url: config.CATALOG_DATABASE_URL,
+    dataDir,
+    schema,
+    migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
+  });
+  const db = database.db;
+  await seedLocations(db);
+  await seedCategories(db);
+  const redis = createRedis(config.REDIS_URL);
+  const storage = createLocalStorage(join(dataDir, 'storage'));
+  const { privateKey, publicKey } = await generateKeyPair('ES256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'ES256' };
+  const categoryStore = createCategoryStore(db, redis, config.REDIS_KEY_PREFIX, pino({ level: 'silent' }));
+  const app = await buildCatalogApp(
+    {
+      config,
+      db,
+      guards: createGuards(createTokenVerifier(createLocalJWKSet({ keys: [jwk] }))),
+      storage,
+      categoryStore,
+      relay: { kick: () => {} },
+    },
+    [],
+    false,
+  );
+
+  /** A token for a member (a new one unless `sub` is given). */
+  async function token(
+    claims: { sub?: string; is_admin?: boolean; permissions?: string[]; email_verified?: boolean } = {},
+  ) {
+    const sub = claims.sub ?? randomUUID();
+    const jwt = await new SignJWT({
+      email_verified: claims.email_verified ?? true,
+      is_admin: claims.is_admin ?? false,
+      roles: [],
+      permissions: claims.permissions ?? [],
+      ver: 0,
+    })
+      .setProtectedHeader({ alg: 'ES256', kid: 'test' })
+      .setSubject(sub)
+      .setJti(randomUUID())
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setExpirationTime('1h')
+      .sign(privateKey);
+    return { sub, token: jwt };
+  }
+
+  async function call(method: string, url: string, body?: unknown, bearer?: string) {
+    const res = await app.inject({
+      method: method as 'GET',
+      url,
+      headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: tests read answers of any shape
+    return { status: res.statusCode, body: res.json() as any };
+  }
+
+  /** A multipart form: text fields plus files (Buffer) under their field names. */
+  async function form(
+    method: 'POST',
+    url: string,
+    fields: Record<string, string | string[]>,
+    files: Record<string, Buffer>,
+    bearer: string,
+  ) {
+    const boundary = `----cartable${randomBytes(6).toString('hex')}`;
+    const parts: Buffer[] = [];
+    for (const [name, value] of Object.entries(fields)) {
+      for (const v of [value].flat()) {
+        parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`));
+      }
+    }
+    for (const [name, file] of Object.entries(files)) {
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        file,
+        Buffer.from('\r\n'),
+      );
+    }
+    parts.push(Buffer.from(`--${boundary}--\r\n`));
+    const res = await app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${bearer}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat(parts),
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: tests read answers of any shape
+    return { status: res.statusCode, body: res.json() as any };
+  }
+
+  async function categoryId(name: string) {
+    const [row] = await db.select().from(schema.categories).where(eq(schema.categories.name, name));
+    return row!.id;
+  }
+  async function cityId(name: string) {
+    const [row] = await db.select().from(schema.cities).where(eq(schema.cities.name, name));
+    return row!.id;
+  }
+
+  async function events(type: string) {
+    const rows = await db.select().from(outbox).where(eq(outbox.type, type)).orderBy(asc(outbox.occurredAt));
+    // biome-ignore lint/suspicious/noExplicitAny: payloads were checked by their schema when written
+    return rows.map((r) => r.payload as any);
+  }
+
+  async function teardown() {
+    await app.close();
+    const keys = await redis.keys(`${config.REDIS_KEY_PREFIX}*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+    await database.close();
+    await dropDatabases(PG, [dbName]);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  return { app, db, config, storage, dataDir, token, call, form, categoryId, cityId, events, teardown };
+}
+export type CatalogHarness = Awaited<ReturnType<typeof startCatalog>>;
+
+/** A real photo (a coloured rectangle) in the given format. */
+export const photo = (format: 'jpeg' | 'png' | 'webp' = 'jpeg', width = 900, height = 1200) =>
+  sharp({ create: { width, height, channels: 3, background: '#3A75C4' } })
+    [format]()
+    .toBuffer();
