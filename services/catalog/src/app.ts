@@ -1,5 +1,7 @@
 import { createHttpApp, type ReadinessCheck } from '@cartable/service-kit';
 import type { CatalogDeps } from './deps.ts';
+import { adminCityRoutes } from './routes/admin-cities.ts';
+import { bannerRoutes } from './routes/banners.ts';
 import { bookRoutes } from './routes/books.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { locationRoutes } from './routes/locations.ts';
@@ -11,6 +13,7 @@ export async function buildCatalogApp(deps: CatalogDeps, readiness: ReadinessChe
     readiness,
     ...(logger === false ? { logger } : {}),
   });
-  for (const routes of [locationRoutes, categoryRoutes, bookRoutes]) await app.register(routes, deps);
+  for (const routes of [locationRoutes, adminCityRoutes, categoryRoutes, bookRoutes, bannerRoutes])
+    await app.register(routes, deps);
   return app;
 }

@@ -7,7 +7,7 @@ import {
   queryInt,
 } from '@cartable/contracts';
 import { notFound } from '@cartable/service-kit';
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cities, countries, provinces } from '../db/schema.ts';
@@ -77,6 +77,78 @@ export const locationRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, { 
       return { cities: await listCities(eq(cities.countryId, request.params.id)) };
     },
   );
+
+  app.get(
+    '/locations/cities/search',
+    {
+      schema: {
+        querystring: z.object({
+          q: z.string({ error: messages.locations.searchMin }).trim().min(2, messages.locations.searchMin).max(80),
+          country_id: queryInt.positive().optional(),
+        }),
+        response: { 200: citiesResponseSchema },
+      },
+    },
+    async (request) => {
+      const { q, country_id } = request.query;
+      // Accents and case ignored: « lambarene » finds Lambaréné.
+      const match = sql`cartable_unaccent(lower(${cities.name})) like '%' || cartable_unaccent(lower(${q})) || '%'`;
+      const rows = await listCities(and(match, country_id ? eq(cities.countryId, country_id) : undefined));
+      return { cities: rows.slice(0, 50) };
+    },
+  );
+
+  app.get('/locations/cities/:id/details', { schema: { params: countryIdParams } }, async (request) => {
+    const [city] = await listCities(eq(cities.id, request.params.id));
+    if (!city) throw notFound('Ville introuvable.');
+    const [country] = await db
+      .select({ id: countries.id, nom_fr_fr: countries.nomFrFr, alpha2: countries.alpha2 })
+      .from(countries)
+      .where(eq(countries.id, city.country_id));
+    return { city: { ...city, country: country ?? null } };
+  });
+
+  app.get(
+    '/cities',
+    {
+      schema: {
+        querystring: z.object({
+          code: z.string().trim().length(2, 'Code pays sur 2 lettres').optional(),
+          country_id: queryInt.positive().optional(),
+          search: z.string().trim().max(80).optional(),
+          province: z.string().trim().max(80).optional(),
+          per_page: queryInt.min(1).max(500).default(100),
+          page: queryInt.min(1).default(1),
+        }),
+      },
+    },
+    async (request) => {
+      const { code, country_id, search, province, per_page, page } = request.query;
+      const where = and(
+        country_id ? eq(cities.countryId, country_id) : undefined,
+        code ? sql`${cities.countryId} = (select id from countries where alpha2 = upper(${code}))` : undefined,
+        search
+          ? sql`cartable_unaccent(lower(${cities.name})) like '%' || cartable_unaccent(lower(${search})) || '%'`
+          : undefined,
+        province ? sql`cartable_unaccent(lower(${provinces.name})) = cartable_unaccent(lower(${province}))` : undefined,
+      );
+      const [{ total } = { total: 0 }] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(cities)
+        .leftJoin(provinces, eq(provinces.id, cities.provinceId))
+        .where(where);
+      const rows = await listCities(where)
+        .limit(per_page)
+        .offset((page - 1) * per_page);
+      return { data: rows, total, per_page, current_page: page, last_page: Math.max(1, Math.ceil(total / per_page)) };
+    },
+  );
+
+  app.get('/cities/:id', { schema: { params: countryIdParams } }, async (request) => {
+    const [city] = await listCities(eq(cities.id, request.params.id));
+    if (!city) throw notFound('Ville introuvable.');
+    return { city };
+  });
 
   app.get(
     '/countries/:id/provinces',

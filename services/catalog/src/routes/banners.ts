@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { type FieldErrors, fieldErrorsFromZod, notFound, unprocessable } from '@cartable/service-kit';
+import multipart from '@fastify/multipart';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import sharp from 'sharp';
+import { z } from 'zod';
+import { banners } from '../db/schema.ts';
+import type { CatalogDeps } from '../deps.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const flag = z.preprocess((v) => v === true || v === 'true' || v === '1' || v === 'on', z.boolean());
+const optional = (max: number) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(max).nullish());
+const bannerFields = z.object({
+  title: z
+    .string({ error: 'Le titre est obligatoire' })
+    .trim()
+    .min(2, 'Le titre doit contenir au moins 2 caractères')
+    .max(120),
+  subtitle: optional(240),
+  button_text: optional(40),
+  button_link: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z
+      .string()
+      .trim()
+      .max(300)
+      .refine((v) => v.startsWith('/') || /^https:\/\//.test(v), 'Lien interne (/books…) ou https:// attendu')
+      .nullish(),
+  ),
+  color: z.enum(['light', 'dark'], { error: 'Couleur light ou dark' }).default('dark'),
+  order: z.coerce.number().int().min(0).default(0),
+  is_active: flag.default(true),
+});
+const BANNER_WIDTH = 1600;
+
+/** Carousel banners (SPEC.md section 2 "Home"); changes need banners.manage. */
+export const bannerRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, { db, guards, storage, config }) => {
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: config.BOOK_IMAGE_MAX_BYTES, files: 1, fields: 12 },
+  });
+  const manage = { preHandler: guards.requirePermission('banners.manage') };
+
+  const dto = (b: typeof banners.$inferSelect) => ({
+    id: b.id,
+    title: b.title,
+    subtitle: b.subtitle,
+    image_url: b.imageKey ? storage.url(b.imageKey) : null,
+    button_text: b.buttonText,
+    button_link: b.buttonLink,
+    color: b.color,
+    order: b.order,
+    is_active: b.isActive,
+  });
+
+  async function readForm(request: FastifyRequest) {
+    if (!request.isMultipart()) throw unprocessable({ _: ['Envoyez le formulaire en multipart/form-data.'] });
+    const raw: Record<string, unknown> = {};
+    let image: Buffer | null = null;
+    const errors: FieldErrors = {};
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname !== 'image') continue;
+        if (part.file.truncated) errors.image = ["L'image est trop lourde."];
+        else if (bytes.length) {
+          try {
+            image = await sharp(bytes)
+              .rotate()
+              .resize({ width: BANNER_WIDTH, withoutEnlargement: true })
+              .webp({ quality: 78 })
+              .toBuffer();
+          } catch {
+            errors.image = ["Ce fichier n'est pas une image valide (JPEG, PNG ou WebP)."];
+          }
+        }
+      } else raw[part.fieldname] = part.value;
+    }
+    const parsed = bannerFields.safeParse(raw);
+    if (!parsed.success) Object.assign(errors, fieldErrorsFromZod(parsed.error.issues));
+    if (!parsed.success || Object.keys(errors).length) throw unprocessable(errors);
+    return { fields: parsed.data, image };
+  }
+
+  async function storeImage(image: Buffer | null) {
+    if (!image) return null;
+    const key = `banners/${randomUUID()}.webp`;
+    await storage.put(key, image, 'image/webp');
+    return key;
+  }
+
+  const values = (f: z.infer<typeof bannerFields>) => ({
+    title: f.title,
+    subtitle: f.subtitle ?? null,
+    buttonText: f.button_text ?? null,
+    buttonLink: f.button_link ?? null,
+    color: f.color,
+    order: f.order,
+    isActive: f.is_active,
+  });
+
+  app.get('/banners/active', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=60');
+    const rows = await db
+      .select()
+      .from(banners)
+      .where(eq(banners.isActive, true))
+      .orderBy(asc(banners.order), asc(banners.id));
+    return { banners: rows.map(dto) };
+  });
+
+  app.get('/banners', manage, async () => ({
+    banners: (await db.select().from(banners).orderBy(asc(banners.order), asc(banners.id))).map(dto),
+  }));
+
+  app.get('/banners/:id', { schema: { params: idParams } }, async (request) => {
+    const [row] = await db.select().from(banners).where(eq(banners.id, request.params.id));
+    if (!row) throw notFound('Bannière introuvable.');
+    return { banner: dto(row) };
+  });
+
+  app.post('/banners', manage, async (request, reply) => {
+    const { fields, image } = await readForm(request);
+    const imageKey = await storeImage(image);
+    const [row] = await db
+      .insert(banners)
+      .values({ ...values(fields), imageKey })
+      .returning();
+    return reply.status(201).send({ banner: dto(row!) });
+  });
+
+  app.post('/banners/:id', { ...manage, schema: { params: idParams } }, async (request) => {
+    const [existing] = await db.select().from(banners).where(eq(banners.id, request.params.id));
+    if (!existing) throw notFound('Bannière introuvable.');
+    const { fields, image } = await readForm(request);
+    const imageKey = (await storeImage(image)) ?? existing.imageKey;
+    const [row] = await db
+      .update(banners)
+      .set({ ...values(fields), imageKey })
+      .where(eq(banners.id, existing.id))
+      .returning();
+    if (image && existing.imageKey) await storage.delete(existing.imageKey).catch(() => {});
+    return { banner: dto(row!) };
+  });
+
+  app.delete('/banners/:id', { ...manage, schema: { params: idParams } }, async (request) => {
+    const [row] = await db.delete(banners).where(eq(banners.id, request.params.id)).returning();
+    if (!row) throw notFound('Bannière introuvable.');
+    if (row.imageKey) await storage.delete(row.imageKey).catch(() => {});
+    return { message: 'Bannière supprimée avec succès' };
+  });
+
+  app.post(
+    '/banners/reorder',
+    {
+      ...manage,
+      schema: {
+        body: z.object({
+          banners: z.array(z.object({ id: z.number().int().positive(), order: z.number().int().min(0) })).min(1),
+        }),
+      },
+    },
+    async (request) => {
+      await db.transaction(async (tx) => {
+        for (const b of request.body.banners)
+          await tx.update(banners).set({ order: b.order }).where(eq(banners.id, b.id));
+      });
+      return { message: 'Ordre des bannières enregistré' };
+    },
+  );
+};
