@@ -48,6 +48,8 @@ const stack = await startStack({
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(mail.smtpPort),
     PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${defaultPorts.gateway}`,
+    // A demo catalogue and its sellers on a first start; SEED_DEMO=0 for an empty one.
+    SEED_DEMO: process.env.SEED_DEMO ?? '1',
   },
   databaseUrls,
   logDir: join(dataDir, 'logs'),

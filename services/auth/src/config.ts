@@ -27,6 +27,8 @@ export const authConfigSchema = baseConfigSchema
       .positive()
       .default(5 * 1024 * 1024),
     REDIS_KEY_PREFIX: z.string().default('cartable:'),
+    /** Demo members for a development catalogue (npm start sets it); refused in production. */
+    SEED_DEMO: z.enum(['0', '1']).default('0'),
     ADMIN_EMAIL: z.string().email().default(DEFAULT_ADMIN_EMAIL),
     ADMIN_PASSWORD: z.string().min(8).default(DEFAULT_ADMIN_PASSWORD),
   })
@@ -34,6 +36,8 @@ export const authConfigSchema = baseConfigSchema
     if (c.NODE_ENV !== 'production') return;
     if (!c.AUTH_PRIVATE_KEY)
       ctx.addIssue({ code: 'custom', path: ['AUTH_PRIVATE_KEY'], message: 'obligatoire en production' });
+    if (c.SEED_DEMO === '1')
+      ctx.addIssue({ code: 'custom', path: ['SEED_DEMO'], message: 'pas de comptes de démonstration en production' });
     if (c.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD)
       ctx.addIssue({
         code: 'custom',

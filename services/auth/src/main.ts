@@ -14,7 +14,7 @@ import pino from 'pino';
 import { buildAuthApp } from './app.ts';
 import { authConfigSchema } from './config.ts';
 import * as schema from './db/schema.ts';
-import { seedAdmin } from './db/seed.ts';
+import { seedAdmin, seedDemoMembers } from './db/seed.ts';
 import { loginThrottle } from './domain/login-throttle.ts';
 import { loadSigner } from './domain/signing.ts';
 
@@ -33,6 +33,7 @@ await bootstrap(async () => {
   });
   const db = infra.database.db;
   await seedAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+  if (config.SEED_DEMO === '1') await seedDemoMembers(db);
   const signer = await loadSigner(config.AUTH_PRIVATE_KEY, config.DATA_DIR);
   // auth checks its own tokens with its own keys, no HTTP round trip.
   const guards = createGuards(createTokenVerifier(createLocalJWKSet(signer.jwks)));

@@ -5,6 +5,8 @@ export const catalogConfigSchema = baseConfigSchema.extend(jwksConfigSchema.shap
   PORT: z.coerce.number().int().default(4002),
   CATALOG_DATABASE_URL: z.string().url().optional(),
   REDIS_KEY_PREFIX: z.string().default('cartable:'),
+  /** A demo catalogue on an empty database (npm start sets it). */
+  SEED_DEMO: z.enum(['0', '1']).default('0'),
   /** Largest photo accepted, in bytes (each of the three). */
   BOOK_IMAGE_MAX_BYTES: z.coerce
     .number()

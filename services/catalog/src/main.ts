@@ -15,6 +15,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pino from 'pino';
 import { buildCatalogApp } from './app.ts';
 import { catalogConfigSchema } from './config.ts';
+import { seedDemoCatalogue } from './db/demo-catalogue.ts';
 import * as schema from './db/schema.ts';
 import { seedCategories, seedLocations } from './db/seed.ts';
 import { createCategoryStore } from './domain/category-store.ts';
@@ -47,12 +48,17 @@ await bootstrap(async () => {
     handlers: sellersProjection,
   });
   const guards = createGuards(createTokenVerifier(config.AUTH_JWKS_URL));
+  const storage = createLocalStorage(join(config.DATA_DIR, 'storage'));
+  if (config.SEED_DEMO === '1') {
+    const created = await seedDemoCatalogue(db, storage);
+    if (created) log.info({ created }, 'demo catalogue seeded');
+  }
   const app = await buildCatalogApp(
     {
       config,
       db,
       guards,
-      storage: createLocalStorage(join(config.DATA_DIR, 'storage')),
+      storage,
       categoryStore: createCategoryStore(db, infra.redis, config.REDIS_KEY_PREFIX, log),
       relay: infra.relay!,
     },

@@ -1,6 +1,7 @@
-import { permissionSlugs, WILDCARD_PERMISSION } from '@cartable/contracts';
+import { DEMO_PASSWORD, demoEmail, demoMembers, permissionSlugs, WILDCARD_PERMISSION } from '@cartable/contracts';
 import type { Db } from '@cartable/service-kit';
 import { eq } from 'drizzle-orm';
+import { recordUserUpdated } from '../domain/account-events.ts';
 import { hashPassword } from '../domain/passwords.ts';
 import { findUserByEmail } from '../domain/users.ts';
 import { permissions, rolePermissions, roles, userRoles, users } from './schema.ts';
@@ -53,4 +54,32 @@ export async function seedAdmin(db: Db, email: string, password: string) {
     .returning();
   if (admin && adminRole)
     await db.insert(userRoles).values({ userId: admin.id, roleId: adminRole.id }).onConflictDoNothing();
+}
+
+/**
+ * Verified demo members whose books catalog lists (SEED_DEMO=1). Their public profile goes out
+ * as auth.user.updated, so no verification e-mail is sent to these made-up addresses.
+ */
+export async function seedDemoMembers(db: Db) {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const member of demoMembers) {
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          id: member.id,
+          name: member.name,
+          email: demoEmail(member.username),
+          username: member.username,
+          passwordHash,
+          emailVerifiedAt: new Date(),
+          countryId: 266,
+          phone: member.phone,
+          showPhone: member.phone !== null,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (row) await recordUserUpdated(tx, row);
+    });
+  }
 }
