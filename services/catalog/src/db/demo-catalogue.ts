@@ -65,7 +65,7 @@ const shelf: Array<[string, string, string]> = [
   ['Anglais', 'Terminale A2', 'English for the Baccalauréat'],
 ];
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Splits a title into lines of at most `width` characters for the cover. */
 function wrap(text: string, width: number): string[] {
@@ -85,16 +85,16 @@ async function cover(title: string, level: string, publisher: string, colour: st
   const lines = wrap(title, 16)
     .map(
       (l, i) =>
-        `<text x="48" y="${230 + i * 62}" font-family="DejaVu Sans, sans-serif" font-size="50" font-weight="700" fill="#fff">${escape(l)}</text>`,
+        `<text x="48" y="${230 + i * 62}" font-family="DejaVu Sans, sans-serif" font-size="50" font-weight="700" fill="#fff">${escapeXml(l)}</text>`,
     )
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="840">
     <rect width="600" height="840" fill="${colour}"/>
     <rect width="600" height="26" y="0" fill="#FCD116"/>
     <rect x="48" y="96" width="150" height="52" rx="26" fill="rgba(255,255,255,0.2)"/>
-    <text x="123" y="132" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="28" font-weight="700" fill="#fff">${escape(level)}</text>
+    <text x="123" y="132" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="28" font-weight="700" fill="#fff">${escapeXml(level)}</text>
     ${lines}
-    <text x="48" y="780" font-family="DejaVu Sans, sans-serif" font-size="28" fill="rgba(255,255,255,0.85)">${escape(publisher)}</text>
+    <text x="48" y="780" font-family="DejaVu Sans, sans-serif" font-size="28" fill="rgba(255,255,255,0.85)">${escapeXml(publisher)}</text>
   </svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
