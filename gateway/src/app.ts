@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { messages } from '@cartable/contracts';
-import { createHttpApp, type ReadinessCheck, type TokenVerifier } from '@cartable/service-kit';
+import { createHttpApp, type ReadinessCheck, type Storage, type TokenVerifier } from '@cartable/service-kit';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -15,6 +15,8 @@ export interface GatewayDeps {
   redis: Redis;
   verifier: TokenVerifier;
   routeTable?: readonly RouteEntry[];
+  /** Set with the S3 driver: images are streamed from the bucket. */
+  storage?: Storage;
 }
 
 export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[] = [], logger?: false) {
@@ -87,6 +89,7 @@ export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[
   await app.register(frontendsPlugin, {
     frontendsDir: config.FRONTENDS_DIR,
     storageDir: join(config.DATA_DIR, 'storage'),
+    storage: deps.storage,
   });
   return app;
 }

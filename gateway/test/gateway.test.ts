@@ -219,3 +219,24 @@ describe('browser settings', () => {
     expect(res.json()).toEqual({ inactivity_limit_ms: 1_800_000, inactivity_warning_ms: 60_000, currency: 'XOF' });
   });
 });
+
+describe('images from an object store', () => {
+  it('streams /storage/* from the storage driver, with long caching, and 404 JSON when missing', async () => {
+    const { createLocalStorage } = await import('@cartable/service-kit');
+    const storage = createLocalStorage('/tmp/cartable-gateway-objects');
+    await storage.put('books/x.webp', Buffer.from('webp-bytes'), 'image/webp');
+    const config = loadConfig(gatewayConfigSchema, { FRONTENDS_DIR: '/nonexistent', REDIS_KEY_PREFIX: prefix });
+    const app = await buildGateway(
+      { config, redis, storage, verifier: createTokenVerifier(createLocalJWKSet({ keys: [] })) },
+      [],
+      false,
+    );
+    const res = await app.inject({ method: 'GET', url: '/storage/books/x.webp' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.body).toBe('webp-bytes');
+    expect((await app.inject({ method: 'GET', url: '/storage/books/absent.webp' })).statusCode).toBe(404);
+    await app.close();
+  });
+});

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { messages } from '@cartable/contracts';
+import type { Storage } from '@cartable/service-kit';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -8,8 +9,10 @@ import fp from 'fastify-plugin';
 export interface FrontendsOptions {
   /** Folder holding shell/, catalog/ and admin/, each with its built dist/. */
   frontendsDir: string;
-  /** Local image storage, served under /storage/. */
+  /** Local image storage, served under /storage/ from disk… */
   storageDir: string;
+  /** …or, with the S3 driver, the objects streamed from the bucket. */
+  storage?: Storage | undefined;
 }
 
 /** Entry files must always be fresh; hashed chunks never change, so they are cached for a year. */
@@ -51,14 +54,26 @@ const frontends: FastifyPluginAsync<FrontendsOptions> = async (app, options) => 
       setHeaders: cacheHeaders,
     });
   }
-  mkdirSync(options.storageDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: resolve(options.storageDir),
-    prefix: '/storage/',
-    decorateReply: false,
-    cacheControl: false,
-    setHeaders: (reply: FastifyReply) => reply.header('cache-control', 'public, max-age=86400'),
-  });
+  if (options.storage) {
+    const storage = options.storage;
+    app.get('/storage/*', async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      const object = await storage.get(key).catch(() => null);
+      if (!object) return reply.status(404).send({ message: messages.notFound });
+      // Keys are never reused (a new photo gets a new key), so they can be cached for ever.
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      return reply.type(key.endsWith('.webp') ? 'image/webp' : 'application/octet-stream').send(object);
+    });
+  } else {
+    mkdirSync(options.storageDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: resolve(options.storageDir),
+      prefix: '/storage/',
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders: (reply: FastifyReply) => reply.header('cache-control', 'public, max-age=31536000, immutable'),
+    });
+  }
 
   const sendShell = (reply: FastifyReply) => {
     if (!shellBuilt) return reply.status(200).type('text/html; charset=utf-8').send(NOT_BUILT);

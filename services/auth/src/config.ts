@@ -1,10 +1,11 @@
-import { baseConfigSchema } from '@cartable/service-kit';
+import { baseConfigSchema, storageConfigSchema } from '@cartable/service-kit';
 import { z } from 'zod';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@cartable.ga';
 export const DEFAULT_ADMIN_PASSWORD = 'Cartable2026!';
 
 export const authConfigSchema = baseConfigSchema
+  .extend(storageConfigSchema.shape)
   .extend({
     PORT: z.coerce.number().int().default(4001),
     AUTH_DATABASE_URL: z.string().url().optional(),

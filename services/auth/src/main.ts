@@ -1,9 +1,8 @@
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   bootstrap,
   createGuards,
-  createLocalStorage,
+  createStorage,
   createTokenVerifier,
   loadConfig,
   openInfrastructure,
@@ -47,7 +46,7 @@ await bootstrap(async () => {
       signer,
       guards,
       throttle: loginThrottle(redis, config.REDIS_KEY_PREFIX, config.LOGIN_MAX_FAILURES, config.LOGIN_LOCK_MINUTES),
-      storage: createLocalStorage(join(config.DATA_DIR, 'storage')),
+      storage: await createStorage(config, config.DATA_DIR),
     },
     infra.readiness,
   );

@@ -1,9 +1,8 @@
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   bootstrap,
   createGuards,
-  createLocalStorage,
+  createStorage,
   createTokenVerifier,
   loadConfig,
   openInfrastructure,
@@ -48,7 +47,7 @@ await bootstrap(async () => {
     handlers: sellersProjection,
   });
   const guards = createGuards(createTokenVerifier(config.AUTH_JWKS_URL));
-  const storage = createLocalStorage(join(config.DATA_DIR, 'storage'));
+  const storage = await createStorage(config, config.DATA_DIR);
   if (config.SEED_DEMO === '1') {
     const created = await seedDemoCatalogue(db, storage);
     if (created) log.info({ created }, 'demo catalogue seeded');

@@ -72,7 +72,7 @@ function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(' ')) {
-    if ((line + ' ' + word).trim().length > width && line) {
+    if (`${line} ${word}`.trim().length > width && line) {
       lines.push(line);
       line = word;
     } else line = `${line} ${word}`.trim();
