@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { startTestStack } from '../e2e/support/test-stack.ts';
+import { seedBooks } from './support/seed-books.ts';
 
 const BOOKS = Number(process.env.BOOKS ?? 100_000);
 const duration = Number(process.env.DURATION ?? 10);
@@ -20,33 +21,7 @@ try {
   const db = new pg.Client({ connectionString: stack.databaseUrls.catalog });
   await db.connect();
   const started = Date.now();
-  // Titles from the school subjects and levels, prices and towns spread, two categories a book.
-  await db.query(
-    `insert into books (user_id, title, author, publisher, condition, price, status, city_id, is_negotiable, is_exchange_possible, views, created_at, description)
-     select gen_random_uuid(),
-            (array['Mathématiques','Français','Physique-Chimie','Anglais','Histoire-Géographie','SVT','Philosophie','Lecture','Espagnol','Économie'])[1 + i % 10]
-              || ' ' || (array['CP1','CE1','CM2','6e','5e','4e','3e','2nde','1ère D','Terminale D','Terminale C'])[1 + (i / 10) % 11]
-              || ' – édition ' || (2010 + i % 15),
-            (array['IPN','EDICEF','Hachette','Nathan','Hatier','Bordas'])[1 + i % 6],
-            (array['IPN','EDICEF','Hachette','Nathan','Hatier','Bordas'])[1 + (i / 6) % 6],
-            (array['neuf','très bon','bon','acceptable','mauvais'])[1 + i % 5],
-            (i * 37) % 30000,
-            case when i % 20 = 0 then 'vendu' when i % 13 = 0 then 'réservé' else 'disponible' end,
-            (select id from cities order by id offset (i % 30) limit 1),
-            i % 2 = 0, i % 3 = 0, i % 500, now() - (i || ' minutes')::interval,
-            'Manuel scolaire d''occasion, bon état général.'
-     from generate_series(1, $1) as i`,
-    [BOOKS],
-  );
-  await db.query(`
-    insert into book_categories (book_id, category_id, position)
-    select b.id, c.id, 0 from books b join categories c on c.name = split_part(split_part(b.title, ' – ', 1), ' ', 2)
-    on conflict do nothing`);
-  await db.query(`
-    insert into book_categories (book_id, category_id, position)
-    select b.id, c.id, 1 from books b join categories c on c.name = split_part(b.title, ' ', 1)
-    on conflict do nothing`);
-  await db.query('analyze');
+  await seedBooks(db, BOOKS);
   const [{ id: cityId }] = (await db.query(`select id from cities where name = 'Libreville'`)).rows;
   const [{ id: categoryId }] = (await db.query(`select id from categories where name = 'Lycée'`)).rows;
   const [{ id: bookId }] = (await db.query('select id from books order by id desc limit 1')).rows;

@@ -11,13 +11,6 @@ CREATE TABLE "banners" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "book_categories" (
-	"book_id" integer NOT NULL,
-	"category_id" integer NOT NULL,
-	"position" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "book_categories_book_id_category_id_pk" PRIMARY KEY("book_id","category_id")
-);
---> statement-breakpoint
 CREATE TABLE "book_images" (
 	"book_id" integer NOT NULL,
 	"slot" integer NOT NULL,
@@ -42,6 +35,7 @@ CREATE TABLE "books" (
 	"is_negotiable" boolean DEFAULT false NOT NULL,
 	"is_exchange_possible" boolean DEFAULT false NOT NULL,
 	"views" integer DEFAULT 0 NOT NULL,
+	"category_ids" integer[] DEFAULT '{}'::integer[] NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('french', cartable_unaccent(coalesce(title, ''))), 'A') ||
@@ -115,8 +109,6 @@ CREATE TABLE "sellers" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "book_categories" ADD CONSTRAINT "book_categories_book_id_books_id_fk" FOREIGN KEY ("book_id") REFERENCES "public"."books"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "book_categories" ADD CONSTRAINT "book_categories_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "book_images" ADD CONSTRAINT "book_images_book_id_books_id_fk" FOREIGN KEY ("book_id") REFERENCES "public"."books"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "books" ADD CONSTRAINT "books_city_id_cities_id_fk" FOREIGN KEY ("city_id") REFERENCES "public"."cities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "category_parents" ADD CONSTRAINT "category_parents_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -124,14 +116,14 @@ ALTER TABLE "category_parents" ADD CONSTRAINT "category_parents_parent_id_catego
 ALTER TABLE "cities" ADD CONSTRAINT "cities_country_id_countries_id_fk" FOREIGN KEY ("country_id") REFERENCES "public"."countries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cities" ADD CONSTRAINT "cities_province_id_provinces_id_fk" FOREIGN KEY ("province_id") REFERENCES "public"."provinces"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "provinces" ADD CONSTRAINT "provinces_country_id_countries_id_fk" FOREIGN KEY ("country_id") REFERENCES "public"."countries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "book_categories_category_idx" ON "book_categories" USING btree ("category_id","book_id");--> statement-breakpoint
 CREATE INDEX "books_search_idx" ON "books" USING gin ("search");--> statement-breakpoint
 CREATE INDEX "books_title_trgm_idx" ON "books" USING gin (cartable_unaccent(lower("title")) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "books_author_trgm_idx" ON "books" USING gin (cartable_unaccent(lower("author")) gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "books_status_created_idx" ON "books" USING btree ("status","created_at");--> statement-breakpoint
-CREATE INDEX "books_status_price_idx" ON "books" USING btree ("status","price");--> statement-breakpoint
-CREATE INDEX "books_status_title_idx" ON "books" USING btree ("status","title");--> statement-breakpoint
-CREATE INDEX "books_status_views_idx" ON "books" USING btree ("status","views");--> statement-breakpoint
+CREATE INDEX "books_categories_idx" ON "books" USING gin ("category_ids");--> statement-breakpoint
+CREATE INDEX "books_listed_created_idx" ON "books" USING btree ("created_at","id") WHERE status <> 'vendu';--> statement-breakpoint
+CREATE INDEX "books_listed_price_idx" ON "books" USING btree ("price","id") WHERE status <> 'vendu';--> statement-breakpoint
+CREATE INDEX "books_listed_title_idx" ON "books" USING btree (lower("title"),"id") WHERE status <> 'vendu';--> statement-breakpoint
+CREATE INDEX "books_listed_views_idx" ON "books" USING btree ("views","id") WHERE status <> 'vendu';--> statement-breakpoint
 CREATE INDEX "books_city_idx" ON "books" USING btree ("city_id");--> statement-breakpoint
 CREATE INDEX "books_user_idx" ON "books" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "books_condition_idx" ON "books" USING btree ("condition");--> statement-breakpoint

@@ -4,7 +4,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { processBookImage } from '../domain/book-images.ts';
 import { storeImages } from '../domain/book-writes.ts';
-import { bookCategories, bookImages, books, categories, cities, sellers } from './schema.ts';
+import { bookImages, books, categories, cities, sellers } from './schema.ts';
 
 const publishers = ['IPN', 'EDICEF', 'Hachette Éducation', 'Nathan', 'Hatier', 'Bordas', 'Les Classiques Africains'];
 const conditions: BookCondition[] = ['neuf', 'très bon', 'bon', 'bon', 'acceptable', 'mauvais'];
@@ -166,12 +166,10 @@ export async function seedDemoCatalogue(db: Db, storage: Storage) {
           isNegotiable: rand() > 0.4,
           isExchangePossible: rand() > 0.6,
           views: Math.floor(rand() * 120),
+          categoryIds,
           createdAt: new Date(Date.now() - index * 5 * 3600_000),
         })
         .returning({ id: books.id });
-      await tx
-        .insert(bookCategories)
-        .values(categoryIds.map((categoryId, position) => ({ bookId: book!.id, categoryId, position })));
       await tx.insert(bookImages).values({ bookId: book!.id, slot: 1, ...stored.get(1)! });
     });
     created++;

@@ -1,7 +1,7 @@
 import type { BookFields } from '@cartable/contracts';
 import { type Db, recordEvent, type Storage, unprocessable } from '@cartable/service-kit';
 import { and, eq, inArray } from 'drizzle-orm';
-import { bookCategories, bookImages, categories, cities } from '../db/schema.ts';
+import { bookImages, categories, cities } from '../db/schema.ts';
 import type { ProcessedImage } from '../routes/book-form.ts';
 import { imageKeys } from './book-images.ts';
 
@@ -29,6 +29,8 @@ export const bookValues = (fields: BookFields) => ({
   cityId: fields.city_id,
   isNegotiable: fields.is_negociable,
   isExchangePossible: fields.is_exchange_possible,
+  // The main category first, each once.
+  categoryIds: [...new Set(fields.category_ids)],
 });
 
 /** Writes the photos to storage before the transaction; returns their keys by slot. */
@@ -47,12 +49,6 @@ export async function deleteStoredImages(storage: Storage, keys: Array<{ display
   await Promise.all(keys.flatMap((k) => [storage.delete(k.displayKey), storage.delete(k.thumbnailKey)])).catch(
     () => {},
   );
-}
-
-export async function replaceCategories(tx: Db, bookId: number, categoryIds: number[]) {
-  await tx.delete(bookCategories).where(eq(bookCategories.bookId, bookId));
-  const unique = [...new Set(categoryIds)];
-  await tx.insert(bookCategories).values(unique.map((categoryId, position) => ({ bookId, categoryId, position })));
 }
 
 /** The event every other service reads about a book. */

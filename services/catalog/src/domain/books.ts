@@ -1,8 +1,9 @@
 import { type BookListQuery, conditionLabels, statusLabel } from '@cartable/contracts';
 import type { Db, Storage } from '@cartable/service-kit';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { bookCategories, bookImages, books, categories, cities, provinces, sellers } from '../db/schema.ts';
+import { LRUCache } from 'lru-cache';
+import { bookImages, books, cities, provinces, sellers } from '../db/schema.ts';
 import type { CategoryView } from './category-store.ts';
 
 export const DEFAULT_PER_PAGE = 12;
@@ -23,12 +24,12 @@ const bookColumns = {
   isNegotiable: books.isNegotiable,
   isExchangePossible: books.isExchangePossible,
   views: books.views,
+  categoryIds: books.categoryIds,
   createdAt: books.createdAt,
   updatedAt: books.updatedAt,
   cityName: cities.name,
   province: provinces.name,
 };
-type BookRow = Awaited<ReturnType<ReturnType<typeof fromBooks>['execute']>>[number];
 
 const fromBooks = (db: Db) =>
   db
@@ -36,33 +37,42 @@ const fromBooks = (db: Db) =>
     .from(books)
     .leftJoin(cities, eq(cities.id, books.cityId))
     .leftJoin(provinces, eq(provinces.id, cities.provinceId));
+type BookRow = Awaited<ReturnType<ReturnType<typeof fromBooks>['execute']>>[number];
 
 /** The text a visitor typed, made comparable: lower case, no accents (as the indexes are). */
 const plain = (q: string) => sql`cartable_unaccent(lower(${q}))`;
+const tsQuery = (q: string) => sql`websearch_to_tsquery('french', cartable_unaccent(${q}))`;
+
+/**
+ * How a text query matches: French full-text (stems, accents ignored) and the ISBN; when that
+ * finds nothing, trigram word similarity on title and author, which forgives typos.
+ */
+export type TextMode = 'fulltext' | 'typo';
+
+function textCondition(q: string, mode: TextMode): SQL {
+  if (mode === 'typo') {
+    return sql`(${plain(q)} <% cartable_unaccent(lower(${books.title})) or ${plain(q)} <% cartable_unaccent(lower(${books.author})))`;
+  }
+  const compactIsbn = q.replace(/[-\s]/g, '');
+  const isbn = /^\d{9,13}[\dXx]?$/.test(compactIsbn)
+    ? sql` or replace(${books.isbn}, '-', '') = ${compactIsbn}`
+    : sql``;
+  return sql`(${books.search} @@ ${tsQuery(q)}${isbn})`;
+}
 
 /** Every filter of the catalogue (SPEC.md section 2) as SQL conditions. */
-export function listConditions(query: BookListQuery, view: CategoryView): SQL[] {
-  const conditions: SQL[] = [];
-  conditions.push(query.status ? eq(books.status, query.status) : inArray(books.status, ['disponible', 'réservé']));
-  if (query.query) {
-    const q = query.query;
-    const compactIsbn = q.replace(/[-\s]/g, '');
-    conditions.push(sql`(
-      ${books.search} @@ websearch_to_tsquery('french', cartable_unaccent(${q}))
-      or ${plain(q)} <% cartable_unaccent(lower(${books.title}))
-      or ${plain(q)} <% cartable_unaccent(lower(${books.author}))
-      ${/^\d{9,13}[\dXx]?$/.test(compactIsbn) ? sql`or replace(${books.isbn}, '-', '') = ${compactIsbn}` : sql``}
-    )`);
-  }
+export function listConditions(query: BookListQuery, view: CategoryView, mode: TextMode = 'fulltext'): SQL[] {
+  // "Listed" is every status but vendu: the form the partial indexes are built on.
+  const conditions: SQL[] = [query.status ? eq(books.status, query.status) : ne(books.status, 'vendu')];
+  if (query.query) conditions.push(textCondition(query.query, mode));
   const wanted = [...(query.category_ids ?? []), ...(query.category_id ? [query.category_id] : [])];
   if (wanted.length) {
     const groups = view.graph.filterGroups(wanted);
-    const inSet = (ids: number[]) =>
-      sql`exists (select 1 from ${bookCategories} bc where bc.book_id = ${books.id} and bc.category_id in ${ids})`;
+    const overlaps = (ids: number[]) => sql`${books.categoryIds} && ${`{${ids.join(',')}}`}::integer[]`;
     conditions.push(
       groups.length
         ? sql`(${sql.join(
-            groups.map((sets) => sql`(${sql.join(sets.map(inSet), sql` and `)})`),
+            groups.map((sets) => sql`(${sql.join(sets.map(overlaps), sql` and `)})`),
             sql` or `,
           )})`
         : sql`false`,
@@ -81,49 +91,78 @@ export function listConditions(query: BookListQuery, view: CategoryView): SQL[] 
   return conditions;
 }
 
-function ordering(query: BookListQuery): SQL[] {
+function ordering(query: BookListQuery, mode: TextMode): SQL[] {
   const direction = query.sort_direction ?? (query.sort_by === 'title' || query.sort_by === 'price' ? 'asc' : 'desc');
   const dir = (column: SQL | AnyPgColumn) => (direction === 'asc' ? asc(column) : desc(column));
   const sortBy = query.sort_by ?? (query.query ? 'relevance' : 'created_at');
   switch (sortBy) {
     case 'price':
-      return [dir(books.price), desc(books.id)];
+      return [dir(books.price), dir(books.id)];
     case 'title':
-      return [dir(sql`lower(${books.title})`), desc(books.id)];
+      return [dir(sql`lower(${books.title})`), dir(books.id)];
     case 'popularity':
-      return [dir(books.views), desc(books.id)];
+      return [dir(books.views), dir(books.id)];
     case 'relevance':
       if (query.query) {
-        const q = query.query;
-        return [
-          desc(sql`ts_rank_cd(${books.search}, websearch_to_tsquery('french', cartable_unaccent(${q})))
-            + word_similarity(${plain(q)}, cartable_unaccent(lower(${books.title})))`),
-          desc(books.id),
-        ];
+        const rank =
+          mode === 'typo'
+            ? sql`word_similarity(${plain(query.query)}, cartable_unaccent(lower(${books.title})))`
+            : sql`ts_rank_cd(${books.search}, ${tsQuery(query.query)})`;
+        return [desc(rank), desc(books.id)];
       }
       return [desc(books.createdAt), desc(books.id)];
     default:
-      return [dir(books.createdAt), desc(books.id)];
+      return [dir(books.createdAt), dir(books.id)];
   }
+}
+
+/**
+ * Totals for pagination, kept 15 s: counting tens of thousands of rows on every page turn costs
+ * more than the page itself, and a total a few seconds old misleads nobody. Writes clear it.
+ */
+const totals = new LRUCache<string, number>({ max: 2000, ttl: 15_000 });
+export const forgetTotals = () => totals.clear();
+
+async function countBooks(db: Db, query: BookListQuery, where: SQL | undefined, mode: TextMode) {
+  const {
+    page: _page,
+    per_page: _perPage,
+    limit: _limit,
+    sort_by: _sortBy,
+    sort_direction: _direction,
+    ...filters
+  } = query;
+  const key = `${mode}:${JSON.stringify(filters)}`;
+  const cached = totals.get(key);
+  if (cached !== undefined) return cached;
+  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(books).where(where);
+  totals.set(key, total);
+  return total;
 }
 
 export async function listBooks(db: Db, storage: Storage, view: CategoryView, query: BookListQuery) {
   const perPage = query.limit ?? query.per_page ?? DEFAULT_PER_PAGE;
-  const where = and(...listConditions(query, view));
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    fromBooks(db)
-      .where(where)
-      .orderBy(...ordering(query))
-      .limit(perPage)
-      .offset((query.page - 1) * perPage),
-    db.select({ total: sql<number>`count(*)::int` }).from(books).where(where),
-  ]);
+  const run = async (mode: TextMode) => {
+    const where = and(...listConditions(query, view, mode));
+    const [rows, total] = await Promise.all([
+      fromBooks(db)
+        .where(where)
+        .orderBy(...ordering(query, mode))
+        .limit(perPage)
+        .offset((query.page - 1) * perPage),
+      countBooks(db, query, where, mode),
+    ]);
+    return { rows, total };
+  };
+  let result = await run('fulltext');
+  // Nothing for those words: perhaps a typo (« mathematqiues »); try the similar ones.
+  if (query.query && result.total === 0) result = await run('typo');
   return {
-    data: await toBookDtos(db, storage, rows),
-    total,
+    data: await toBookDtos(db, storage, view, result.rows),
+    total: result.total,
     per_page: perPage,
     current_page: query.page,
-    last_page: Math.max(1, Math.ceil(total / perPage)),
+    last_page: Math.max(1, Math.ceil(result.total / perPage)),
   };
 }
 
@@ -132,22 +171,16 @@ export async function findBookRows(db: Db, ids: number[]) {
   return fromBooks(db).where(inArray(books.id, ids));
 }
 
-/** The API's Book (services/catalog/API.md), for a page of rows, in three queries at most. */
-export async function toBookDtos(db: Db, storage: Storage, rows: BookRow[]) {
+/** The API's Book (services/catalog/API.md) for a page of rows: one query for the photos; names from the cached graph. */
+export async function toBookDtos(db: Db, storage: Storage, view: CategoryView, rows: BookRow[]) {
   const ids = rows.map((r) => r.id);
-  const [cats, images] = ids.length
-    ? await Promise.all([
-        db
-          .select({ bookId: bookCategories.bookId, id: categories.id, name: categories.name })
-          .from(bookCategories)
-          .innerJoin(categories, eq(categories.id, bookCategories.categoryId))
-          .where(inArray(bookCategories.bookId, ids))
-          .orderBy(asc(bookCategories.position)),
-        db.select().from(bookImages).where(inArray(bookImages.bookId, ids)).orderBy(asc(bookImages.slot)),
-      ])
-    : [[], []];
+  const images = ids.length
+    ? await db.select().from(bookImages).where(inArray(bookImages.bookId, ids)).orderBy(asc(bookImages.slot))
+    : [];
   return rows.map((r) => {
-    const bookCats = cats.filter((c) => c.bookId === r.id).map(({ id, name }) => ({ id, name }));
+    const bookCats = r.categoryIds
+      .filter((id) => view.graph.has(id))
+      .map((id) => ({ id, name: view.graph.nodes.get(id)!.name }));
     const bookImgs = images
       .filter((i) => i.bookId === r.id)
       .map((i) => ({ slot: i.slot, url: storage.url(i.displayKey), thumbnail_url: storage.url(i.thumbnailKey) }));
@@ -190,11 +223,7 @@ export type BookDto = Awaited<ReturnType<typeof toBookDtos>>[number];
 /** The seller block of the detail page, from the projection of auth's events (no call to auth). */
 export async function sellerOf(db: Db, userId: string) {
   const [row] = await db
-    .select({
-      seller: sellers,
-      cityName: cities.name,
-      province: provinces.name,
-    })
+    .select({ seller: sellers, cityName: cities.name, province: provinces.name })
     .from(sellers)
     .leftJoin(cities, eq(cities.id, sellers.cityId))
     .leftJoin(provinces, eq(provinces.id, cities.provinceId))

@@ -41,8 +41,8 @@ export function createCategoryStore(db: Db, redis: Redis | undefined, prefix: st
       ? await db.execute(sql`
           select w.ancestor as id, count(distinct bc.book_id)::int as n
           from (values ${sql.join(pairs, sql`, `)}) as w(ancestor, descendant)
-          join book_categories bc on bc.category_id = w.descendant
-          join books b on b.id = bc.book_id and b.status <> 'vendu'
+          join (select b.id as book_id, unnest(b.category_ids) as category_id from books b where b.status <> 'vendu') bc
+            on bc.category_id = w.descendant
           group by w.ancestor`)
       : { rows: [] };
     // node-postgres and PGlite both answer { rows }.

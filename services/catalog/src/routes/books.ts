@@ -13,10 +13,9 @@ import {
   imagesOf,
   recordBookEvent,
   removeImageRows,
-  replaceCategories,
   storeImages,
 } from '../domain/book-writes.ts';
-import { findBookRows, listBooks, sellerOf, toBookDtos } from '../domain/books.ts';
+import { findBookRows, forgetTotals, listBooks, sellerOf, toBookDtos } from '../domain/books.ts';
 import { readBookForm } from './book-form.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -37,6 +36,7 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
     return toBookDtos(
       db,
       storage,
+      await categoryStore.view(),
       ids.map((id) => byId.get(id)).filter((r) => r !== undefined),
     );
   }
@@ -129,7 +129,6 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
           .values({ ...bookValues(form.fields), userId })
           .returning({ id: books.id });
         const bookId = created!.id;
-        await replaceCategories(tx, bookId, form.fields.category_ids);
         // Photos fill the slots in order: image1 and image3 sent make slots 1 and 2.
         const ordered = [...stored.entries()].sort(([a], [b]) => a - b);
         if (ordered.length) {
@@ -139,6 +138,7 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
         return bookId;
       });
       relay.kick();
+      forgetTotals();
       await categoryStore.invalidate();
       const [book] = await dtos([id]);
       return reply.status(201).send({ message: 'Annonce publiée avec succès', book });
@@ -161,7 +161,6 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
           .update(books)
           .set({ ...bookValues(form.fields), updatedAt: new Date() })
           .where(eq(books.id, existing.id));
-        await replaceCategories(tx, existing.id, form.fields.category_ids);
         await removeImageRows(tx, existing.id, [...new Set([...stored.keys(), ...form.remove])]);
         if (stored.size) {
           await tx
@@ -176,6 +175,7 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
     }
     relay.kick();
     await deleteStoredImages(storage, replaced);
+    forgetTotals();
     await categoryStore.invalidate();
     const [book] = await dtos([existing.id]);
     return { message: 'Annonce mise à jour avec succès', book };
@@ -190,6 +190,7 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
     });
     relay.kick();
     await deleteStoredImages(storage, images);
+    forgetTotals();
     await categoryStore.invalidate();
     return { message: 'Annonce supprimée avec succès' };
   });
@@ -218,6 +219,7 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
           });
         });
         relay.kick();
+        forgetTotals();
         await categoryStore.invalidate();
       }
       const [dto] = await dtos([book.id]);

@@ -2,7 +2,7 @@ import { HttpError, notFound } from '@cartable/service-kit';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookCategories, categories, categoryParents } from '../db/schema.ts';
+import { books, categories, categoryParents } from '../db/schema.ts';
 import type { CatalogDeps } from '../deps.ts';
 import type { CategoryView } from '../domain/category-store.ts';
 
@@ -177,8 +177,8 @@ export const categoryRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, de
     }
     const [used] = await db
       .select({ n: sql<number>`count(*)::int` })
-      .from(bookCategories)
-      .where(eq(bookCategories.categoryId, id));
+      .from(books)
+      .where(sql`${books.categoryIds} @> array[${id}]::integer[]`);
     if ((used?.n ?? 0) > 0)
       throw new HttpError(422, `Impossible de supprimer une catégorie utilisée par ${used!.n} manuel(s).`);
     await db.delete(categories).where(eq(categories.id, id));
