@@ -2,6 +2,7 @@ import { AppToaster, CrashFallback, ErrorBoundary } from '@cartable/ui';
 import { BrowserRouter } from '@cartable/ui/router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AppRoutes } from './routes';
+import { InactivityMonitor } from './session/InactivityMonitor';
 
 /** One query client for the shell and the remotes (react-query is a shared singleton). */
 const queryClient = new QueryClient({
@@ -22,6 +23,7 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <AppRoutes />
+          <InactivityMonitor />
         </BrowserRouter>
         <AppToaster />
       </QueryClientProvider>

@@ -5,7 +5,10 @@ import type { ReactNode } from 'react';
 /** Where a guarded page sends people, kept in navigation state so login can bring them back. */
 export interface FromState {
   from?: { pathname: string; search?: string; hash?: string };
+  /** A message for the next page (login after verification, reset or logout). */
   message?: string;
+  /** How the message is shown: "success" (green) or "info" (blue, the default). */
+  messageTone?: 'success' | 'info';
   email?: string;
 }
 

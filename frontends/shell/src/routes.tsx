@@ -8,31 +8,31 @@ import { RemoteRoutes } from './RemoteRoutes';
 const LoginPage = lazy(() => import('./pages/LoginPage'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const RegisterPage = lazy(() => import('./pages/RegisterPage'));
+const RegisterSuccessPage = lazy(() => import('./pages/RegisterSuccessPage'));
+const VerifyEmailPage = lazy(() => import('./pages/VerifyEmailPage'));
+const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
+const ProfilePage = lazy(() => import('./pages/profile/ProfilePage'));
+const PublicProfilePage = lazy(() => import('./pages/PublicProfilePage'));
+const AboutPage = lazy(() => import('./pages/static/AboutPage'));
+const TermsPage = lazy(() => import('./pages/static/TermsPage'));
+const PrivacyPage = lazy(() => import('./pages/static/PrivacyPage'));
+const CookiesPage = lazy(() => import('./pages/static/CookiesPage'));
+const LegalNoticePage = lazy(() => import('./pages/static/LegalNoticePage'));
 
 const catalog = <RemoteRoutes remote="catalog" />;
 const siteFrame = (children: ReactNode) => <SiteLayout>{children}</SiteLayout>;
 
 /** Shell pages of later iterations: [path, title, description]. */
 const PUBLIC_PLACEHOLDERS: Array<[string, string, string?]> = [
-  ['about', 'À propos', 'Notre mission : donner une seconde vie aux manuels scolaires au Gabon.'],
   ['contact', 'Contact', 'Une question ? Notre équipe vous répond sous 24 heures.'],
   ['subscription', 'Abonnement', 'Les formules pour donner plus de visibilité à vos annonces.'],
-  ['terms', "Conditions d'utilisation"],
-  ['privacy', 'Politique de confidentialité'],
-  ['cookies', 'Politique de cookies'],
-  ['legal', 'Mentions légales'],
-  ['forgot-password', 'Mot de passe oublié'],
-  ['reset-password', 'Réinitialisation du mot de passe'],
-  ['register-success', 'Vérifiez votre adresse email'],
-  ['verify-email', "Vérification de l'email"],
-  ['category-test', 'Test des catégories'],
 ];
 
 const PRIVATE_PLACEHOLDERS: Array<[string, string]> = [
   ['my-subscriptions', 'Mes abonnements'],
   ['subscription/details/:id', "Détails de l'abonnement"],
-  ['profile', 'Mon profil'],
-  ['profile/:userId', 'Profil'],
   ['transactions', 'Transactions'],
   ['transactions/:id', 'Détails de la transaction'],
   ['contact-seller/:bookId', 'Contacter le vendeur'],
@@ -42,7 +42,7 @@ const PRIVATE_PLACEHOLDERS: Array<[string, string]> = [
 
 /**
  * The route table (SPEC section 2). The shell owns guards and the mapping to remotes:
- * catalog renders /, /books, /books/*, /my-books and /messages*; admin renders /admin/*.
+ * catalog renders /, /books, /books/*, /my-books, /messages* and /category-test; admin renders /admin/*.
  */
 export function AppRoutes() {
   return (
@@ -61,6 +61,16 @@ export function AppRoutes() {
         <Route index element={catalog} />
         <Route path="books" element={catalog} />
         <Route path="books/:id" element={catalog} />
+        <Route path="category-test" element={catalog} />
+        <Route path="about" element={<AboutPage />} />
+        <Route path="terms" element={<TermsPage />} />
+        <Route path="privacy" element={<PrivacyPage />} />
+        <Route path="cookies" element={<CookiesPage />} />
+        <Route path="legal" element={<LegalNoticePage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="register-success" element={<RegisterSuccessPage />} />
+        <Route path="verify-email" element={<VerifyEmailPage />} />
         {PUBLIC_PLACEHOLDERS.map(([path, title, description]) => (
           <Route key={path} path={path} element={<PlaceholderPage title={title} description={description} />} />
         ))}
@@ -68,15 +78,14 @@ export function AppRoutes() {
         {/* Guest only */}
         <Route element={<GuestOnly />}>
           <Route path="login" element={<LoginPage />} />
-          <Route
-            path="register"
-            element={<PlaceholderPage title="Inscription" description="Créez votre compte en quelques minutes." />}
-          />
+          <Route path="register" element={<RegisterPage />} />
         </Route>
 
         {/* Verified users */}
         <Route element={<RequireVerified />}>
           <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="profile" element={<ProfilePage />} />
+          <Route path="profile/:userId" element={<PublicProfilePage />} />
           <Route path="books/create" element={catalog} />
           <Route path="books/add" element={catalog} />
           <Route path="books/edit/:id" element={catalog} />

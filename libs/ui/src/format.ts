@@ -46,3 +46,13 @@ export function initials(name: string | null | undefined, fallback = 'AD'): stri
   const letters = second ? `${first[0] ?? ''}${second[0] ?? ''}` : first.slice(0, 2);
   return letters.toUpperCase() || fallback;
 }
+
+/**
+ * URL of a stored profile image (SPEC section 3): a value starting with http is used as is,
+ * anything else is a path under /storage/. Null when there is no image.
+ */
+export function profileImageUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  if (value.startsWith('http')) return value;
+  return `/storage/${value.replace(/^\/+/, '').replace(/^storage\//, '')}`;
+}

@@ -155,3 +155,30 @@ export const HandshakeIcon = (props: IconProps) => (
     {...props}
   />
 );
+export const TrashIcon = (props: IconProps) => (
+  <StrokeIcon paths={['M3 6h18', 'M8 6V4h8v2', 'M19 6l-1 14H6L5 6', 'M10 11v6', 'M14 11v6']} {...props} />
+);
+export const CopyIcon = (props: IconProps) => <StrokeIcon paths={['M9 9h11v11H9z', 'M5 15H4V4h11v1']} {...props} />;
+export const DownloadIcon = (props: IconProps) => (
+  <StrokeIcon paths={['M12 3v12', 'm7 10 5 5 5-5', 'M5 21h14']} {...props} />
+);
+export const CameraIcon = (props: IconProps) => (
+  <StrokeIcon paths={['M3 8h4l2-3h6l2 3h4v12H3z', 'M12 17a4 4 0 1 0 0-8 4 4 0 0 0 0 8z']} {...props} />
+);
+export const ClockIcon = (props: IconProps) => (
+  <StrokeIcon paths={['M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z', 'M12 6v6l4 2']} {...props} />
+);
+export const LockIcon = (props: IconProps) => (
+  <StrokeIcon paths={['M5 11h14v10H5z', 'M8 11V7a4 4 0 0 1 8 0v4']} {...props} />
+);
+export const PhoneIcon = (props: IconProps) => (
+  <StrokeIcon
+    paths={[
+      'M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1 1 .4 1.9.7 2.8a2 2 0 0 1-.5 2.1L8 9.9a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.8.7a2 2 0 0 1 1.7 2z',
+    ]}
+    {...props}
+  />
+);
+export const CalendarIcon = (props: IconProps) => (
+  <StrokeIcon paths={['M3 5h18v16H3z', 'M16 3v4', 'M8 3v4', 'M3 10h18']} {...props} />
+);

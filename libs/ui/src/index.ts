@@ -21,13 +21,25 @@ export { Badge, type BadgeProps, type BadgeTone } from './components/Badge';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClasses } from './components/Button';
 export { Card, CardBody, CardHeader, CardTitle } from './components/Card';
 export { ComingSoon, type ComingSoonProps } from './components/ComingSoon';
+export { Dialog, type DialogProps } from './components/Dialog';
 export { EmptyState, type EmptyStateProps } from './components/EmptyState';
 export { CrashFallback, ErrorBoundary, type ErrorBoundaryProps } from './components/ErrorBoundary';
-export { Input, type InputProps, PasswordInput, type PasswordInputProps } from './components/Input';
+export {
+  Checkbox,
+  type CheckboxProps,
+  Input,
+  type InputProps,
+  PasswordInput,
+  type PasswordInputProps,
+  Select,
+  type SelectProps,
+  Textarea,
+  type TextareaProps,
+} from './components/Input';
 export { Container, PageHeader, type PageHeaderProps, useDocumentTitle } from './components/Page';
 export { Skeleton } from './components/Skeleton';
 export { PageSpinner, Spinner, type SpinnerProps } from './components/Spinner';
-export { formatDate, formatPrice, initials, type PriceOptions } from './format';
+export { formatDate, formatPrice, initials, type PriceOptions, profileImageUrl } from './format';
 export { useDismiss } from './hooks';
 export * from './icons';
 export { hasPermission, hasRole, WILDCARD } from './permissions';

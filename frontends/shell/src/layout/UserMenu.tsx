@@ -1,4 +1,13 @@
-import { ChevronDownIcon, cn, initials, LogOutIcon, type User, useDismiss, useLogout } from '@cartable/ui';
+import {
+  ChevronDownIcon,
+  cn,
+  initials,
+  LogOutIcon,
+  profileImageUrl,
+  type User,
+  useDismiss,
+  useLogout,
+} from '@cartable/ui';
 import { Link, useLocation } from '@cartable/ui/router';
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 
@@ -18,11 +27,7 @@ const ENTRIES: MenuEntry[] = [
 ];
 
 export function Avatar({ user, className }: { user: User; className?: string }) {
-  const src = user.profile_image
-    ? user.profile_image.startsWith('http')
-      ? user.profile_image
-      : `/storage/${user.profile_image.replace(/^\/+/, '')}`
-    : null;
+  const src = profileImageUrl(user.profile_image);
   return (
     <span
       className={cn(

@@ -1,3 +1,4 @@
+import { loginRequestSchema, messages, twoFactorCodeSchema } from '@cartable/contracts';
 import {
   Alert,
   ApiError,
@@ -9,104 +10,169 @@ import {
   errorMessage,
   Input,
   type LoginResponse,
+  MailIcon,
   notify,
   PasswordInput,
+  ShieldIcon,
   storeLogin,
   useDocumentTitle,
 } from '@cartable/ui';
 import { Link, useLocation, useNavigate } from '@cartable/ui/router';
-import { type FormEvent, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { type FromState, returnPath } from '../guards';
+import { applyServerErrors, fallbackMessages } from '../lib/forms';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const LOGIN_FALLBACK = 'Erreur lors de la connexion. Veuillez réessayer.';
-const UNVERIFIED_MESSAGE = "Votre email n'est pas encore vérifié. Veuillez vérifier votre boîte de réception.";
+const m = messages.auth;
+export const LOGIN_FALLBACK = 'Erreur lors de la connexion. Veuillez réessayer.';
+export const RESEND_CODE_FALLBACK = 'Erreur lors du renvoi du code';
+const RECOVERY_CODE_REQUIRED = 'Saisissez un de vos codes de récupération';
 
-interface Fields {
+/** Answer of POST /login when a code was e-mailed (API.md "Session"). */
+interface TwoFactorChallenge {
+  two_factor_required: true;
+  code_sent?: boolean;
+  message?: string;
+  email?: string;
+}
+
+type LoginAnswer = LoginResponse | TwoFactorChallenge;
+
+interface LoginValues {
   email: string;
   password: string;
+  code: string;
+  recovery_code: string;
 }
-type FieldErrors = Partial<Record<keyof Fields, string>>;
 
-/** SPEC section 5, login rules. */
-export function validateLogin({ email, password }: Fields): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!email.trim()) errors.email = "L'email est obligatoire";
-  else if (!EMAIL_PATTERN.test(email.trim())) errors.email = "Format d'email invalide";
-  if (!password) errors.password = 'Le mot de passe est obligatoire';
-  return errors;
-}
+type Step = 'credentials' | 'code' | 'recovery';
+
+const credentialsSchema = loginRequestSchema.pick({ email: true, password: true });
+const codeSchema = credentialsSchema.extend({ code: twoFactorCodeSchema });
+const recoverySchema = credentialsSchema.extend({
+  recovery_code: loginRequestSchema.shape.recovery_code.unwrap(),
+});
+
+const resolvers: Record<Step, Resolver<LoginValues>> = {
+  credentials: zodResolver(credentialsSchema) as unknown as Resolver<LoginValues>,
+  code: zodResolver(codeSchema) as unknown as Resolver<LoginValues>,
+  recovery: zodResolver(
+    recoverySchema,
+    fallbackMessages({ recovery_code: RECOVERY_CODE_REQUIRED }),
+  ) as unknown as Resolver<LoginValues>,
+};
+
+type Parsed = z.output<typeof credentialsSchema> & { code?: string; recovery_code?: string };
 
 export default function LoginPage() {
   useDocumentTitle('Connexion');
   const navigate = useNavigate();
   const location = useLocation();
   const state = location.state as FromState | null;
-  const [fields, setFields] = useState<Fields>({ email: state?.email ?? '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const [step, setStep] = useState<Step>('credentials');
+  const stepRef = useRef<Step>('credentials');
+  stepRef.current = step;
   const [serverError, setServerError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const [challengeEmail, setChallengeEmail] = useState('');
+  const [resending, setResending] = useState(false);
 
-  function update(name: keyof Fields, value: string) {
-    const next = { ...fields, [name]: value };
-    setFields(next);
-    // Live validation once the form has been submitted once.
-    if (submitted) setErrors(validateLogin(next));
-  }
+  const form = useForm<LoginValues>({
+    defaultValues: { email: state?.email ?? '', password: '', code: '', recovery_code: '' },
+    // The schema of the current step decides (credentials, then the code or a recovery code).
+    resolver: (values, context, options) => resolvers[stepRef.current](values, context, options),
+  });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    clearErrors,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = form;
+
+  const secondStep = step !== 'credentials';
 
   function goToVerification(email: string, message: string) {
-    navigate('/register-success', { state: { email, message } });
+    navigate('/register-success', { state: { email, message } satisfies FromState });
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSubmitted(true);
+  function switchStep(next: Step) {
     setServerError(null);
-    const found = validateLogin(fields);
-    setErrors(found);
-    if (found.email) return emailRef.current?.focus();
-    if (found.password) return passwordRef.current?.focus();
+    clearErrors();
+    setValue('code', '');
+    setValue('recovery_code', '');
+    setStep(next);
+    // Focus follows the change of step (after the new field is rendered).
+    requestAnimationFrame(() => {
+      if (next === 'code') setFocus('code');
+      else if (next === 'recovery') setFocus('recovery_code');
+      else setFocus('email');
+    });
+  }
 
-    const email = fields.email.trim();
-    setPending(true);
+  const onSubmit = handleSubmit(async (values) => {
+    const parsed = values as unknown as Parsed;
+    setServerError(null);
+    const body: Record<string, string> = { email: parsed.email, password: parsed.password };
+    if (step === 'code' && parsed.code) body.code = parsed.code;
+    if (step === 'recovery' && parsed.recovery_code) body.recovery_code = parsed.recovery_code;
     try {
-      const response = await api.post<LoginResponse>('/login', { email, password: fields.password });
+      const response = await api.post<LoginAnswer>('/login', body);
       if (response.two_factor_required) {
-        setServerError(
-          'Un code de vérification est nécessaire pour ce compte. La saisie du code sera bientôt disponible ici.',
-        );
+        setChallengeEmail((response as TwoFactorChallenge).email ?? parsed.email);
+        if ((response as TwoFactorChallenge).code_sent !== false) notify.success(m.codeSent);
+        if (step === 'credentials') switchStep('code');
         return;
       }
-      if (!storeLogin(response)) {
+      const login = response as LoginResponse;
+      if (!storeLogin(login)) {
         // A successful answer without a verified e-mail is not a session.
-        if (response.user && response.user.email_verified !== true) goToVerification(email, UNVERIFIED_MESSAGE);
+        if (login.user && login.user.email_verified !== true) goToVerification(parsed.email, messages.emailNotVerified);
         else setServerError(LOGIN_FALLBACK);
         return;
       }
-      notify.success('Connexion réussie !');
+      notify.success(m.loginSuccess);
       navigate(returnPath(location.state, location.search) ?? '/dashboard', { replace: true });
     } catch (error) {
       if (error instanceof ApiError) {
-        const body = (error.body ?? {}) as { email_verified?: boolean; email?: string };
-        if (body.email_verified === false) {
-          goToVerification(body.email ?? email, error.hasServerMessage ? error.message : UNVERIFIED_MESSAGE);
+        const payload = (error.body ?? {}) as { email_verified?: boolean; email?: string };
+        if (error.status === 403 && payload.email_verified === false) {
+          goToVerification(
+            payload.email ?? parsed.email,
+            error.hasServerMessage ? error.message : messages.emailNotVerified,
+          );
           return;
         }
-        const fieldErrors: FieldErrors = {};
-        const emailError = error.fieldError('email');
-        const passwordError = error.fieldError('password');
-        if (emailError) fieldErrors.email = emailError;
-        if (passwordError) fieldErrors.password = passwordError;
-        if (fieldErrors.email || fieldErrors.password) setErrors(fieldErrors);
+        const fields = applyServerErrors(error, setError, ['email', 'password', 'code', 'recovery_code']);
+        // Field messages say it all for a wrong code; anything else gets the banner too.
+        if (fields.length > 0 && error.status === 422) return;
       }
       setServerError(errorMessage(error, LOGIN_FALLBACK));
+    }
+  });
+
+  async function resendCode() {
+    const email = challengeEmail || form.getValues('email').trim();
+    setResending(true);
+    setServerError(null);
+    try {
+      await api.post('/two-factor/resend', { email, type: 'login' });
+      notify.success(m.codeResent);
+      setValue('code', '');
+      clearErrors('code');
+      setFocus('code');
+    } catch (error) {
+      notify.error(errorMessage(error, RESEND_CODE_FALLBACK));
     } finally {
-      setPending(false);
+      setResending(false);
     }
   }
+
+  const codeField = register('code');
+  const messageTone = state?.messageTone ?? 'info';
 
   return (
     <Container className="flex justify-center py-8 sm:py-14">
@@ -119,42 +185,124 @@ export default function LoginPage() {
         </div>
         <Card>
           <CardBody className="space-y-5">
-            {state?.message ? <Alert tone="info">{state.message}</Alert> : null}
+            {state?.message && !secondStep ? <Alert tone={messageTone}>{state.message}</Alert> : null}
             {serverError ? <Alert tone="error">{serverError}</Alert> : null}
             <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Connexion">
               <Input
-                ref={emailRef}
                 label="Adresse email"
-                name="email"
                 type="email"
                 inputMode="email"
                 autoComplete="email"
                 placeholder="vous@exemple.com"
-                value={fields.email}
-                error={errors.email}
-                onChange={(event) => update('email', event.target.value)}
+                readOnly={secondStep}
+                error={errors.email?.message}
+                {...register('email')}
               />
               <PasswordInput
-                ref={passwordRef}
                 label="Mot de passe"
-                name="password"
                 autoComplete="current-password"
-                value={fields.password}
-                error={errors.password}
-                onChange={(event) => update('password', event.target.value)}
+                readOnly={secondStep}
+                error={errors.password?.message}
+                {...register('password')}
               />
-              <div className="flex justify-end">
-                <Link
-                  to="/forgot-password"
-                  state={{ email: fields.email.trim() }}
-                  className="text-sm font-medium text-ocean-700 hover:underline"
-                >
-                  Mot de passe oublié ?
-                </Link>
+
+              {secondStep ? (
+                <fieldset className="min-w-0 space-y-4 rounded-xl border border-primary-200 bg-primary-50/60 p-4">
+                  <legend className="sr-only">Vérification en deux étapes</legend>
+                  <div className="flex gap-3">
+                    <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary-100 text-primary-800">
+                      {step === 'code' ? <MailIcon size={20} /> : <ShieldIcon size={20} />}
+                    </span>
+                    <div className="text-sm text-slate-700">
+                      <p className="font-semibold text-slate-900">Vérification en deux étapes</p>
+                      {step === 'code' ? (
+                        <p>
+                          Saisissez le code à 6 chiffres envoyé à{' '}
+                          <strong className="wrap-anywhere">{challengeEmail}</strong>. Il est valable 10 minutes.
+                        </p>
+                      ) : (
+                        <p>
+                          Saisissez un des codes de récupération que vous avez conservés. Chaque code ne sert qu'une
+                          fois.
+                        </p>
+                      )}
+                    </div>
+                  </div>
+
+                  {step === 'code' ? (
+                    <Input
+                      label="Code de vérification"
+                      inputMode="numeric"
+                      autoComplete="one-time-code"
+                      pattern="[0-9]*"
+                      placeholder="123456"
+                      className="[&_input]:text-center [&_input]:text-lg [&_input]:tracking-[0.4em]"
+                      error={errors.code?.message}
+                      {...codeField}
+                      onChange={(event) => {
+                        event.target.value = event.target.value.replace(/\D/g, '').slice(0, 6);
+                        return codeField.onChange(event);
+                      }}
+                    />
+                  ) : (
+                    <Input
+                      label="Code de récupération"
+                      autoComplete="off"
+                      autoCapitalize="characters"
+                      spellCheck={false}
+                      placeholder="XXXX-XXXX"
+                      error={errors.recovery_code?.message}
+                      {...register('recovery_code')}
+                    />
+                  )}
+
+                  <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+                    {step === 'code' ? (
+                      <>
+                        <Button variant="outline" size="sm" loading={resending} onClick={resendCode}>
+                          Renvoyer le code
+                        </Button>
+                        <button
+                          type="button"
+                          className="font-medium text-ocean-700 hover:underline"
+                          onClick={() => switchStep('recovery')}
+                        >
+                          Utiliser un code de récupération
+                        </button>
+                      </>
+                    ) : (
+                      <button
+                        type="button"
+                        className="font-medium text-ocean-700 hover:underline"
+                        onClick={() => switchStep('code')}
+                      >
+                        Utiliser le code reçu par email
+                      </button>
+                    )}
+                  </div>
+                </fieldset>
+              ) : (
+                <div className="flex justify-end">
+                  <Link
+                    to="/forgot-password"
+                    state={{ email: form.watch('email').trim() } satisfies FromState}
+                    className="text-sm font-medium text-ocean-700 hover:underline"
+                  >
+                    Mot de passe oublié ?
+                  </Link>
+                </div>
+              )}
+
+              <div className="flex flex-col gap-3 sm:flex-row-reverse">
+                <Button type="submit" fullWidth size="lg" className="sm:w-auto sm:flex-1" loading={isSubmitting}>
+                  {isSubmitting ? 'Connexion…' : secondStep ? 'Vérifier et se connecter' : 'Se connecter'}
+                </Button>
+                {secondStep ? (
+                  <Button variant="outline" size="lg" className="sm:w-auto" onClick={() => switchStep('credentials')}>
+                    Retour
+                  </Button>
+                ) : null}
               </div>
-              <Button type="submit" fullWidth size="lg" loading={pending}>
-                {pending ? 'Connexion…' : 'Se connecter'}
-              </Button>
             </form>
           </CardBody>
         </Card>

@@ -1,6 +1,14 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+  useState,
+} from 'react';
 import { cn } from '../cn';
-import { EyeIcon, EyeOffIcon } from '../icons';
+import { ChevronDownIcon, EyeIcon, EyeOffIcon } from '../icons';
 
 export interface InputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
   label: ReactNode;
@@ -14,7 +22,7 @@ export interface InputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
 
 const FIELD =
   'block h-11 w-full rounded-lg border bg-white px-3 text-base text-slate-900 placeholder:text-slate-400 ' +
-  'transition-colors focus:outline-none focus:ring-2 disabled:cursor-not-allowed disabled:bg-slate-100 sm:text-sm';
+  'transition-colors focus:outline-none focus:ring-2 disabled:cursor-not-allowed disabled:bg-slate-100 [&[readonly]]:bg-slate-50 [&[readonly]]:text-slate-600 sm:text-sm';
 
 /** Labelled text field with error and hint wired through aria-describedby. */
 export function Input({ label, error, hint, trailing, id, className, ref, ...props }: InputProps) {
@@ -80,5 +88,142 @@ export function PasswordInput(props: PasswordInputProps) {
         </button>
       }
     />
+  );
+}
+
+export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'size'> {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  ref?: Ref<HTMLSelectElement>;
+}
+
+/** Labelled native select (the best picker on phones), error and hint wired like Input. */
+export function Select({ label, error, hint, id, className, ref, children, ...props }: SelectProps) {
+  const autoId = useId();
+  const selectId = id ?? autoId;
+  const errorId = `${selectId}-error`;
+  const hintId = `${selectId}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
+  return (
+    <div className={className}>
+      <label htmlFor={selectId} className="mb-1.5 block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <div className="relative">
+        <select
+          ref={ref}
+          id={selectId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          className={cn(
+            FIELD,
+            'appearance-none pr-10',
+            error
+              ? 'border-red-500 focus:border-red-500 focus:ring-red-200'
+              : 'border-slate-300 focus:border-primary-600 focus:ring-primary-100',
+          )}
+          {...props}
+        >
+          {children}
+        </select>
+        <ChevronDownIcon
+          size={18}
+          className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-slate-500"
+        />
+      </div>
+      {hint && !error ? (
+        <p id={hintId} className="mt-1.5 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="mt-1.5 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+/** Labelled multi-line field. */
+export function Textarea({ label, error, hint, id, className, ref, ...props }: TextareaProps) {
+  const autoId = useId();
+  const areaId = id ?? autoId;
+  const errorId = `${areaId}-error`;
+  const hintId = `${areaId}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
+  return (
+    <div className={className}>
+      <label htmlFor={areaId} className="mb-1.5 block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea
+        ref={ref}
+        id={areaId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className={cn(
+          FIELD,
+          'h-auto min-h-24 py-2.5',
+          error
+            ? 'border-red-500 focus:border-red-500 focus:ring-red-200'
+            : 'border-slate-300 focus:border-primary-600 focus:ring-primary-100',
+        )}
+        {...props}
+      />
+      {hint && !error ? (
+        <p id={hintId} className="mt-1.5 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="mt-1.5 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'size'> {
+  label: ReactNode;
+  hint?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** Checkbox with its label on the right (the whole row is clickable, 44 px tall). */
+export function Checkbox({ label, hint, id, className, ref, ...props }: CheckboxProps) {
+  const autoId = useId();
+  const boxId = id ?? autoId;
+  const hintId = `${boxId}-hint`;
+  return (
+    <div className={cn('flex items-start gap-3', className)}>
+      <input
+        ref={ref}
+        id={boxId}
+        type="checkbox"
+        aria-describedby={hint ? hintId : undefined}
+        className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer rounded border-slate-300 accent-primary-700"
+        {...props}
+      />
+      <div className="min-w-0">
+        <label htmlFor={boxId} className="cursor-pointer text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        {hint ? (
+          <p id={hintId} className="mt-0.5 text-xs text-slate-500">
+            {hint}
+          </p>
+        ) : null}
+      </div>
+    </div>
   );
 }

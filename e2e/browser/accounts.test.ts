@@ -1,0 +1,315 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CaughtMail } from '../../scripts/stack/mail-catcher.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { call, startTestStack, type TestStack } from '../support/test-stack.ts';
+
+/**
+ * Accounts and identity in Chromium, on the real services (issue "Accounts and identity", item 6):
+ * sign-up and e-mail verification, two-factor sign-in by e-mailed code and by recovery code,
+ * forgotten password, and the inactivity logout.
+ */
+const PASSWORD = 'Manuels2026';
+const JOURNEY_TIMEOUT = 120_000;
+
+let stack: TestStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.teardown();
+});
+
+let counter = 0;
+function unique(prefix: string) {
+  counter += 1;
+  const n = `${Date.now().toString(36)}${counter}`;
+  return { email: `${prefix}.${n}@exemple.ga`, username: `${prefix}_${n}`.slice(0, 20) };
+}
+
+async function newPage(target: Browser, width = 390): Promise<Page> {
+  const context = await target.newContext({
+    viewport: { width, height: width < 600 ? 844 : 800 },
+    locale: 'fr-FR',
+  });
+  return context.newPage();
+}
+
+/** Same origin as the page: the links of the e-mails use PUBLIC_URL (localhost). */
+function onGateway(on: TestStack, link: string): string {
+  const url = new URL(link);
+  return new URL(`${url.pathname}${url.search}`, on.url('gateway')).href;
+}
+
+function linkIn(mail: CaughtMail, path: string): string {
+  const found = mail.text?.match(new RegExp(`https?://\\S+${path}\\S+`));
+  if (!found) throw new Error(`pas de lien ${path} dans « ${mail.subject} »`);
+  return found[0];
+}
+
+/** The (n+1)-th mail to `address` (0: the first), waiting for it to arrive. */
+async function nthMail(on: TestStack, address: string, n: number): Promise<CaughtMail> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const mails = (await on.mail.list()).filter((mail) => mail.to.some((to) => to.address === address));
+    const mail = mails[n];
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`pas de mail n°${n + 1} pour ${address}`);
+}
+
+function codeIn(mail: CaughtMail): string {
+  const code = mail.subject.match(/\b(\d{6})\b/)?.[1] ?? mail.text?.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`pas de code dans « ${mail.subject} »`);
+  return code;
+}
+
+/** A verified member, registered and confirmed through the API (mail 0 is the verification). */
+async function verifiedMember(on: TestStack, prefix: string) {
+  const { email, username } = unique(prefix);
+  const registered = await call(`${on.api}/register`, {
+    body: {
+      name: 'Nadège Mintsa',
+      email,
+      username,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      country_id: 266,
+      city_id: 1,
+    },
+  });
+  expect(registered.status).toBe(201);
+  const link = new URL(linkIn(await on.mail.waitFor(email), '/verify-email'));
+  const verified = await call(`${on.api}/verify-email`, {
+    body: { token: link.searchParams.get('token'), email },
+  });
+  expect(verified.status).toBe(200);
+  return { email, username, name: 'Nadège Mintsa' };
+}
+
+async function logIn(page: Page, on: TestStack, email: string, password: string) {
+  if (!page.url().endsWith('/login')) await page.goto(`${on.url('gateway')}/login`);
+  await page.getByLabel('Adresse email').fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+async function logOut(page: Page) {
+  await page.getByRole('button', { name: /Menu du compte de/ }).click();
+  await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+  await page.waitForURL('**/login');
+  // The notice of an earlier logout may still be on screen.
+  await page.getByText('Vous avez été déconnecté avec succès.').first().waitFor();
+}
+
+const storedSession = (page: Page) =>
+  page.evaluate("[localStorage.getItem('token'), localStorage.getItem('user')]") as Promise<[unknown, unknown]>;
+
+describe('accounts', () => {
+  it(
+    'registers in the UI, verifies the address from the e-mail and logs in',
+    async () => {
+      const page = await newPage(browser);
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      const { email, username } = unique('inscription');
+
+      await page.goto(`${stack.url('gateway')}/register`);
+      await page.getByRole('heading', { name: 'Créer un compte' }).waitFor();
+      // Gabon is chosen by default and its towns are loaded from the catalog service.
+      const city = page.getByLabel('Ville', { exact: true });
+      await expect.poll(() => page.getByLabel('Pays').inputValue()).toBe('266');
+      await expect.poll(() => city.locator('option', { hasText: 'Libreville' }).count()).toBe(1);
+
+      await page.getByRole('button', { name: 'Créer mon compte' }).click();
+      await page.getByText('Veuillez corriger les erreurs dans le formulaire').waitFor();
+      await page.getByText('Le nom est obligatoire').waitFor();
+      await page.getByText('La ville est obligatoire').waitFor();
+
+      await page.getByLabel('Nom complet').fill('Awa Nzé');
+      await page.getByLabel('Pseudonyme').fill(username);
+      await page.getByLabel('Adresse email').fill(email);
+      await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+      await page.getByLabel('Confirmer le mot de passe').fill(PASSWORD);
+      await page.getByLabel('Rechercher une ville').fill('l');
+      await page.getByText('La recherche doit contenir au moins 2 caractères').waitFor();
+      await page.getByLabel('Rechercher une ville').fill('librev');
+      await expect.poll(() => city.locator('option').count()).toBe(2);
+      await city.selectOption({ label: 'Libreville' });
+      // Fields validate live after the first attempt: the errors are gone.
+      await expect.poll(() => page.getByText('Le nom est obligatoire').count()).toBe(0);
+      await page.getByRole('button', { name: 'Créer mon compte' }).click();
+
+      await page.waitForURL('**/register-success');
+      expect(await page.getByTestId('pending-email').textContent()).toBe(email);
+
+      const mail = await stack.mail.waitFor(email);
+      await page.goto(onGateway(stack, linkIn(mail, '/verify-email')));
+      await page.getByRole('heading', { name: 'Adresse email vérifiée !' }).waitFor();
+      await page.getByTestId('redirect-countdown').waitFor();
+
+      // Five seconds later, the login page with the message and the address.
+      await page.waitForURL('**/login', { timeout: 15_000 });
+      await page.getByText('Votre adresse email a été vérifiée').waitFor();
+      expect(await page.getByLabel('Adresse email').inputValue()).toBe(email);
+      await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Se connecter' }).click();
+      await page.getByText('Connexion réussie !').waitFor();
+      await page.waitForURL('**/dashboard');
+      await page.getByRole('heading', { name: 'Bonjour, Awa Nzé !' }).waitFor();
+      await page.getByText('Manuels publiés').waitFor();
+      expect(errors).toEqual([]);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'turns two-factor on, then logs in with the e-mailed code and with a recovery code',
+    async () => {
+      const member = await verifiedMember(stack, 'deuxetapes');
+      const page = await newPage(browser, 1280);
+      await logIn(page, stack, member.email, PASSWORD);
+      await page.waitForURL('**/dashboard');
+
+      await page.goto(`${stack.url('gateway')}/profile`);
+      await page.getByRole('heading', { name: 'Vérification en deux étapes' }).waitFor();
+      await page.getByRole('button', { name: 'Activer la vérification' }).click();
+      const enableCode = codeIn(await nthMail(stack, member.email, 1));
+      await page.getByLabel('Code de vérification').fill(enableCode);
+      await page.getByRole('button', { name: "Confirmer l'activation" }).click();
+
+      const dialog = page.getByRole('alertdialog', { name: 'Vos codes de récupération' });
+      await dialog.waitFor();
+      await dialog.getByText('Ces codes ne seront plus jamais affichés').waitFor();
+      const codes = await dialog.getByTestId('recovery-code').allTextContents();
+      expect(codes.length).toBeGreaterThan(0);
+      const recoveryCode = codes[0] ?? '';
+      await dialog.getByRole('button', { name: "J'ai conservé mes codes" }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByText('Activée', { exact: true }).waitFor();
+      // Still on after a reload (which also clears the notices of this step).
+      await page.reload();
+      await page.getByText('Activée', { exact: true }).waitFor();
+
+      // Log in again: the password step, then the code e-mailed to the member.
+      await logOut(page);
+      await logIn(page, stack, member.email, PASSWORD);
+      await page.getByText('Code de vérification envoyé par email').waitFor();
+      const codeField = page.getByLabel('Code de vérification');
+      await codeField.waitFor();
+      expect(await page.getByLabel('Adresse email').getAttribute('readonly')).not.toBeNull();
+      const loginCode = codeIn(await nthMail(stack, member.email, 2));
+      // Digits only, at most six.
+      await codeField.fill(`a${loginCode}99`);
+      expect(await codeField.inputValue()).toBe(loginCode);
+      await page.getByRole('button', { name: 'Vérifier et se connecter' }).click();
+      await page.getByText('Connexion réussie !').waitFor();
+      await page.waitForURL('**/dashboard');
+
+      // And with a recovery code instead of the e-mailed one.
+      await logOut(page);
+      await logIn(page, stack, member.email, PASSWORD);
+      await page.getByLabel('Code de vérification').waitFor();
+      await page.getByRole('button', { name: 'Utiliser un code de récupération' }).click();
+      await page.getByLabel('Code de récupération').fill(recoveryCode);
+      await page.getByRole('button', { name: 'Vérifier et se connecter' }).click();
+      await page.waitForURL('**/dashboard');
+      const [token] = await storedSession(page);
+      expect(typeof token).toBe('string');
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'resets a forgotten password from the e-mailed link and logs in with the new one',
+    async () => {
+      const member = await verifiedMember(stack, 'oubli');
+      const page = await newPage(browser);
+      await page.goto(`${stack.url('gateway')}/login`);
+      await page.getByLabel('Adresse email').fill(member.email);
+      await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+      await page.waitForURL('**/forgot-password');
+      expect(await page.getByLabel('Adresse email').inputValue()).toBe(member.email);
+      await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+      await page.getByText('Email de récupération envoyé avec succès !').waitFor();
+      expect(await page.getByTestId('sent-to').textContent()).toBe(member.email);
+      await page.getByRole('button', { name: /Renvoyer dans \d+s/ }).waitFor();
+
+      const mail = await nthMail(stack, member.email, 1);
+      await page.goto(onGateway(stack, linkIn(mail, '/reset-password')));
+      const newPassword = 'Cartable-2027';
+      await page.getByLabel('Nouveau mot de passe').fill(newPassword);
+      await page
+        .getByTestId('password-strength')
+        .getByText(/^Excellent/)
+        .first()
+        .waitFor();
+      await page.getByLabel('Confirmer le mot de passe').fill(newPassword);
+      await page.getByRole('button', { name: 'Réinitialiser le mot de passe' }).click();
+
+      await page.waitForURL('**/login');
+      await page.getByText(/mot de passe a été réinitialisé/).waitFor();
+      expect(await page.getByLabel('Adresse email').inputValue()).toBe(member.email);
+      const old = await call(`${stack.api}/login`, { body: { email: member.email, password: PASSWORD } });
+      expect(old.status).toBe(401);
+      await page.getByLabel('Mot de passe', { exact: true }).fill(newPassword);
+      await page.getByRole('button', { name: 'Se connecter' }).click();
+      await page.waitForURL('**/dashboard');
+
+      // The link was single use.
+      await page.goto(onGateway(stack, linkIn(mail, '/reset-password')));
+      await page.getByRole('heading', { name: 'Lien invalide' }).waitFor();
+    },
+    JOURNEY_TIMEOUT,
+  );
+});
+
+describe('inactivity', () => {
+  let idleStack: TestStack;
+  let idleBrowser: Browser;
+
+  beforeAll(async () => {
+    [idleStack, idleBrowser] = await Promise.all([
+      startTestStack({ env: { INACTIVITY_LIMIT_MS: '4000', INACTIVITY_WARNING_MS: '2000' } }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await idleBrowser?.close();
+    await idleStack?.teardown();
+  });
+
+  it(
+    'warns before the limit, keeps the session on "Continuer ma session", then logs out with the notice',
+    async () => {
+      const member = await verifiedMember(idleStack, 'inactif');
+      const page = await newPage(idleBrowser);
+      await logIn(page, idleStack, member.email, PASSWORD);
+      await page.waitForURL('**/dashboard');
+
+      const warning = page.getByRole('alertdialog', { name: 'Votre session va bientôt expirer' });
+      await warning.waitFor();
+      await warning.getByTestId('idle-countdown').waitFor();
+      await warning.getByRole('button', { name: 'Continuer ma session' }).click();
+      await warning.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe('/dashboard');
+      expect(typeof (await storedSession(page))[0]).toBe('string');
+
+      // No more activity: the warning comes back, then the logout.
+      await warning.waitFor();
+      const notice = page.getByText("Vous avez été déconnecté en raison d'inactivité prolongée.");
+      await notice.waitFor();
+      const shownAt = Date.now();
+      await page.waitForURL('**/login');
+      expect(await storedSession(page)).toEqual([null, null]);
+      // Shown for 8 s (not the 5 s of other notices).
+      await notice.waitFor({ state: 'detached', timeout: 20_000 });
+      expect(Date.now() - shownAt).toBeGreaterThan(6500);
+    },
+    JOURNEY_TIMEOUT,
+  );
+});
