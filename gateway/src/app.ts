@@ -38,7 +38,8 @@ export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[
         // Toasts and dialogs set inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
+        // The register page guesses the country from the browser's position (SPEC.md section 2).
+        connectSrc: ["'self'", 'https://api.bigdatacloud.net'],
         frameSrc: ["'self'", 'https://www.openstreetmap.org'],
         upgradeInsecureRequests: null,
       },

@@ -38,7 +38,9 @@ const frontends: FastifyPluginAsync<FrontendsOptions> = async (app, options) => 
       root: shellDist,
       prefix: '/',
       index: false,
-      wildcard: false,
+      // Files are looked up at request time, so a rebuild is served without a restart; a
+      // missing file falls through to the not-found handler below (page or JSON 404).
+      wildcard: true,
       cacheControl: false,
       setHeaders: cacheHeaders,
     });

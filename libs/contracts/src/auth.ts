@@ -46,7 +46,7 @@ export const loginRequestSchema = z.object({
   /** Second step: the 6-digit code e-mailed after the password was accepted. */
   code: twoFactorCodeSchema.optional(),
   /** Or one of the recovery codes shown when two-factor was turned on. */
-  recovery_code: z.string().trim().min(6).max(40).optional(),
+  recovery_code: z.string().trim().min(6, m.recoveryCodeInvalid).max(40, m.recoveryCodeInvalid).optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -57,7 +57,7 @@ export const registerRequestSchema = z
       .trim()
       .min(1, m.nameRequired)
       .min(2, m.nameMin)
-      .max(100)
+      .max(100, m.nameMax)
       .refine((v) => !containsReserved(v), m.nameReserved),
     email: emailSchema,
     username: z

@@ -21,6 +21,7 @@ export const messages = {
     passwordRequired: 'Le mot de passe est obligatoire',
     nameRequired: 'Le nom est obligatoire',
     nameMin: 'Le nom doit contenir au moins 2 caractères',
+    nameMax: 'Le nom ne peut pas dépasser 100 caractères',
     nameReserved: 'Ce nom contient un mot réservé, veuillez en choisir un autre',
     usernameRequired: 'Le pseudonyme est obligatoire',
     usernameMin: 'Le pseudonyme doit contenir au moins 3 caractères',
