@@ -110,3 +110,38 @@ describe('accounts through the whole stack', () => {
     expect(last.body.message).toBe('Trop de tentatives. Veuillez attendre avant de réessayer.');
   });
 });
+
+describe('the dashboard follows the member’s books', () => {
+  it('counts listings and their statuses from catalog’s events, with recent activity', async () => {
+    const { token } = await verifiedMember('tableau');
+    const boundary = '----dash';
+    const fields: Record<string, string> = {
+      title: 'Anglais 3e',
+      author: 'Hachette',
+      condition: 'bon',
+      price: '4000',
+      city_id: String((await call(`${stack.api}/locations/cities/search?q=libreville`)).body.cities[0].id),
+      category_ids: String((await call(`${stack.api}/categories/leaves`)).body.categories[0].id),
+    };
+    const body = `${Object.entries(fields)
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('')}--${boundary}--\r\n`;
+    const created = await fetch(`${stack.api}/books`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
+    expect(created.status).toBe(201);
+    const { book } = (await created.json()) as { book: { id: number } };
+    await call(`${stack.api}/books/${book.id}/status`, { method: 'PUT', token, body: { status: 'vendu' } });
+    const stats = await eventually(async () => {
+      const res = await call(`${stack.api}/user/stats`, { token });
+      return res.body.stats.books_sold === 1 ? res.body.stats : undefined;
+    });
+    expect(stats).toMatchObject({ books_total: 1, books_available: 0, books_sold: 1 });
+    const activity = await call(`${stack.api}/user/recent-activity`, { token });
+    expect(activity.body.activities.map((a: { title: string }) => a.title)).toEqual(
+      expect.arrayContaining(['Annonce publiée : Anglais 3e', 'Anglais 3e : vendu']),
+    );
+  });
+});

@@ -85,7 +85,12 @@ export const bookStatusChangedSchema = z.object({
   status: z.string(),
   previous_status: z.string(),
 });
-export const bookDeletedSchema = z.object({ book_id: z.number().int(), user_id: z.string().uuid(), title: z.string() });
+export const bookDeletedSchema = z.object({
+  book_id: z.number().int(),
+  user_id: z.string().uuid(),
+  title: z.string(),
+  status: z.string(),
+});
 
 /** Every event type and its payload schema. */
 export const eventSchemas = {

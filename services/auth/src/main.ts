@@ -7,6 +7,7 @@ import {
   loadConfig,
   openInfrastructure,
   serve,
+  startConsumer,
 } from '@cartable/service-kit';
 import { createLocalJWKSet } from 'jose';
 import pino from 'pino';
@@ -16,6 +17,7 @@ import * as schema from './db/schema.ts';
 import { seedAdmin, seedDemoMembers } from './db/seed.ts';
 import { loginThrottle } from './domain/login-throttle.ts';
 import { loadSigner } from './domain/signing.ts';
+import { memberActivity } from './events/member-activity.ts';
 
 await bootstrap(async () => {
   const config = loadConfig(authConfigSchema);
@@ -50,5 +52,15 @@ await bootstrap(async () => {
     },
     infra.readiness,
   );
-  await serve(app, { port: config.PORT, host: config.HOST }, infra.closers);
+  // The dashboard's counters and activity, from catalog's book events.
+  const consumer = await startConsumer({
+    nc: infra.nc,
+    db,
+    namespace: config.EVENT_NAMESPACE,
+    log,
+    consumer: 'auth',
+    producer: 'catalog',
+    handlers: memberActivity,
+  });
+  await serve(app, { port: config.PORT, host: config.HOST }, [() => consumer.stop(), ...infra.closers]);
 });

@@ -186,7 +186,12 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
     const images = await imagesOf(db, book.id);
     await db.transaction(async (tx) => {
       await tx.delete(books).where(eq(books.id, book.id));
-      await recordEvent(tx, 'catalog.book.deleted', { book_id: book.id, user_id: book.userId, title: book.title });
+      await recordEvent(tx, 'catalog.book.deleted', {
+        book_id: book.id,
+        user_id: book.userId,
+        title: book.title,
+        status: book.status,
+      });
     });
     relay.kick();
     await deleteStoredImages(storage, images);
