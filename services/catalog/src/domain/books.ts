@@ -121,7 +121,18 @@ function ordering(query: BookListQuery, mode: TextMode): SQL[] {
  * more than the page itself, and a total a few seconds old misleads nobody. Writes clear it.
  */
 const totals = new LRUCache<string, number>({ max: 2000, ttl: 15_000 });
-export const forgetTotals = () => totals.clear();
+
+/**
+ * Whole listing pages, kept 10 s: the same searches come back all day (« maths 3e », a cycle
+ * from the home page), and ranking ten thousand matches again for each visitor is waste. A book
+ * written here clears both caches; another replica's page may be up to 10 s old.
+ */
+export const listingPages = new LRUCache<string, object>({ max: 1000, ttl: 10_000 });
+
+export const forgetListings = () => {
+  totals.clear();
+  listingPages.clear();
+};
 
 async function countBooks(db: Db, query: BookListQuery, where: SQL | undefined, mode: TextMode) {
   const {

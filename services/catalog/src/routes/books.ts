@@ -1,4 +1,10 @@
-import { type AccessClaims, bookListQuerySchema, bookStatuses, messages } from '@cartable/contracts';
+import {
+  type AccessClaims,
+  type BookListQuery,
+  bookListQuerySchema,
+  bookStatuses,
+  messages,
+} from '@cartable/contracts';
 import { forbidden, HttpError, hasPermission, notFound, recordEvent } from '@cartable/service-kit';
 import multipart from '@fastify/multipart';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
@@ -15,7 +21,7 @@ import {
   removeImageRows,
   storeImages,
 } from '../domain/book-writes.ts';
-import { findBookRows, forgetTotals, listBooks, sellerOf, toBookDtos } from '../domain/books.ts';
+import { findBookRows, forgetListings, listBooks, listingPages, sellerOf, toBookDtos } from '../domain/books.ts';
 import { readBookForm } from './book-form.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -138,7 +144,7 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
         return bookId;
       });
       relay.kick();
-      forgetTotals();
+      forgetListings();
       await categoryStore.invalidate();
       const [book] = await dtos([id]);
       return reply.status(201).send({ message: 'Annonce publiée avec succès', book });
@@ -175,7 +181,7 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
     }
     relay.kick();
     await deleteStoredImages(storage, replaced);
-    forgetTotals();
+    forgetListings();
     await categoryStore.invalidate();
     const [book] = await dtos([existing.id]);
     return { message: 'Annonce mise à jour avec succès', book };
@@ -195,7 +201,7 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
     });
     relay.kick();
     await deleteStoredImages(storage, images);
-    forgetTotals();
+    forgetListings();
     await categoryStore.invalidate();
     return { message: 'Annonce supprimée avec succès' };
   });
@@ -224,7 +230,7 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
           });
         });
         relay.kick();
-        forgetTotals();
+        forgetListings();
         await categoryStore.invalidate();
       }
       const [dto] = await dtos([book.id]);
