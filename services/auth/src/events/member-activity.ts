@@ -32,14 +32,12 @@ const isAvailable = (status: string) => status !== 'vendu';
 const handlers: EventHandlers = {
   'catalog.book.created': async (tx, { data }) => {
     await bump(tx, data.user_id, { booksTotal: 1, booksAvailable: 1 });
-    await tx
-      .insert(userActivities)
-      .values({
-        userId: data.user_id,
-        type: 'book.created',
-        title: `Annonce publiée : ${data.title}`,
-        link: `/books/${data.book_id}`,
-      });
+    await tx.insert(userActivities).values({
+      userId: data.user_id,
+      type: 'book.created',
+      title: `Annonce publiée : ${data.title}`,
+      link: `/books/${data.book_id}`,
+    });
   },
   'catalog.book.status_changed': async (tx, { data }) => {
     const was = isAvailable(data.previous_status);
@@ -49,14 +47,12 @@ const handlers: EventHandlers = {
       booksSold: (data.status === 'vendu' ? 1 : 0) - (data.previous_status === 'vendu' ? 1 : 0),
     });
     const label = data.status === 'vendu' ? 'vendu' : data.status === 'réservé' ? 'réservé' : 'de nouveau disponible';
-    await tx
-      .insert(userActivities)
-      .values({
-        userId: data.user_id,
-        type: 'book.status_changed',
-        title: `${data.title} : ${label}`,
-        link: `/books/${data.book_id}`,
-      });
+    await tx.insert(userActivities).values({
+      userId: data.user_id,
+      type: 'book.status_changed',
+      title: `${data.title} : ${label}`,
+      link: `/books/${data.book_id}`,
+    });
   },
   'catalog.book.deleted': async (tx, { data }) => {
     await bump(tx, data.user_id, {
