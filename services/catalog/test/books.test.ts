@@ -266,3 +266,13 @@ describe('finding books', () => {
     expect(stats.body.stats.available + stats.body.stats.reserved + stats.body.stats.sold).toBe(stats.body.stats.total);
   });
 });
+
+describe('listing pages cache', () => {
+  it('serves a repeated search from cache and forgets it when a book is written', async () => {
+    const url = `/books?query=${encodeURIComponent('cache test')}`;
+    expect((await h.call('GET', url)).body.total).toBe(0);
+    await list(await fields({ title: 'Cache test – Anglais' }));
+    // The write cleared the cache: the new book shows at once.
+    expect((await h.call('GET', url)).body.total).toBe(1);
+  });
+});

@@ -54,13 +54,17 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
     return book;
   }
 
-  app.get('/books', { schema: { querystring: bookListQuerySchema } }, async (request) =>
-    listBooks(db, storage, await categoryStore.view(), request.query),
-  );
-
-  app.get('/books/search', { schema: { querystring: bookListQuerySchema } }, async (request) =>
-    listBooks(db, storage, await categoryStore.view(), request.query),
-  );
+  /** The same answer for everyone (a listing holds nothing personal), so pages can be shared. */
+  const listing = async (request: { url: string; query: BookListQuery }) => {
+    const key = request.url.replace(/^\/books\/search/, '/books');
+    const cached = listingPages.get(key);
+    if (cached) return cached;
+    const page = await listBooks(db, storage, await categoryStore.view(), request.query);
+    listingPages.set(key, page);
+    return page;
+  };
+  app.get('/books', { schema: { querystring: bookListQuerySchema } }, listing);
+  app.get('/books/search', { schema: { querystring: bookListQuerySchema } }, listing);
 
   app.get('/books/featured', async () => {
     const rows = await db
