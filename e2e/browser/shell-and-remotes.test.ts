@@ -33,8 +33,10 @@ describe('shell and remotes', () => {
     await expect.poll(() => page.getByRole('link', { name: 'Connexion' }).first().isVisible()).toBe(true);
     // The home page is the catalog remote, rendering towns the catalog service seeded.
     await page.getByRole('heading', { name: 'Villes du Gabon' }).waitFor();
-    await page.getByText('Libreville').first().waitFor();
-    await page.getByText('Port-Gentil').first().waitFor();
+    // Scoped to the section: the home's quick search also lists the towns in a select.
+    const towns = page.getByRole('region', { name: 'Villes du Gabon' });
+    await towns.getByText('Libreville').first().waitFor();
+    await towns.getByText('Port-Gentil').first().waitFor();
     expect(errors).toEqual([]);
   });
 

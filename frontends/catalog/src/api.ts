@@ -1,4 +1,5 @@
 import { api } from '@cartable/ui';
+import { useQuery } from '@tanstack/react-query';
 
 /** Default country (SPEC section 9: city list default country id 266 = Gabon). */
 export const GABON_ID = 266;
@@ -56,4 +57,13 @@ export function groupByProvince(cities: City[]): Province[] {
     name,
     cities: list.sort((a, b) => Number(b.is_major) - Number(a.is_major) || collator.compare(a.name, b.name)),
   })).sort((a, b) => collator.compare(a.name, b.name));
+}
+
+/** Gabon's cities (cached 15 minutes, SPEC section 9), for the city selects. */
+export function useGabonCities() {
+  return useQuery({
+    queryKey: locationKeys.cities(GABON_ID),
+    queryFn: ({ signal }) => fetchCities(GABON_ID, signal),
+    staleTime: 15 * 60_000,
+  });
 }

@@ -5,11 +5,15 @@ import HomePage from './pages/HomePage';
 import { PendingPage } from './pages/PendingPage';
 
 const BooksPage = lazy(() => import('./pages/BooksPage'));
+const BookDetailPage = lazy(() => import('./pages/BookDetailPage'));
+const BookFormPage = lazy(() => import('./pages/BookFormPage'));
+const MyBooksPage = lazy(() => import('./pages/MyBooksPage'));
+const CategoryTestPage = lazy(() => import('./pages/CategoryTestPage'));
 
 /**
  * Exposed as "cartable_catalog/routes". Paths are absolute: the shell mounts this component under
  * an empty route context on the paths it gives the catalog (/, /books, /books/*, /my-books,
- * /messages*) and applies the access rules (SPEC section 2) before rendering it.
+ * /messages*, /category-test) and applies the access rules (SPEC section 2) before rendering it.
  */
 export default function CatalogRoutes() {
   return (
@@ -17,12 +21,13 @@ export default function CatalogRoutes() {
       <Routes>
         <Route path="/" element={<HomePage />} />
         <Route path="/books" element={<BooksPage />} />
-        <Route path="/books/add" element={<PendingPage title="Ajouter un manuel" />} />
-        <Route path="/books/create" element={<PendingPage title="Ajouter un manuel" />} />
-        <Route path="/books/edit/:id" element={<PendingPage title="Modifier mon annonce" />} />
+        <Route path="/books/add" element={<BookFormPage />} />
+        <Route path="/books/create" element={<BookFormPage />} />
+        <Route path="/books/edit/:id" element={<BookFormPage />} />
         <Route path="/books/:bookId/subscription" element={<PendingPage title="Mettre en avant mon annonce" />} />
-        <Route path="/books/:id" element={<PendingPage title="Détail du manuel" />} />
-        <Route path="/my-books" element={<PendingPage title="Mes manuels" />} />
+        <Route path="/books/:id" element={<BookDetailPage />} />
+        <Route path="/my-books" element={<MyBooksPage />} />
+        <Route path="/category-test" element={<CategoryTestPage />} />
         <Route path="/messages" element={<PendingPage title="Messages" />} />
         <Route path="/messages/:bookId/:userId" element={<PendingPage title="Conversation" />} />
         <Route path="*" element={<PendingPage title="Page introuvable" />} />

@@ -1,36 +1,38 @@
 import {
   Alert,
-  Badge,
   Button,
   buttonClasses,
   Card,
-  Container,
-  EmptyState,
-  errorMessage,
   HandshakeIcon,
-  MapPinIcon,
   MessageIcon,
+  PlusIcon,
   RefreshIcon,
   SearchIcon,
+  Select,
   Skeleton,
   SwapIcon,
+  UsersIcon,
   useDocumentTitle,
   useSession,
 } from '@cartable/ui';
-import { Link } from '@cartable/ui/router';
+import { Link, useNavigate } from '@cartable/ui/router';
 import { useQuery } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
-import {
-  type City,
-  DEFAULT_PROVINCE,
-  fetchCities,
-  fetchCountries,
-  GABON_ID,
-  groupByProvince,
-  locationKeys,
-} from '../api';
+import { type ComponentType, type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useGabonCities } from '../api';
+import { BannerCarousel } from '../components/BannerCarousel';
+import { BookGrid } from '../components/BookCard';
+import { CitySelect } from '../components/CitySelect';
+import { GabonCities } from '../components/GabonCities';
+import { QuoteIcon, StarIcon } from '../components/icons';
+import { bookKeys, fetchBooks, fetchFeaturedBooks } from '../lib/books';
+import { bookCount, type Category, useCategoryHierarchy } from '../lib/categories';
+import { messages } from '../lib/messages';
 
-const HOME_ERROR = 'Erreur lors du chargement des données';
+/** SPEC section 9: 8 recent books, 6 categories. */
+const RECENT_QUERY = { sort_by: 'created_at', sort_direction: 'desc', per_page: 8 } as const;
+const TOP_CATEGORIES = 6;
+const SUBCATEGORIES_PER_TILE = 3;
+const POPULAR_SEARCHES = ['mathématiques', 'français', 'physique'];
 
 interface Step {
   title: string;
@@ -45,92 +47,98 @@ const STEPS: Step[] = [
   { title: 'Échangez', text: 'Retrouvez-vous pour remettre le livre, sans commission.', Icon: SwapIcon },
 ];
 
+/** Hard-coded figures (SPEC section 2: placeholders). */
+const STATS = [
+  { value: '10 000+', label: 'membres' },
+  { value: '50 000+', label: 'manuels échangés' },
+  { value: '60 %', label: 'd’économies en moyenne' },
+  { value: '4,8/5', label: 'de satisfaction' },
+];
+
+const TESTIMONIALS = [
+  {
+    quote: 'J’ai trouvé tous les manuels de 3e de mon fils pour moins de la moitié du prix en librairie.',
+    name: 'Mireille N.',
+    role: 'Mère d’élève, Libreville',
+  },
+  {
+    quote: 'Mes livres de Terminale sont partis en une semaine. Ils servent maintenant à d’autres élèves.',
+    name: 'Junior M.',
+    role: 'Bachelier, Port-Gentil',
+  },
+  {
+    quote: 'Échanger les manuels entre familles du quartier, c’est simple, rapide et économique.',
+    name: 'Patrick O.',
+    role: 'Enseignant, Franceville',
+  },
+];
+
 export default function HomePage() {
   useDocumentTitle(null);
   const { user, isAuthenticated } = useSession();
+  const sellTo = isAuthenticated ? '/books/add' : '/login';
   return (
     <>
-      <Hero sellTo={isAuthenticated ? '/books/add' : '/login'} />
-      <Container className="space-y-12 py-10 sm:space-y-16 sm:py-14">
-        {isAuthenticated && user ? <WelcomeCard name={user.name} /> : null}
-        <HowItWorks />
-        <GabonCities />
-      </Container>
+      <BannerCarousel />
+      <div className="space-y-12 pb-12 sm:space-y-16 sm:pb-16">
+        <div className="mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8">
+          {isAuthenticated && user ? <WelcomeCard name={user.name} /> : null}
+          <QuickSearch />
+        </div>
+        <Wrapper>
+          <CategoryTiles />
+        </Wrapper>
+        <Wrapper>
+          <PopularBooks />
+        </Wrapper>
+        <Wrapper>
+          <HowItWorks />
+        </Wrapper>
+        <Wrapper>
+          <RecentBooks />
+        </Wrapper>
+        <Stats />
+        <Wrapper>
+          <SellCta to={sellTo} />
+        </Wrapper>
+        <Wrapper>
+          <Testimonials />
+        </Wrapper>
+        <Wrapper>
+          <GabonCities />
+        </Wrapper>
+        {!isAuthenticated ? (
+          <Wrapper>
+            <SignUpCta />
+          </Wrapper>
+        ) : null}
+      </div>
     </>
   );
 }
 
-function Hero({ sellTo }: { sellTo: string }) {
-  return (
-    <section className="relative overflow-hidden bg-primary-800 text-white">
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 bg-[radial-gradient(circle_at_85%_15%,var(--color-primary-500),transparent_55%),radial-gradient(circle_at_10%_100%,var(--color-ocean-600),transparent_50%)] opacity-80"
-      />
-      <Container className="relative py-12 sm:py-20">
-        <Badge tone="accent" className="mb-4">
-          Du primaire au lycée · partout au Gabon
-        </Badge>
-        <h1 className="max-w-2xl text-3xl leading-tight font-extrabold tracking-tight sm:text-5xl">
-          Manuels scolaires d'occasion au Gabon
-        </h1>
-        <p className="mt-4 max-w-xl text-base text-primary-50 sm:text-lg">
-          Achetez, vendez, échangez ou donnez vos manuels, du primaire au lycée. Pas de frais, pas de commission : vous
-          convenez directement avec l'autre famille.
-        </p>
-        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-          <Link to="/books" className={buttonClasses('accent', 'lg')}>
-            Parcourir les manuels
-          </Link>
-          <Link
-            to={sellTo}
-            className={buttonClasses(
-              'outline',
-              'lg',
-              'border-white/60 bg-white/10 text-white hover:bg-white/20 active:bg-white/30',
-            )}
-          >
-            Vendre un manuel
-          </Link>
-        </div>
-      </Container>
-      <BookStack />
-      <div aria-hidden="true" className="relative flex h-1.5">
-        <span className="flex-1 bg-primary-500" />
-        <span className="flex-1 bg-accent-400" />
-        <span className="flex-1 bg-ocean-500" />
-      </div>
-    </section>
-  );
+function Wrapper({ children }: { children: ReactNode }) {
+  return <div className="mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8">{children}</div>;
 }
 
-/** Decorative pile of textbooks beside the hero text on large screens (pure CSS, no image). */
-const PILE = [
-  { color: 'bg-accent-400', box: 'bottom-0 left-6 h-16 w-64' },
-  { color: 'bg-ocean-500', box: 'bottom-16 left-1 h-14 w-60 -rotate-3' },
-  { color: 'bg-white', box: 'bottom-[7.5rem] left-10 h-14 w-56 rotate-2' },
-  { color: 'bg-primary-400', box: 'bottom-[11.25rem] left-4 h-12 w-52 -rotate-6' },
-];
-
-function BookStack() {
+function SectionHeading({ id, title, link }: { id: string; title: string; link?: { to: string; label: string } }) {
   return (
-    <div
-      aria-hidden="true"
-      className="absolute top-1/2 right-10 hidden h-64 w-72 -translate-y-1/2 lg:block xl:right-24"
-    >
-      {PILE.map(({ color, box }) => (
-        <div key={box} className={`absolute rounded-lg shadow-2xl ${color} ${box}`}>
-          <span className="absolute inset-y-2 left-4 w-2 rounded bg-black/10" />
-          <span className="absolute top-1/2 right-6 left-10 h-1.5 -translate-y-1/2 rounded bg-black/10" />
-        </div>
-      ))}
+    <div className="mb-5 flex items-end justify-between gap-3">
+      <h2 id={id} className="text-xl font-bold text-slate-900 sm:text-2xl">
+        {title}
+      </h2>
+      {link ? (
+        <Link to={link.to} className="shrink-0 text-sm font-semibold text-primary-700 hover:underline">
+          {link.label}
+        </Link>
+      ) : null}
     </div>
   );
 }
 
 function WelcomeCard({ name }: { name: string }) {
   return (
-    <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
+    <Card className="mt-6 flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
       <div>
         <p className="text-lg font-semibold text-slate-900">Bon retour, {name} !</p>
         <p className="text-sm text-slate-600">Gérez vos annonces et vos messages depuis votre tableau de bord.</p>
@@ -147,13 +155,237 @@ function WelcomeCard({ name }: { name: string }) {
   );
 }
 
+/** Text, cycle (top-6 categories) and city, to /books with the query in the URL. */
+function QuickSearch() {
+  const navigate = useNavigate();
+  const hierarchy = useCategoryHierarchy();
+  const cities = useGabonCities();
+  const [text, setText] = useState('');
+  const [cycle, setCycle] = useState('');
+  const [city, setCity] = useState('');
+  const id = useId();
+  const cycles = (hierarchy.data ?? []).slice(0, TOP_CATEGORIES);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const params = new URLSearchParams();
+    if (text.trim()) params.set('query', text.trim());
+    if (cycle) params.set('category_ids', cycle);
+    if (city) params.set('city_id', city);
+    const search = params.toString();
+    navigate(search ? `/books?${search}` : '/books');
+  };
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h1 id={`${id}-title`} className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">
+        Manuels scolaires d'occasion au Gabon
+      </h1>
+      <p className="mt-1 text-sm text-slate-600">
+        Achetez, vendez, échangez ou donnez vos manuels, du primaire au lycée. Sans frais ni commission.
+      </p>
+      <search>
+        <form onSubmit={submit} className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto] lg:items-end">
+          <div className="sm:col-span-2 lg:col-span-1">
+            <label htmlFor={`${id}-q`} className="mb-1.5 block text-sm font-medium text-slate-800">
+              Quel manuel cherchez-vous ?
+            </label>
+            <div className="relative">
+              <SearchIcon
+                size={18}
+                className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-400"
+              />
+              <input
+                id={`${id}-q`}
+                type="search"
+                enterKeyHint="search"
+                value={text}
+                onChange={(event) => setText(event.target.value)}
+                placeholder="Titre ou auteur"
+                className="block h-11 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-10 text-base text-slate-900 placeholder:text-slate-400 focus:border-primary-600 focus:ring-2 focus:ring-primary-100 focus:outline-none sm:text-sm"
+              />
+            </div>
+          </div>
+          <Select label="Cycle" value={cycle} onChange={(event) => setCycle(event.target.value)}>
+            <option value="">{hierarchy.data ? 'Tous les cycles' : 'Chargement…'}</option>
+            {cycles.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </Select>
+          <CitySelect
+            label="Ville"
+            cities={cities.data}
+            emptyLabel="Toutes les villes"
+            value={city}
+            onChange={(event) => setCity(event.target.value)}
+          />
+          <Button type="submit" size="md" className="sm:col-span-2 lg:col-span-1" leftIcon={<SearchIcon size={18} />}>
+            Rechercher
+          </Button>
+        </form>
+      </search>
+      <div className="mt-4 flex flex-wrap items-center gap-2 text-sm">
+        <span className="text-slate-600">Recherches populaires :</span>
+        {POPULAR_SEARCHES.map((term) => (
+          <Link
+            key={term}
+            to={`/books?query=${encodeURIComponent(term)}`}
+            className="rounded-full border border-primary-200 bg-primary-50 px-3 py-1 font-medium text-primary-800 hover:bg-primary-100"
+          >
+            {term}
+          </Link>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+const TILE_COLOURS = [
+  'bg-primary-700',
+  'bg-ocean-600',
+  'bg-accent-700',
+  'bg-primary-900',
+  'bg-ocean-800',
+  'bg-slate-700',
+];
+
+/** First six categories of the hierarchy, three subcategories each. */
+function CategoryTiles() {
+  const hierarchy = useCategoryHierarchy();
+  const tiles = (hierarchy.data ?? []).slice(0, TOP_CATEGORIES);
+  if (hierarchy.data && tiles.length === 0) return null;
+  return (
+    <section aria-labelledby="categories-title">
+      <SectionHeading
+        id="categories-title"
+        title="Parcourir par cycle"
+        link={{ to: '/books', label: 'Tous les manuels' }}
+      />
+      {hierarchy.isError && !hierarchy.data ? (
+        <RetryAlert onRetry={() => void hierarchy.refetch()} loading={hierarchy.isFetching} />
+      ) : !hierarchy.data ? (
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+          {['a', 'b', 'c', 'd', 'e', 'f'].map((key) => (
+            <Skeleton key={key} className="h-32 w-full rounded-xl" />
+          ))}
+        </div>
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+          {tiles.map((category, index) => (
+            <li key={category.id}>
+              <CategoryTile category={category} colour={TILE_COLOURS[index % TILE_COLOURS.length] as string} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function CategoryTile({ category, colour }: { category: Category; colour: string }) {
+  const children = (category.children ?? []).slice(0, SUBCATEGORIES_PER_TILE);
+  const count = bookCount(category);
+  return (
+    <div className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      <Link
+        to={`/books?category_ids=${category.id}`}
+        className={`${colour} group flex min-h-20 flex-col justify-end p-3 text-white sm:min-h-24 sm:p-4`}
+      >
+        <span className="text-base leading-tight font-bold group-hover:underline sm:text-lg">{category.name}</span>
+        {typeof count === 'number' ? (
+          <span className="text-xs text-white/85">
+            {count} manuel{count > 1 ? 's' : ''}
+          </span>
+        ) : null}
+      </Link>
+      {children.length > 0 ? (
+        <ul className="flex flex-1 flex-col gap-0.5 p-2 text-sm">
+          {children.map((child) => (
+            <li key={child.id}>
+              <Link
+                to={`/books?category_ids=${child.id}`}
+                className="block truncate rounded-md px-2 py-1.5 text-slate-700 hover:bg-slate-50 hover:text-primary-800"
+              >
+                {child.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function RetryAlert({ onRetry, loading }: { onRetry: () => void; loading: boolean }) {
+  return (
+    <Alert
+      tone="error"
+      title={messages.homeError}
+      action={
+        <Button variant="outline" size="sm" onClick={onRetry} loading={loading} leftIcon={<RefreshIcon size={16} />}>
+          Réessayer
+        </Button>
+      }
+    >
+      Vérifiez votre connexion internet puis réessayez.
+    </Alert>
+  );
+}
+
+/** The most viewed available books (GET /books/featured). */
+function PopularBooks() {
+  const featured = useQuery({
+    queryKey: bookKeys.featured,
+    queryFn: ({ signal }) => fetchFeaturedBooks(signal),
+    staleTime: 5 * 60_000,
+  });
+  return (
+    <section aria-labelledby="populaires-title">
+      <SectionHeading id="populaires-title" title="Manuels populaires" />
+      {featured.isError ? (
+        <RetryAlert onRetry={() => void featured.refetch()} loading={featured.isFetching} />
+      ) : featured.data && featured.data.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
+          Les manuels les plus consultés apparaîtront ici.
+        </p>
+      ) : (
+        <BookGrid books={featured.data?.slice(0, 8)} loading={featured.isPending} count={4} />
+      )}
+    </section>
+  );
+}
+
+function RecentBooks() {
+  const recent = useQuery({
+    queryKey: bookKeys.list(RECENT_QUERY),
+    queryFn: ({ signal }) => fetchBooks(RECENT_QUERY, signal),
+  });
+  return (
+    <section aria-labelledby="recents-title">
+      <SectionHeading id="recents-title" title="Derniers manuels ajoutés" link={{ to: '/books', label: 'Voir tout' }} />
+      {recent.isError ? (
+        <RetryAlert onRetry={() => void recent.refetch()} loading={recent.isFetching} />
+      ) : recent.data && recent.data.data.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
+          Aucun manuel pour le moment. Soyez le premier à publier une annonce !
+        </p>
+      ) : (
+        <BookGrid books={recent.data?.data.slice(0, 8)} loading={recent.isPending} count={8} />
+      )}
+    </section>
+  );
+}
+
 function HowItWorks() {
   return (
     <section aria-labelledby="comment-ca-marche">
-      <h2 id="comment-ca-marche" className="text-xl font-bold text-slate-900 sm:text-2xl">
-        Comment ça marche ?
-      </h2>
-      <ol className="mt-5 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <SectionHeading id="comment-ca-marche" title="Comment ça marche ?" />
+      <ol className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {STEPS.map(({ title, text, Icon }, index) => (
           <li key={title} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
             <span className="flex h-10 w-10 items-center justify-center rounded-full bg-accent-100 text-accent-800">
@@ -170,132 +402,96 @@ function HowItWorks() {
   );
 }
 
-function GabonCities() {
-  const cities = useQuery({
-    queryKey: locationKeys.cities(GABON_ID),
-    queryFn: ({ signal }) => fetchCities(GABON_ID, signal),
-    staleTime: 15 * 60_000,
-  });
-  const countries = useQuery({
-    queryKey: locationKeys.countries,
-    queryFn: ({ signal }) => fetchCountries(signal),
-    staleTime: 15 * 60_000,
-  });
-
-  const country = countries.data?.find((entry) => entry.id === GABON_ID);
-  const countryName = country?.nom_fr_fr ?? DEFAULT_PROVINCE;
-  const failed = cities.error ?? countries.error;
-  const list = cities.data;
-  const retry = () => {
-    if (cities.isError) void cities.refetch();
-    if (countries.isError) void countries.refetch();
-  };
-
+function Stats() {
   return (
-    <section aria-labelledby="villes" aria-busy={cities.isPending || countries.isPending}>
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h2 id="villes" className="text-xl font-bold text-slate-900 sm:text-2xl">
-            Villes du Gabon
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            Des vendeurs près de chez vous, province par province. Les grandes villes sont mises en avant.
-          </p>
-        </div>
-        {country ? (
-          <Badge tone="primary" className="text-sm" data-testid="country">
-            {countryName} · {country.alpha2}
-          </Badge>
-        ) : null}
-      </div>
-
-      <div className="mt-5">
-        {failed ? (
-          <Alert
-            tone="error"
-            title={HOME_ERROR}
-            action={
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={retry}
-                loading={cities.isFetching || countries.isFetching}
-                leftIcon={<RefreshIcon size={16} />}
-              >
-                Réessayer
-              </Button>
-            }
-          >
-            {errorMessage(failed, 'Les villes n’ont pas pu être chargées. Vérifiez votre connexion puis réessayez.')}
-          </Alert>
-        ) : list === undefined || countries.isPending ? (
-          <CitiesSkeleton />
-        ) : list.length === 0 ? (
-          <EmptyState
-            icon={<MapPinIcon size={26} />}
-            title="Aucune ville pour le moment"
-            description={`La liste des villes du ${countryName} n'est pas encore disponible.`}
-          />
-        ) : (
-          <ProvinceGrid cities={list} />
-        )}
-      </div>
+    <section aria-label="Cartable en chiffres" className="bg-primary-800 py-8 text-white sm:py-10">
+      <Wrapper>
+        <dl className="grid grid-cols-2 gap-6 text-center lg:grid-cols-4">
+          {STATS.map((stat) => (
+            <div key={stat.label} className="flex flex-col-reverse justify-end">
+              <dt className="text-sm text-primary-100">{stat.label}</dt>
+              <dd className="text-2xl font-extrabold sm:text-3xl">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Wrapper>
     </section>
   );
 }
 
-function ProvinceGrid({ cities }: { cities: City[] }) {
-  const provinces = groupByProvince(cities);
+function SellCta({ to }: { to: string }) {
   return (
-    <ul className="grid gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3">
-      {provinces.map((province) => (
-        <li key={province.name}>
-          <Card className="h-full p-4">
-            <h3 className="flex items-center justify-between gap-2 font-semibold text-slate-900">
-              <span className="flex items-center gap-2">
-                <MapPinIcon size={18} className="text-primary-600" />
-                {province.name}
-              </span>
-              <span className="text-xs font-normal text-slate-500">
-                {province.cities.length} {province.cities.length > 1 ? 'villes' : 'ville'}
-              </span>
-            </h3>
-            <ul className="mt-3 flex flex-wrap gap-1.5">
-              {province.cities.map((city) => (
-                <li key={city.id}>
-                  {city.is_major ? (
-                    <Badge tone="success" title="Grande ville">
-                      {city.name}
-                    </Badge>
-                  ) : (
-                    <Badge>{city.name}</Badge>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </Card>
-        </li>
-      ))}
-    </ul>
+    <section
+      aria-labelledby="vendre-title"
+      className="flex flex-col gap-5 rounded-2xl bg-accent-100 p-6 sm:flex-row sm:items-center sm:justify-between sm:p-8"
+    >
+      <div>
+        <h2 id="vendre-title" className="text-xl font-bold text-slate-900 sm:text-2xl">
+          Vos anciens manuels valent de l’argent
+        </h2>
+        <p className="mt-2 max-w-xl text-slate-700">
+          Publiez une annonce en deux minutes : une photo, un prix (ou un don), votre ville. Les familles près de chez
+          vous vous contactent directement.
+        </p>
+      </div>
+      <Link to={to} className={buttonClasses('primary', 'lg', 'shrink-0')}>
+        <PlusIcon size={18} /> Vendre un manuel
+      </Link>
+    </section>
   );
 }
 
-function CitiesSkeleton() {
+function Testimonials() {
   return (
-    <div className="grid gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3" data-testid="cities-loading">
-      <span className="sr-only" role="status">
-        Chargement des villes…
-      </span>
-      {['a', 'b', 'c', 'd', 'e', 'f'].map((key) => (
-        <div key={key} className="rounded-xl border border-slate-200 bg-white p-4">
-          <Skeleton className="h-5 w-1/2" />
-          <div className="mt-4 flex flex-wrap gap-2">
-            <Skeleton className="h-5 w-20" />
-            <Skeleton className="h-5 w-16" />
-            <Skeleton className="h-5 w-24" />
-          </div>
-        </div>
-      ))}
-    </div>
+    <section aria-labelledby="temoignages-title">
+      <SectionHeading id="temoignages-title" title="Ils utilisent Cartable" />
+      <ul className="grid gap-4 md:grid-cols-3">
+        {TESTIMONIALS.map((t) => (
+          <li key={t.name}>
+            <figure className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+              <QuoteIcon size={22} className="text-primary-300" />
+              <div className="mt-2 flex gap-0.5 text-accent-500" role="img" aria-label="5 étoiles sur 5">
+                {[1, 2, 3, 4, 5].map((n) => (
+                  <StarIcon key={n} size={16} filled />
+                ))}
+              </div>
+              <blockquote className="mt-3 flex-1 text-slate-700">« {t.quote} »</blockquote>
+              <figcaption className="mt-4 text-sm">
+                <span className="font-semibold text-slate-900">{t.name}</span>
+                <span className="block text-slate-500">{t.role}</span>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function SignUpCta() {
+  return (
+    <section
+      aria-labelledby="inscription-title"
+      className="rounded-2xl bg-ocean-700 p-6 text-center text-white sm:p-10"
+    >
+      <UsersIcon size={32} className="mx-auto text-ocean-100" />
+      <h2 id="inscription-title" className="mt-3 text-2xl font-bold">
+        Rejoignez les familles de Cartable
+      </h2>
+      <p className="mx-auto mt-2 max-w-xl text-ocean-50">
+        Créez votre compte gratuitement pour contacter les vendeurs, garder vos favoris et publier vos annonces.
+      </p>
+      <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+        <Link to="/register" className={buttonClasses('accent', 'lg')}>
+          Créer mon compte
+        </Link>
+        <Link
+          to="/login"
+          className={buttonClasses('outline', 'lg', 'border-white/60 bg-white/10 text-white hover:bg-white/20')}
+        >
+          Se connecter
+        </Link>
+      </div>
+    </section>
   );
 }
