@@ -64,6 +64,12 @@ function sharedConfig(eager: boolean) {
   shared['@cartable/ui'] = { singleton: true, requiredVersion: false, eager };
   // The router singleton: a curated re-export of react-router (see libs/ui/src/router.ts).
   shared['@cartable/ui/router'] = { singleton: true, requiredVersion: false, eager };
+  // Form libraries: never eager (no page needs them at first paint), but one copy for the shell's
+  // account forms and the catalogue's listing form instead of one bundled into each.
+  for (const pkg of ['zod', 'react-hook-form'] as const) {
+    shared[pkg] = { singleton: true, requiredVersion: `^${versionOf(pkg)}`, eager: false };
+  }
+  shared['@cartable/contracts'] = { singleton: true, requiredVersion: false, eager: false };
   return shared;
 }
 
