@@ -1,6 +1,7 @@
 import type { Db, Guards, OutboxRelay, Storage } from '@cartable/service-kit';
 import type { CatalogConfig } from './config.ts';
 import type { CategoryStore } from './domain/category-store.ts';
+import type { ViewCounter } from './domain/view-counter.ts';
 
 export interface CatalogDeps {
   config: CatalogConfig;
@@ -9,4 +10,6 @@ export interface CatalogDeps {
   storage: Storage;
   categoryStore: CategoryStore;
   relay: Pick<OutboxRelay, 'kick'>;
+  /** Detail views, written in batches. */
+  views: Pick<ViewCounter, 'add'>;
 }

@@ -18,6 +18,7 @@ import { seedDemoCatalogue } from './db/demo-catalogue.ts';
 import * as schema from './db/schema.ts';
 import { seedCategories, seedLocations } from './db/seed.ts';
 import { createCategoryStore } from './domain/category-store.ts';
+import { createViewCounter } from './domain/view-counter.ts';
 import { sellersProjection } from './events/sellers-projection.ts';
 
 await bootstrap(async () => {
@@ -52,6 +53,7 @@ await bootstrap(async () => {
     const created = await seedDemoCatalogue(db, storage);
     if (created) log.info({ created }, 'demo catalogue seeded');
   }
+  const views = createViewCounter(db, log);
   const app = await buildCatalogApp(
     {
       config,
@@ -60,8 +62,13 @@ await bootstrap(async () => {
       storage,
       categoryStore: createCategoryStore(db, infra.redis, config.REDIS_KEY_PREFIX, log),
       relay: infra.relay!,
+      views,
     },
     infra.readiness,
   );
-  await serve(app, { port: config.PORT, host: config.HOST }, [() => consumer.stop(), ...infra.closers]);
+  await serve(app, { port: config.PORT, host: config.HOST }, [
+    () => consumer.stop(),
+    () => views.stop(),
+    ...infra.closers,
+  ]);
 });

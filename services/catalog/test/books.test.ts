@@ -253,6 +253,7 @@ describe('finding books', () => {
     await h.call('GET', `/books/${one.id}`, undefined, seller.token);
     const visitor = await h.call('GET', `/books/${one.id}`);
     expect(visitor.body.book.seller).toBeNull();
+    await h.views.flush();
     const again = await h.call('GET', `/books/${one.id}`);
     expect(again.body.book.views).toBe(1);
     expect((await h.call('GET', '/books/abc')).status).toBe(422);

@@ -24,6 +24,7 @@ import { catalogConfigSchema } from '../src/config.ts';
 import * as schema from '../src/db/schema.ts';
 import { seedCategories, seedLocations } from '../src/db/seed.ts';
 import { createCategoryStore } from '../src/domain/category-store.ts';
+import { createViewCounter } from '../src/domain/view-counter.ts';
 
 const PG = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -55,6 +56,7 @@ export async function startCatalog(env: Record<string, string> = {}) {
   const { privateKey, publicKey } = await generateKeyPair('ES256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'ES256' };
   const categoryStore = createCategoryStore(db, redis, config.REDIS_KEY_PREFIX, pino({ level: 'silent' }));
+  const views = createViewCounter(db, pino({ level: 'silent' }), 60_000);
   const app = await buildCatalogApp(
     {
       config,
@@ -63,6 +65,7 @@ export async function startCatalog(env: Record<string, string> = {}) {
       storage,
       categoryStore,
       relay: { kick: () => {} },
+      views,
     },
     [],
     false,
@@ -152,6 +155,7 @@ export async function startCatalog(env: Record<string, string> = {}) {
   }
 
   async function teardown() {
+    await views.stop();
     await app.close();
     const keys = await redis.keys(`${config.REDIS_KEY_PREFIX}*`);
     if (keys.length) await redis.del(...keys);
@@ -161,7 +165,7 @@ export async function startCatalog(env: Record<string, string> = {}) {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  return { app, db, config, storage, dataDir, token, call, form, categoryId, cityId, events, teardown };
+  return { app, db, config, views, storage, dataDir, token, call, form, categoryId, cityId, events, teardown };
 }
 export type CatalogHarness = Awaited<ReturnType<typeof startCatalog>>;
 

@@ -39,6 +39,14 @@ const fromBooks = (db: Db) =>
     .leftJoin(provinces, eq(provinces.id, cities.provinceId));
 type BookRow = Awaited<ReturnType<ReturnType<typeof fromBooks>['execute']>>[number];
 
+/** The same, with the number of matching rows computed in the same pass (before LIMIT). */
+const fromBooksCounted = (db: Db) =>
+  db
+    .select({ ...bookColumns, matching: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(books)
+    .leftJoin(cities, eq(cities.id, books.cityId))
+    .leftJoin(provinces, eq(provinces.id, cities.provinceId));
+
 /** The text a visitor typed, made comparable: lower case, no accents (as the indexes are). */
 const plain = (q: string) => sql`cartable_unaccent(lower(${q}))`;
 const tsQuery = (q: string) => sql`websearch_to_tsquery('french', cartable_unaccent(${q}))`;
@@ -155,12 +163,24 @@ export async function listBooks(db: Db, storage: Storage, view: CategoryView, qu
   const perPage = query.limit ?? query.per_page ?? DEFAULT_PER_PAGE;
   const run = async (mode: TextMode) => {
     const where = and(...listConditions(query, view, mode));
+    const offset = (query.page - 1) * perPage;
+    if (query.query) {
+      // A text search reads and ranks every match anyway: count them in the same pass rather
+      // than run the whole search a second time for the total.
+      const rows = await fromBooksCounted(db)
+        .where(where)
+        .orderBy(...ordering(query, mode))
+        .limit(perPage)
+        .offset(offset);
+      const total = rows[0]?.matching ?? (offset > 0 ? await countBooks(db, query, where, mode) : 0);
+      return { rows, total };
+    }
     const [rows, total] = await Promise.all([
       fromBooks(db)
         .where(where)
         .orderBy(...ordering(query, mode))
         .limit(perPage)
-        .offset((query.page - 1) * perPage),
+        .offset(offset),
       countBooks(db, query, where, mode),
     ]);
     return { rows, total };

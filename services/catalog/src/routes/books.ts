@@ -29,7 +29,7 @@ const NOT_FOUND = 'Ce manuel est introuvable.';
 
 /** Books: SPEC.md section 7 "Books", answers described in services/catalog/API.md. */
 export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) => {
-  const { db, storage, categoryStore, guards, relay, config } = deps;
+  const { db, storage, categoryStore, guards, relay, config, views } = deps;
   await app.register(multipart, {
     // An oversized photo is marked truncated and answered 422 naming its field, not a bare 413.
     throwFileSizeLimit: false,
@@ -118,12 +118,7 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
     const [book] = await dtos([request.params.id]);
     if (!book) throw notFound(NOT_FOUND);
     // A view counts for popularity, except the seller's own.
-    if (request.claims?.sub !== book.user_id) {
-      await db
-        .update(books)
-        .set({ views: sql`${books.views} + 1` })
-        .where(eq(books.id, book.id));
-    }
+    if (request.claims?.sub !== book.user_id) views.add(book.id);
     return { book: { ...book, seller: await sellerOf(db, book.user_id) } };
   });
 

@@ -1,5 +1,6 @@
 import { HttpError, notFound } from '@cartable/service-kit';
 import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { books, categories, categoryParents } from '../db/schema.ts';
@@ -68,9 +69,16 @@ export const categoryRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, de
     const ids = [...view.graph.nodes.keys()].sort((a, b) => view.graph.depth(a) - view.graph.depth(b) || a - b);
     return { categories: ids.map((id) => dto(view, id)) };
   });
-  const hierarchy = async () => {
+  // The tree is the same for everyone until the categories change: serialised once per view.
+  const serialised = new WeakMap<CategoryView, string>();
+  const hierarchy = async (_request: unknown, reply: FastifyReply) => {
     const view = await categoryStore.view();
-    return { categories: tree(view, view.graph.roots()) };
+    let body = serialised.get(view);
+    if (!body) {
+      body = JSON.stringify({ categories: tree(view, view.graph.roots()) });
+      serialised.set(view, body);
+    }
+    return reply.type('application/json; charset=utf-8').send(body);
   };
   app.get('/categories/hierarchy', hierarchy);
   app.get('/categories/hierarchy/tree', hierarchy);
