@@ -76,6 +76,8 @@ export const bookChangedSchema = z.object({
   status: z.string(),
   city_id: z.number().int().nullable(),
   category_ids: z.array(z.number().int()),
+  /** URL of the first photo's thumbnail, for other services' lists (conversations). */
+  thumbnail: z.string().nullable().default(null),
   occurred_at: z.string(),
 });
 export const bookStatusChangedSchema = z.object({
@@ -90,6 +92,24 @@ export const bookDeletedSchema = z.object({
   user_id: z.string().uuid(),
   title: z.string(),
   status: z.string(),
+});
+
+export const messageSentSchema = z.object({
+  message_id: z.string().uuid(),
+  conversation_id: z.string().uuid(),
+  book_id: z.number().int(),
+  book_title: z.string(),
+  sender_id: z.string().uuid(),
+  sender_name: z.string(),
+  receiver_id: z.string().uuid(),
+  content: z.string(),
+  send_email_copy: z.boolean(),
+  created_at: z.string(),
+});
+export const messagesReadSchema = z.object({
+  conversation_id: z.string().uuid(),
+  reader_id: z.string().uuid(),
+  count: z.number().int(),
 });
 
 /** Every event type and its payload schema. */
@@ -107,6 +127,8 @@ export const eventSchemas = {
   'catalog.book.updated': bookChangedSchema,
   'catalog.book.status_changed': bookStatusChangedSchema,
   'catalog.book.deleted': bookDeletedSchema,
+  'messaging.message.sent': messageSentSchema,
+  'messaging.message.read': messagesReadSchema,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

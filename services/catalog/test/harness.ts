@@ -1,21 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  createGuards,
-  createLocalStorage,
-  createRedis,
-  createTokenVerifier,
-  loadConfig,
-  openDatabase,
-  outbox,
-  TOKEN_AUDIENCE,
-  TOKEN_ISSUER,
-} from '@cartable/service-kit';
+import { createLocalStorage, createRedis, loadConfig, openDatabase, outbox } from '@cartable/service-kit';
+import { testTokens } from '@cartable/service-kit/testing';
 import { asc, eq } from 'drizzle-orm';
-import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pino from 'pino';
 import sharp from 'sharp';
 import { createDatabases, databaseUrl, dropDatabases } from '../../../scripts/stack/infrastructure.ts';
@@ -53,15 +43,14 @@ export async function startCatalog(env: Record<string, string> = {}) {
   await seedCategories(db);
   const redis = createRedis(config.REDIS_URL);
   const storage = createLocalStorage(join(dataDir, 'storage'));
-  const { privateKey, publicKey } = await generateKeyPair('ES256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'ES256' };
+  const tokens = await testTokens();
   const categoryStore = createCategoryStore(db, redis, config.REDIS_KEY_PREFIX, pino({ level: 'silent' }));
   const views = createViewCounter(db, pino({ level: 'silent' }), 60_000);
   const app = await buildCatalogApp(
     {
       config,
       db,
-      guards: createGuards(createTokenVerifier(createLocalJWKSet({ keys: [jwk] }))),
+      guards: tokens.guards,
       storage,
       categoryStore,
       relay: { kick: () => {} },
@@ -71,27 +60,7 @@ export async function startCatalog(env: Record<string, string> = {}) {
     false,
   );
 
-  /** A token for a member (a new one unless `sub` is given). */
-  async function token(
-    claims: { sub?: string; is_admin?: boolean; permissions?: string[]; email_verified?: boolean } = {},
-  ) {
-    const sub = claims.sub ?? randomUUID();
-    const jwt = await new SignJWT({
-      email_verified: claims.email_verified ?? true,
-      is_admin: claims.is_admin ?? false,
-      roles: [],
-      permissions: claims.permissions ?? [],
-      ver: 0,
-    })
-      .setProtectedHeader({ alg: 'ES256', kid: 'test' })
-      .setSubject(sub)
-      .setJti(randomUUID())
-      .setIssuer(TOKEN_ISSUER)
-      .setAudience(TOKEN_AUDIENCE)
-      .setExpirationTime('1h')
-      .sign(privateKey);
-    return { sub, token: jwt };
-  }
+  const token = tokens.token;
 
   async function call(method: string, url: string, body?: unknown, bearer?: string) {
     const res = await app.inject({

@@ -1,17 +1,21 @@
-import { createHttpApp, type Guards, type ReadinessCheck } from '@cartable/service-kit';
+import { createHttpApp, type Db, type Guards, type OutboxRelay, type ReadinessCheck } from '@cartable/service-kit';
 import type { MessagingConfig } from './config.ts';
+import { messageRoutes } from './routes/messages.ts';
 
 export interface MessagingDeps {
   config: MessagingConfig;
+  db: Db;
   guards: Guards;
+  relay: Pick<OutboxRelay, 'kick'>;
 }
 
-/** The messaging service's routes are registered here as its features land. */
 export async function buildMessagingApp(deps: MessagingDeps, readiness: ReadinessCheck[] = [], logger?: false) {
-  return createHttpApp({
+  const app = createHttpApp({
     name: 'messaging',
     logLevel: deps.config.LOG_LEVEL,
     readiness,
     ...(logger === false ? { logger } : {}),
   });
+  await app.register(messageRoutes, deps);
+  return app;
 }

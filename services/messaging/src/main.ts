@@ -6,11 +6,13 @@ import {
   loadConfig,
   openInfrastructure,
   serve,
+  startConsumer,
 } from '@cartable/service-kit';
 import pino from 'pino';
 import { buildMessagingApp } from './app.ts';
 import { messagingConfigSchema } from './config.ts';
 import * as schema from './db/schema.ts';
+import { bookProjection, memberProjection } from './events/projections.ts';
 
 await bootstrap(async () => {
   const config = loadConfig(messagingConfigSchema);
@@ -24,7 +26,31 @@ await bootstrap(async () => {
     migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
     publishes: true,
   });
+  const db = infra.database.db;
+  const consumers = [
+    await startConsumer({
+      nc: infra.nc,
+      db,
+      namespace: config.EVENT_NAMESPACE,
+      log,
+      consumer: 'messaging',
+      producer: 'auth',
+      handlers: memberProjection,
+    }),
+    await startConsumer({
+      nc: infra.nc,
+      db,
+      namespace: config.EVENT_NAMESPACE,
+      log,
+      consumer: 'messaging',
+      producer: 'catalog',
+      handlers: bookProjection,
+    }),
+  ];
   const guards = createGuards(createTokenVerifier(config.AUTH_JWKS_URL));
-  const app = await buildMessagingApp({ config, guards }, infra.readiness);
-  await serve(app, { port: config.PORT, host: config.HOST }, infra.closers);
+  const app = await buildMessagingApp({ config, db, guards, relay: infra.relay! }, infra.readiness);
+  await serve(app, { port: config.PORT, host: config.HOST }, [
+    ...consumers.map((c) => () => c.stop()),
+    ...infra.closers,
+  ]);
 });

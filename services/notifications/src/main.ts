@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import {
   bootstrap,
+  combineHandlers,
   createHttpApp,
   createRedis,
   loadConfig,
@@ -12,6 +13,7 @@ import pino from 'pino';
 import { notificationsConfigSchema } from './config.ts';
 import * as schema from './db/schema.ts';
 import { mailTriggers } from './events/mail-triggers.ts';
+import { memberAddresses, messageMails } from './events/message-mails.ts';
 import { createMailQueue, startMailWorker } from './queue/mail-queue.ts';
 
 await bootstrap(async () => {
@@ -37,7 +39,16 @@ await bootstrap(async () => {
     log,
     consumer: 'notifications',
     producer: 'auth',
-    handlers: mailTriggers(queue),
+    handlers: combineHandlers(memberAddresses, mailTriggers(queue)),
+  });
+  const messagingConsumer = await startConsumer({
+    nc: infra.nc,
+    db: infra.database.db,
+    namespace: config.EVENT_NAMESPACE,
+    log,
+    consumer: 'notifications',
+    producer: 'messaging',
+    handlers: messageMails(queue),
   });
   const app = createHttpApp({
     name: 'notifications',
@@ -46,6 +57,7 @@ await bootstrap(async () => {
   });
   await serve(app, { port: config.PORT, host: config.HOST }, [
     () => consumer.stop(),
+    () => messagingConsumer.stop(),
     () => worker.close(),
     () => queue.close(),
     () => queueRedis.quit(),

@@ -133,3 +133,20 @@ export async function startConsumer(options: ConsumerOptions): Promise<RunningCo
     },
   };
 }
+
+/** Several projections on one consumer: for each event type, every handler runs, in order, in the same transaction. */
+export function combineHandlers(...sets: EventHandlers[]): EventHandlers {
+  const combined: Record<string, EventHandler<EventType>> = {};
+  for (const set of sets) {
+    for (const [type, handler] of Object.entries(set) as Array<[EventType, EventHandler<EventType>]>) {
+      const previous = combined[type];
+      combined[type] = previous
+        ? async (tx, event) => {
+            await previous(tx, event);
+            await handler(tx, event);
+          }
+        : handler;
+    }
+  }
+  return combined as EventHandlers;
+}

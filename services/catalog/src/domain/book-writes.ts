@@ -59,6 +59,7 @@ export async function recordBookEvent(
   fields: BookFields,
   userId: string,
   status: string,
+  thumbnail: string | null,
 ) {
   await recordEvent(tx, type, {
     book_id: bookId,
@@ -68,6 +69,7 @@ export async function recordBookEvent(
     status,
     city_id: fields.city_id,
     category_ids: [...new Set(fields.category_ids)],
+    thumbnail,
     occurred_at: new Date().toISOString(),
   });
 }

@@ -139,7 +139,15 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
         if (ordered.length) {
           await tx.insert(bookImages).values(ordered.map(([, keys], i) => ({ bookId, slot: i + 1, ...keys })));
         }
-        await recordBookEvent(tx, 'catalog.book.created', bookId, form.fields, userId, 'disponible');
+        await recordBookEvent(
+          tx,
+          'catalog.book.created',
+          bookId,
+          form.fields,
+          userId,
+          'disponible',
+          ordered[0] ? storage.url(ordered[0][1].thumbnailKey) : null,
+        );
         return bookId;
       });
       relay.kick();
@@ -172,7 +180,21 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
             .insert(bookImages)
             .values([...stored.entries()].map(([slot, keys]) => ({ bookId: existing.id, slot, ...keys })));
         }
-        await recordBookEvent(tx, 'catalog.book.updated', existing.id, form.fields, existing.userId, existing.status);
+        const [first] = await tx
+          .select()
+          .from(bookImages)
+          .where(eq(bookImages.bookId, existing.id))
+          .orderBy(bookImages.slot)
+          .limit(1);
+        await recordBookEvent(
+          tx,
+          'catalog.book.updated',
+          existing.id,
+          form.fields,
+          existing.userId,
+          existing.status,
+          first ? storage.url(first.thumbnailKey) : null,
+        );
       });
     } catch (err) {
       await deleteStoredImages(storage, [...stored.values()]);

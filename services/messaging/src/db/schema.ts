@@ -1,2 +1,61 @@
-// messaging's own tables arrive with its features; the event tables are there from the start.
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
 export { outbox, processedEvents } from '@cartable/service-kit';
+
+/** Projection of catalog's books: what a conversation is about. */
+export const books = pgTable('books', {
+  id: integer('id').primaryKey(),
+  ownerId: uuid('owner_id').notNull(),
+  title: text('title').notNull(),
+  price: integer('price').notNull(),
+  status: text('status').notNull(),
+  thumbnail: text('thumbnail'),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});
+
+/** Projection of auth's members: names and avatars shown in conversations. */
+export const members = pgTable('members', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  username: text('username').notNull(),
+  profileImage: text('profile_image'),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});
+
+/** One book and two members (stored as an ordered pair, so each pair has one conversation). */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookId: integer('book_id').notNull(),
+    memberA: uuid('member_a').notNull(),
+    memberB: uuid('member_b').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('conversations_book_pair_key').on(t.bookId, t.memberA, t.memberB),
+    index('conversations_a_idx').on(t.memberA, t.lastMessageAt),
+    index('conversations_b_idx').on(t.memberB, t.lastMessageAt),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id').notNull(),
+    receiverId: uuid('receiver_id').notNull(),
+    content: text('content').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_conversation_time_idx').on(t.conversationId, t.createdAt),
+    index('messages_unread_idx').on(t.receiverId).where(sql`read_at is null`),
+  ],
+);

@@ -10,6 +10,7 @@ import {
   renderTwoFactorCodeMail,
 } from '../templates/account.ts';
 import type { RenderedMail } from '../templates/layout.ts';
+import { renderMessageCopyMail, renderNewMessageMail } from '../templates/messages.ts';
 import { renderVerificationMail } from '../templates/verification.ts';
 
 export const MAIL_QUEUE = 'mail';
@@ -24,6 +25,21 @@ export type MailJob = { to: string } & (
     }
   | { template: 'password-changed'; data: { name: string; email: string; changedAt: string } }
   | { template: 'account-deleted'; data: { name: string; deletedAt: string } }
+  | {
+      template: 'new-message';
+      data: { name: string; senderName: string; bookTitle: string; bookId: number; senderId: string; content: string };
+    }
+  | {
+      template: 'message-copy';
+      data: {
+        name: string;
+        receiverName: string;
+        bookTitle: string;
+        bookId: number;
+        receiverId: string;
+        content: string;
+      };
+    }
 );
 
 export function render(job: MailJob, publicUrl: string): RenderedMail {
@@ -38,6 +54,10 @@ export function render(job: MailJob, publicUrl: string): RenderedMail {
       return renderPasswordChangedMail(publicUrl, job.data);
     case 'account-deleted':
       return renderAccountDeletedMail(job.data);
+    case 'new-message':
+      return renderNewMessageMail(publicUrl, job.data);
+    case 'message-copy':
+      return renderMessageCopyMail(publicUrl, job.data);
   }
 }
 

@@ -1,0 +1,95 @@
+import type { EventHandlers } from '@cartable/service-kit';
+import type { Queue } from 'bullmq';
+import { and, eq, gt } from 'drizzle-orm';
+import { members, messageNotices } from '../db/schema.ts';
+import type { MailJob } from '../queue/mail-queue.ts';
+
+export const NOTICE_INTERVAL_MS = 15 * 60_000;
+
+/** Members' addresses, kept from auth's events. */
+export const memberAddresses: EventHandlers = {
+  'auth.user.registered': async (tx, { data }) => {
+    await tx
+      .insert(members)
+      .values({ id: data.user_id, name: data.name, email: data.email })
+      .onConflictDoUpdate({ target: members.id, set: { name: data.name, email: data.email } });
+  },
+  'auth.user.updated': async (tx, { data }) => {
+    await tx.update(members).set({ name: data.name }).where(eq(members.id, data.user_id));
+  },
+  'auth.user.deleted': async (tx, { data }) => {
+    await tx.delete(members).where(eq(members.id, data.user_id));
+  },
+};
+
+/**
+ * A new message e-mails the receiver, at most once per conversation every 15 minutes (the
+ * notice is recorded in the handler's transaction, so a redelivery sends nothing twice), and
+ * the sender gets a copy when they asked for one.
+ */
+export function messageMails(queue: Queue<MailJob>): EventHandlers {
+  return {
+    'messaging.message.sent': async (tx, { id, data }) => {
+      const [[receiver], [sender]] = await Promise.all([
+        tx.select().from(members).where(eq(members.id, data.receiver_id)),
+        tx.select().from(members).where(eq(members.id, data.sender_id)),
+      ]);
+      const jobs: Array<[string, MailJob]> = [];
+      if (receiver) {
+        const recent = await tx
+          .select()
+          .from(messageNotices)
+          .where(
+            and(
+              eq(messageNotices.conversationId, data.conversation_id),
+              eq(messageNotices.receiverId, receiver.id),
+              gt(messageNotices.lastSentAt, new Date(Date.parse(data.created_at) - NOTICE_INTERVAL_MS)),
+            ),
+          );
+        if (!recent.length) {
+          const sentAt = new Date(data.created_at);
+          await tx
+            .insert(messageNotices)
+            .values({ conversationId: data.conversation_id, receiverId: receiver.id, lastSentAt: sentAt })
+            .onConflictDoUpdate({
+              target: [messageNotices.conversationId, messageNotices.receiverId],
+              set: { lastSentAt: sentAt },
+            });
+          jobs.push([
+            `${id}:notice`,
+            {
+              template: 'new-message',
+              to: receiver.email,
+              data: {
+                name: receiver.name,
+                senderName: data.sender_name,
+                bookTitle: data.book_title,
+                bookId: data.book_id,
+                senderId: data.sender_id,
+                content: data.content,
+              },
+            },
+          ]);
+        }
+      }
+      if (data.send_email_copy && sender) {
+        jobs.push([
+          `${id}:copy`,
+          {
+            template: 'message-copy',
+            to: sender.email,
+            data: {
+              name: sender.name,
+              receiverName: receiver?.name ?? 'un membre',
+              bookTitle: data.book_title,
+              bookId: data.book_id,
+              receiverId: data.receiver_id,
+              content: data.content,
+            },
+          },
+        ]);
+      }
+      for (const [jobId, job] of jobs) await queue.add(job.template, job, { jobId });
+    },
+  };
+}
