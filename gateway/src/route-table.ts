@@ -134,6 +134,7 @@ export const routeTable: readonly RouteEntry[] = [
   moderation('/books/:id/comments/:commentId'),
   moderation('/admin/comments/*', 'admin'),
   moderation('/contact', 'public', { max: 10, windowMs: minutes(10) }),
+  moderation('/contact/captcha'),
   moderation('/admin/contacts', 'admin'),
   moderation('/admin/contacts/*', 'admin'),
   moderation('/reports', 'user'),

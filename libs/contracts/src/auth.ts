@@ -25,13 +25,13 @@ const containsReserved = (value: string) => {
 export const emailSchema = z
   .string({ error: m.emailRequired })
   .trim()
-  .min(1, m.emailRequired)
+  .min(1, { message: m.emailRequired, abort: true })
   .email(m.emailInvalid)
   .toLowerCase();
 
 export const passwordSchema = z
   .string({ error: m.passwordMissing })
-  .min(1, m.passwordMissing)
+  .min(1, { message: m.passwordMissing, abort: true })
   .min(8, m.passwordMin)
   .refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p), m.passwordStrength);
 
@@ -42,7 +42,7 @@ export const twoFactorCodeSchema = z
 
 export const loginRequestSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired),
+  password: z.string({ error: m.passwordRequired }).min(1, { message: m.passwordRequired, abort: true }),
   /** Second step: the 6-digit code e-mailed after the password was accepted. */
   code: twoFactorCodeSchema.optional(),
   /** Or one of the recovery codes shown when two-factor was turned on. */
@@ -55,7 +55,7 @@ export const registerRequestSchema = z
     name: z
       .string({ error: m.nameRequired })
       .trim()
-      .min(1, m.nameRequired)
+      .min(1, { message: m.nameRequired, abort: true })
       .min(2, m.nameMin)
       .max(100, m.nameMax)
       .refine((v) => !containsReserved(v), m.nameReserved),
@@ -63,13 +63,15 @@ export const registerRequestSchema = z
     username: z
       .string({ error: m.usernameRequired })
       .trim()
-      .min(1, m.usernameRequired)
+      .min(1, { message: m.usernameRequired, abort: true })
       .min(3, m.usernameMin)
       .max(20, m.usernameMax)
       .regex(/^[A-Za-z0-9_]+$/, m.usernameChars)
       .refine((v) => !containsReserved(v), m.usernameReserved),
     password: passwordSchema,
-    password_confirmation: z.string({ error: m.confirmationRequired }).min(1, m.confirmationRequired),
+    password_confirmation: z
+      .string({ error: m.confirmationRequired })
+      .min(1, { message: m.confirmationRequired, abort: true }),
     country_id: z.coerce.number({ error: m.countryRequired }).int(m.countryRequired).positive(m.countryRequired),
     city_id: z.coerce.number({ error: m.cityRequired }).int(m.cityRequired).positive(m.cityRequired),
   })
@@ -147,7 +149,9 @@ const confirmedPassword = <T extends z.ZodRawShape>(shape: T) =>
     .object({
       ...shape,
       password: passwordSchema,
-      password_confirmation: z.string({ error: m.confirmationRequired }).min(1, m.confirmationRequired),
+      password_confirmation: z
+        .string({ error: m.confirmationRequired })
+        .min(1, { message: m.confirmationRequired, abort: true }),
     })
     .refine(
       (v) => (v as { password: string }).password === (v as { password_confirmation: string }).password_confirmation,
@@ -161,7 +165,7 @@ export const emailRequestSchema = z.object({
   email: z
     .string({ error: m.emailAddressRequired })
     .trim()
-    .min(1, m.emailAddressRequired)
+    .min(1, { message: m.emailAddressRequired, abort: true })
     .email(m.emailInvalid)
     .toLowerCase(),
 });
@@ -171,16 +175,18 @@ export const resetPasswordRequestSchema = confirmedPassword({
   email: emailSchema,
 });
 export const changePasswordRequestSchema = confirmedPassword({
-  current_password: z.string({ error: m.currentPasswordRequired }).min(1, m.currentPasswordRequired),
+  current_password: z
+    .string({ error: m.currentPasswordRequired })
+    .min(1, { message: m.currentPasswordRequired, abort: true }),
 });
 export const passwordOnlySchema = z.object({
-  password: z.string({ error: m.passwordMissing }).min(1, m.passwordMissing),
+  password: z.string({ error: m.passwordMissing }).min(1, { message: m.passwordMissing, abort: true }),
 });
 
 export const twoFactorTypes = ['login', 'enable', 'disable'] as const;
 export const twoFactorConfirmSchema = z.object({ code: twoFactorCodeSchema });
 export const twoFactorDisableSchema = z.object({
-  password: z.string({ error: m.passwordMissing }).min(1, m.passwordMissing),
+  password: z.string({ error: m.passwordMissing }).min(1, { message: m.passwordMissing, abort: true }),
   code: twoFactorCodeSchema.optional(),
 });
 export const twoFactorResendSchema = z.object({ email: emailSchema, type: z.enum(twoFactorTypes).default('login') });

@@ -112,6 +112,32 @@ export const messagesReadSchema = z.object({
   count: z.number().int(),
 });
 
+export const commentCreatedSchema = z.object({
+  comment_id: z.string().uuid(),
+  book_id: z.number().int(),
+  book_title: z.string(),
+  book_owner_id: z.string().uuid(),
+  author_id: z.string().uuid(),
+  author_name: z.string(),
+  content: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+});
+export const commentModeratedSchema = z.object({
+  comment_id: z.string().uuid(),
+  book_id: z.number().int(),
+  author_id: z.string().uuid(),
+  status: z.enum(['approved', 'rejected']),
+  moderated_by: z.string().uuid(),
+});
+export const contactAnsweredSchema = z.object({
+  contact_id: z.string().uuid(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  response: z.string(),
+});
+
 /** Every event type and its payload schema. */
 export const eventSchemas = {
   'auth.user.registered': userRegisteredSchema,
@@ -129,6 +155,9 @@ export const eventSchemas = {
   'catalog.book.deleted': bookDeletedSchema,
   'messaging.message.sent': messageSentSchema,
   'messaging.message.read': messagesReadSchema,
+  'moderation.comment.created': commentCreatedSchema,
+  'moderation.comment.moderated': commentModeratedSchema,
+  'moderation.contact.answered': contactAnsweredSchema,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

@@ -1,17 +1,23 @@
-import { createHttpApp, type Guards, type ReadinessCheck } from '@cartable/service-kit';
+import { createHttpApp, type Db, type Guards, type OutboxRelay, type ReadinessCheck } from '@cartable/service-kit';
 import type { ModerationConfig } from './config.ts';
+import { commentRoutes } from './routes/comments.ts';
+import { contactRoutes } from './routes/contact.ts';
 
 export interface ModerationDeps {
   config: ModerationConfig;
+  db: Db;
   guards: Guards;
+  relay: Pick<OutboxRelay, 'kick'>;
 }
 
-/** The moderation service's routes are registered here as its features land. */
 export async function buildModerationApp(deps: ModerationDeps, readiness: ReadinessCheck[] = [], logger?: false) {
-  return createHttpApp({
+  const app = createHttpApp({
     name: 'moderation',
     logLevel: deps.config.LOG_LEVEL,
     readiness,
     ...(logger === false ? { logger } : {}),
   });
+  await app.register(commentRoutes, deps);
+  await app.register(contactRoutes, deps);
+  return app;
 }

@@ -6,11 +6,13 @@ import {
   loadConfig,
   openInfrastructure,
   serve,
+  startConsumer,
 } from '@cartable/service-kit';
 import pino from 'pino';
 import { buildModerationApp } from './app.ts';
 import { moderationConfigSchema } from './config.ts';
 import * as schema from './db/schema.ts';
+import { bookProjection, memberProjection } from './events/projections.ts';
 
 await bootstrap(async () => {
   const config = loadConfig(moderationConfigSchema);
@@ -24,7 +26,31 @@ await bootstrap(async () => {
     migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
     publishes: true,
   });
+  const db = infra.database.db;
+  const consumers = [
+    await startConsumer({
+      nc: infra.nc,
+      db,
+      namespace: config.EVENT_NAMESPACE,
+      log,
+      consumer: 'moderation',
+      producer: 'auth',
+      handlers: memberProjection,
+    }),
+    await startConsumer({
+      nc: infra.nc,
+      db,
+      namespace: config.EVENT_NAMESPACE,
+      log,
+      consumer: 'moderation',
+      producer: 'catalog',
+      handlers: bookProjection,
+    }),
+  ];
   const guards = createGuards(createTokenVerifier(config.AUTH_JWKS_URL));
-  const app = await buildModerationApp({ config, guards }, infra.readiness);
-  await serve(app, { port: config.PORT, host: config.HOST }, infra.closers);
+  const app = await buildModerationApp({ config, db, guards, relay: infra.relay! }, infra.readiness);
+  await serve(app, { port: config.PORT, host: config.HOST }, [
+    ...consumers.map((c) => () => c.stop()),
+    ...infra.closers,
+  ]);
 });

@@ -14,6 +14,7 @@ import { notificationsConfigSchema } from './config.ts';
 import * as schema from './db/schema.ts';
 import { mailTriggers } from './events/mail-triggers.ts';
 import { memberAddresses, messageMails } from './events/message-mails.ts';
+import { moderationMails } from './events/moderation-mails.ts';
 import { createMailQueue, startMailWorker } from './queue/mail-queue.ts';
 
 await bootstrap(async () => {
@@ -41,6 +42,15 @@ await bootstrap(async () => {
     producer: 'auth',
     handlers: combineHandlers(memberAddresses, mailTriggers(queue)),
   });
+  const moderationConsumer = await startConsumer({
+    nc: infra.nc,
+    db: infra.database.db,
+    namespace: config.EVENT_NAMESPACE,
+    log,
+    consumer: 'notifications',
+    producer: 'moderation',
+    handlers: moderationMails(queue),
+  });
   const messagingConsumer = await startConsumer({
     nc: infra.nc,
     db: infra.database.db,
@@ -58,6 +68,7 @@ await bootstrap(async () => {
   await serve(app, { port: config.PORT, host: config.HOST }, [
     () => consumer.stop(),
     () => messagingConsumer.stop(),
+    () => moderationConsumer.stop(),
     () => worker.close(),
     () => queue.close(),
     () => queueRedis.quit(),

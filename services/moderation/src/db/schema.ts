@@ -1,2 +1,68 @@
-// moderation's own tables arrive with its features; the event tables are there from the start.
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
 export { outbox, processedEvents } from '@cartable/service-kit';
+
+/** Projection of catalog's books: whose book a comment is on. */
+export const books = pgTable('books', {
+  id: integer('id').primaryKey(),
+  ownerId: uuid('owner_id').notNull(),
+  title: text('title').notNull(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});
+
+/** Projection of auth's members: who wrote a comment. */
+export const members = pgTable('members', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  profileImage: text('profile_image'),
+});
+
+export const commentStatuses = ['pending', 'approved', 'rejected'] as const;
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookId: integer('book_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    parentId: uuid('parent_id'),
+    content: text('content').notNull(),
+    status: text('status', { enum: commentStatuses }).notNull(),
+    moderatedBy: uuid('moderated_by'),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('comments_book_idx').on(t.bookId, t.createdAt),
+    index('comments_parent_idx').on(t.parentId),
+    index('comments_pending_idx').on(t.createdAt).where(sql`status = 'pending'`),
+  ],
+);
+
+/** The contact form's arithmetic question: issued by the server, answered once, short-lived. */
+export const captchas = pgTable('captchas', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  answer: integer('answer').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+export const contactStatuses = ['new', 'read', 'answered', 'archived'] as const;
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    status: text('status', { enum: contactStatuses }).notNull().default('new'),
+    response: text('response'),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contacts_status_time_idx').on(t.status, t.createdAt)],
+);

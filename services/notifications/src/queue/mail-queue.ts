@@ -11,6 +11,7 @@ import {
 } from '../templates/account.ts';
 import type { RenderedMail } from '../templates/layout.ts';
 import { renderMessageCopyMail, renderNewMessageMail } from '../templates/messages.ts';
+import { renderContactAnswerMail, renderNewCommentMail } from '../templates/moderation.ts';
 import { renderVerificationMail } from '../templates/verification.ts';
 
 export const MAIL_QUEUE = 'mail';
@@ -29,6 +30,11 @@ export type MailJob = { to: string } & (
       template: 'new-message';
       data: { name: string; senderName: string; bookTitle: string; bookId: number; senderId: string; content: string };
     }
+  | {
+      template: 'new-comment';
+      data: { name: string; authorName: string; bookTitle: string; bookId: number; content: string; pending: boolean };
+    }
+  | { template: 'contact-answer'; data: { name: string; subject: string; message: string; response: string } }
   | {
       template: 'message-copy';
       data: {
@@ -58,6 +64,10 @@ export function render(job: MailJob, publicUrl: string): RenderedMail {
       return renderNewMessageMail(publicUrl, job.data);
     case 'message-copy':
       return renderMessageCopyMail(publicUrl, job.data);
+    case 'new-comment':
+      return renderNewCommentMail(publicUrl, job.data);
+    case 'contact-answer':
+      return renderContactAnswerMail(job.data);
   }
 }
 
