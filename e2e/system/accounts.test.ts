@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../../gateway/src/route-table.ts';
+import { listBook, verifiedMember } from '../support/members.ts';
 import { call, eventually, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /** Account flows through the gateway, with the real e-mails and the other services' projections. */
@@ -23,29 +24,9 @@ async function sellerRow(username: string) {
   }
 }
 
-async function verifiedMember(n: string) {
-  const email = `${n}@example.ga`;
-  await call(`${stack.api}/register`, {
-    body: {
-      name: `Parent ${n}`,
-      email,
-      username: `parent_${n}`,
-      password: 'Cartable1a',
-      password_confirmation: 'Cartable1a',
-      country_id: 266,
-      city_id: 1,
-    },
-  });
-  const mail = await stack.mail.waitFor(email);
-  const url = new URL(/http:\/\/\S+\/verify-email\?\S+/.exec(mail.text ?? '')?.[0] ?? '');
-  await call(`${stack.api}/verify-email`, { body: { token: url.searchParams.get('token'), email } });
-  const login = await call(`${stack.api}/login`, { body: { email, password: 'Cartable1a' } });
-  return { email, token: login.body.access_token as string };
-}
-
 describe('accounts through the whole stack', () => {
   it('mails a reset link that resets the password, and the old session is refused by the gateway', async () => {
-    const { email, token } = await verifiedMember('reset');
+    const { email, token } = await verifiedMember(stack, 'reset');
     expect((await call(`${stack.api}/forgot-password`, { body: { email } })).status).toBe(200);
     const mail = await stack.mail.waitFor(email, { subject: 'Réinitialisation' });
     const link = new URL(/http:\/\/\S+\/reset-password\?\S+/.exec(mail.text ?? '')?.[0] ?? '');
@@ -63,7 +44,7 @@ describe('accounts through the whole stack', () => {
   });
 
   it('e-mails the two-factor code and logs in with it', async () => {
-    const { email, token } = await verifiedMember('deuxetapes');
+    const { email, token } = await verifiedMember(stack, 'deuxetapes');
     await call(`${stack.api}/two-factor/enable`, { method: 'POST', token });
     const codeFrom = async (subject: string) =>
       (await stack.mail.waitFor(email, { subject })).subject.match(/(\d{6})/)?.[1];
@@ -78,7 +59,7 @@ describe('accounts through the whole stack', () => {
   });
 
   it('carries a profile change and an account deletion to the catalog’s sellers', async () => {
-    const { token } = await verifiedMember('vendeur');
+    const { token } = await verifiedMember(stack, 'vendeur');
     await eventually(async () => (await sellerRow('parent_vendeur')) ?? undefined);
     const updated = await call(`${stack.api}/user/profile`, {
       method: 'PUT',
@@ -113,27 +94,9 @@ describe('accounts through the whole stack', () => {
 
 describe('the dashboard follows the member’s books', () => {
   it('counts listings and their statuses from catalog’s events, with recent activity', async () => {
-    const { token } = await verifiedMember('tableau');
-    const boundary = '----dash';
-    const fields: Record<string, string> = {
-      title: 'Anglais 3e',
-      author: 'Hachette',
-      condition: 'bon',
-      price: '4000',
-      city_id: String((await call(`${stack.api}/locations/cities/search?q=libreville`)).body.cities[0].id),
-      category_ids: String((await call(`${stack.api}/categories/leaves`)).body.categories[0].id),
-    };
-    const body = `${Object.entries(fields)
-      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-      .join('')}--${boundary}--\r\n`;
-    const created = await fetch(`${stack.api}/books`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      body,
-    });
-    expect(created.status).toBe(201);
-    const { book } = (await created.json()) as { book: { id: number } };
-    await call(`${stack.api}/books/${book.id}/status`, { method: 'PUT', token, body: { status: 'vendu' } });
+    const { token } = await verifiedMember(stack, 'tableau');
+    const bookId = await listBook(stack, token, 'Anglais 3e');
+    await call(`${stack.api}/books/${bookId}/status`, { method: 'PUT', token, body: { status: 'vendu' } });
     const stats = await eventually(async () => {
       const res = await call(`${stack.api}/user/stats`, { token });
       return res.body.stats.books_sold === 1 ? res.body.stats : undefined;

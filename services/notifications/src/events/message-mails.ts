@@ -56,7 +56,7 @@ export function messageMails(queue: Queue<MailJob>): EventHandlers {
               set: { lastSentAt: sentAt },
             });
           jobs.push([
-            `${id}:notice`,
+            `${id}-notice`,
             {
               template: 'new-message',
               to: receiver.email,
@@ -74,7 +74,7 @@ export function messageMails(queue: Queue<MailJob>): EventHandlers {
       }
       if (data.send_email_copy && sender) {
         jobs.push([
-          `${id}:copy`,
+          `${id}-copy`,
           {
             template: 'message-copy',
             to: sender.email,

@@ -1,0 +1,48 @@
+import type { TestStack } from './test-stack.ts';
+import { call } from './test-stack.ts';
+
+/** Registers a member through the API, follows the e-mailed link, logs in; returns their token. */
+export async function verifiedMember(stack: TestStack, n: string) {
+  const email = `${n}@example.ga`;
+  await call(`${stack.api}/register`, {
+    body: {
+      name: `Parent ${n}`,
+      email,
+      username: `parent_${n}`.slice(0, 20),
+      password: 'Cartable1a',
+      password_confirmation: 'Cartable1a',
+      country_id: 266,
+      city_id: 1,
+    },
+  });
+  const mail = await stack.mail.waitFor(email, { subject: 'Confirmez' });
+  const url = new URL(/http:\/\/\S+\/verify-email\?\S+/.exec(mail.text ?? '')?.[0] ?? '');
+  await call(`${stack.api}/verify-email`, { body: { token: url.searchParams.get('token'), email } });
+  const login = await call(`${stack.api}/login`, { body: { email, password: 'Cartable1a' } });
+  return { email, token: login.body.access_token as string, id: login.body.user.id as string };
+}
+
+/** Lists a book through the API (multipart, no photo); returns its id. */
+export async function listBook(stack: TestStack, token: string, title: string) {
+  const city = (await call(`${stack.api}/locations/cities/search?q=libreville`)).body.cities[0].id;
+  const category = (await call(`${stack.api}/categories/leaves`)).body.categories[0].id;
+  const fields: Record<string, string> = {
+    title,
+    author: 'IPN',
+    condition: 'bon',
+    price: '4000',
+    city_id: String(city),
+    category_ids: String(category),
+  };
+  const boundary = '----cartable-test';
+  const body = `${Object.entries(fields)
+    .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+    .join('')}--${boundary}--\r\n`;
+  const res = await fetch(`${stack.api}/books`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body,
+  });
+  if (res.status !== 201) throw new Error(`listing failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { book: { id: number } }).book.id;
+}
