@@ -7,7 +7,7 @@ import {
   loadConfig,
   openInfrastructure,
   serve,
-  startConsumer,
+  startConsumers,
 } from '@cartable/service-kit';
 import { createLocalJWKSet } from 'jose';
 import pino from 'pino';
@@ -53,14 +53,9 @@ await bootstrap(async () => {
     infra.readiness,
   );
   // The dashboard's counters and activity, from catalog's book events.
-  const consumer = await startConsumer({
-    nc: infra.nc,
-    db,
-    namespace: config.EVENT_NAMESPACE,
-    log,
-    consumer: 'auth',
-    producer: 'catalog',
-    handlers: memberActivity,
-  });
-  await serve(app, { port: config.PORT, host: config.HOST }, [() => consumer.stop(), ...infra.closers]);
+  const stopConsumers = await startConsumers(
+    { nc: infra.nc, db: infra.database.db, namespace: config.EVENT_NAMESPACE, log, consumer: 'auth' },
+    { catalog: memberActivity },
+  );
+  await serve(app, { port: config.PORT, host: config.HOST }, [...stopConsumers, ...infra.closers]);
 });

@@ -7,7 +7,7 @@ import {
   loadConfig,
   openInfrastructure,
   serve,
-  startConsumer,
+  startConsumers,
 } from '@cartable/service-kit';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -38,15 +38,10 @@ await bootstrap(async () => {
   const db = infra.database.db;
   await seedLocations(db);
   await seedCategories(db);
-  const consumer = await startConsumer({
-    nc: infra.nc,
-    db,
-    namespace: config.EVENT_NAMESPACE,
-    log,
-    consumer: 'catalog',
-    producer: 'auth',
-    handlers: sellersProjection,
-  });
+  const stopConsumers = await startConsumers(
+    { nc: infra.nc, db: infra.database.db, namespace: config.EVENT_NAMESPACE, log, consumer: 'catalog' },
+    { auth: sellersProjection },
+  );
   const guards = createGuards(createTokenVerifier(config.AUTH_JWKS_URL));
   const storage = await createStorage(config, config.DATA_DIR);
   if (config.SEED_DEMO === '1') {
@@ -66,9 +61,5 @@ await bootstrap(async () => {
     },
     infra.readiness,
   );
-  await serve(app, { port: config.PORT, host: config.HOST }, [
-    () => consumer.stop(),
-    () => views.stop(),
-    ...infra.closers,
-  ]);
+  await serve(app, { port: config.PORT, host: config.HOST }, [...stopConsumers, () => views.stop(), ...infra.closers]);
 });

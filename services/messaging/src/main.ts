@@ -6,7 +6,7 @@ import {
   loadConfig,
   openInfrastructure,
   serve,
-  startConsumer,
+  startConsumers,
 } from '@cartable/service-kit';
 import pino from 'pino';
 import { buildMessagingApp } from './app.ts';
@@ -27,30 +27,11 @@ await bootstrap(async () => {
     publishes: true,
   });
   const db = infra.database.db;
-  const consumers = [
-    await startConsumer({
-      nc: infra.nc,
-      db,
-      namespace: config.EVENT_NAMESPACE,
-      log,
-      consumer: 'messaging',
-      producer: 'auth',
-      handlers: memberProjection,
-    }),
-    await startConsumer({
-      nc: infra.nc,
-      db,
-      namespace: config.EVENT_NAMESPACE,
-      log,
-      consumer: 'messaging',
-      producer: 'catalog',
-      handlers: bookProjection,
-    }),
-  ];
+  const stopConsumers = await startConsumers(
+    { nc: infra.nc, db: infra.database.db, namespace: config.EVENT_NAMESPACE, log, consumer: 'messaging' },
+    { auth: memberProjection, catalog: bookProjection },
+  );
   const guards = createGuards(createTokenVerifier(config.AUTH_JWKS_URL));
   const app = await buildMessagingApp({ config, db, guards, relay: infra.relay! }, infra.readiness);
-  await serve(app, { port: config.PORT, host: config.HOST }, [
-    ...consumers.map((c) => () => c.stop()),
-    ...infra.closers,
-  ]);
+  await serve(app, { port: config.PORT, host: config.HOST }, [...stopConsumers, ...infra.closers]);
 });

@@ -7,7 +7,7 @@ import {
   loadConfig,
   openInfrastructure,
   serve,
-  startConsumer,
+  startConsumers,
 } from '@cartable/service-kit';
 import pino from 'pino';
 import { notificationsConfigSchema } from './config.ts';
@@ -33,42 +33,21 @@ await bootstrap(async () => {
   const workerRedis = createRedis(config.REDIS_URL, { forQueue: true });
   const queue = createMailQueue(queueRedis, config);
   const worker = startMailWorker(workerRedis, config, log);
-  const consumer = await startConsumer({
-    nc: infra.nc,
-    db: infra.database.db,
-    namespace: config.EVENT_NAMESPACE,
-    log,
-    consumer: 'notifications',
-    producer: 'auth',
-    handlers: combineHandlers(memberAddresses, mailTriggers(queue)),
-  });
-  const moderationConsumer = await startConsumer({
-    nc: infra.nc,
-    db: infra.database.db,
-    namespace: config.EVENT_NAMESPACE,
-    log,
-    consumer: 'notifications',
-    producer: 'moderation',
-    handlers: moderationMails(queue),
-  });
-  const messagingConsumer = await startConsumer({
-    nc: infra.nc,
-    db: infra.database.db,
-    namespace: config.EVENT_NAMESPACE,
-    log,
-    consumer: 'notifications',
-    producer: 'messaging',
-    handlers: messageMails(queue),
-  });
+  const stopConsumers = await startConsumers(
+    { nc: infra.nc, db: infra.database.db, namespace: config.EVENT_NAMESPACE, log, consumer: 'notifications' },
+    {
+      auth: combineHandlers(memberAddresses, mailTriggers(queue)),
+      messaging: messageMails(queue),
+      moderation: moderationMails(queue),
+    },
+  );
   const app = createHttpApp({
     name: 'notifications',
     logLevel: config.LOG_LEVEL,
     readiness: [...infra.readiness, { name: 'redis', check: () => queueRedis.ping() }],
   });
   await serve(app, { port: config.PORT, host: config.HOST }, [
-    () => consumer.stop(),
-    () => messagingConsumer.stop(),
-    () => moderationConsumer.stop(),
+    ...stopConsumers,
     () => worker.close(),
     () => queue.close(),
     () => queueRedis.quit(),

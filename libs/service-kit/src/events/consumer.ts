@@ -150,3 +150,18 @@ export function combineHandlers(...sets: EventHandlers[]): EventHandlers {
   }
   return combined as EventHandlers;
 }
+
+/**
+ * One durable consumer per producer a service listens to, all under the service's name; returns
+ * the closers to run at shutdown (before the NATS connection drains).
+ */
+export async function startConsumers(
+  options: Omit<ConsumerOptions, 'producer' | 'handlers'>,
+  byProducer: Partial<Record<Producer, EventHandlers>>,
+): Promise<Array<() => Promise<void>>> {
+  const running: RunningConsumer[] = [];
+  for (const [producer, handlers] of Object.entries(byProducer) as Array<[Producer, EventHandlers]>) {
+    running.push(await startConsumer({ ...options, producer, handlers }));
+  }
+  return running.map((consumer) => () => consumer.stop());
+}
