@@ -103,3 +103,30 @@ describe('conversations, comments and contact', () => {
     expect(mail.text).toContain('Écrivez-nous à contact@cartable.ga.');
   });
 });
+
+describe('moderation by the book’s owner', () => {
+  it('lets the owner, not only an admin, approve a comment on their book through the gateway', async () => {
+    const owner = await verifiedMember(stack, 'proprio2');
+    const visitor = await verifiedMember(stack, 'visiteur2');
+    const bookId = await listBook(stack, owner.token, 'Français 5e');
+    const posted = await eventually(async () => {
+      const res = await call(`${stack.api}/books/${bookId}/comments`, {
+        token: visitor.token,
+        body: { content: 'Disponible ?' },
+      });
+      return res.status === 201 ? res : undefined;
+    });
+    const byVisitor = await call(`${stack.api}/admin/comments/${posted.body.data.id}/moderate`, {
+      method: 'PATCH',
+      token: visitor.token,
+      body: { status: 'approved' },
+    });
+    expect(byVisitor.status).toBe(403);
+    const byOwner = await call(`${stack.api}/admin/comments/${posted.body.data.id}/moderate`, {
+      method: 'PATCH',
+      token: owner.token,
+      body: { status: 'approved' },
+    });
+    expect(byOwner.body.message).toBe('Commentaire approuvé avec succès');
+  });
+});

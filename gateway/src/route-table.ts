@@ -132,7 +132,8 @@ export const routeTable: readonly RouteEntry[] = [
   // moderation: comments, contact messages, reports of abuse
   moderation('/books/:id/comments'),
   moderation('/books/:id/comments/:commentId'),
-  moderation('/admin/comments/*', 'admin'),
+  // A book's owner moderates the comments on their book too: moderation checks who may.
+  moderation('/admin/comments/*', 'user'),
   moderation('/contact', 'public', { max: 10, windowMs: minutes(10) }),
   moderation('/contact/captcha'),
   moderation('/admin/contacts', 'admin'),

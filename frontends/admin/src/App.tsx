@@ -1,9 +1,13 @@
 import { hasPermission, useSession } from '@cartable/ui';
 import { Navigate, Route, Routes } from '@cartable/ui/router';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { AdminLayout } from './AdminLayout';
 import DashboardPage from './pages/DashboardPage';
 import { PendingScreen } from './pages/PendingScreen';
+
+const CommentModerationPage = lazy(() => import('./pages/CommentModerationPage'));
+const ContactsPage = lazy(() => import('./pages/ContactsPage'));
+const ContactDetailPage = lazy(() => import('./pages/ContactDetailPage'));
 
 /** Routes that need a permission send others to the admin dashboard. */
 function RequirePermission({ permission, children }: { permission: string; children: ReactNode }) {
@@ -37,9 +41,9 @@ export default function AdminApp() {
           path="banners"
           element={<RequirePermission permission="banners.manage">{pending('Bannières')}</RequirePermission>}
         />
-        <Route path="contacts" element={pending('Messages de contact')} />
-        <Route path="contacts/:id" element={pending('Message de contact')} />
-        <Route path="comments" element={pending('Modération des commentaires')} />
+        <Route path="contacts" element={<ContactsPage />} />
+        <Route path="contacts/:id" element={<ContactDetailPage />} />
+        <Route path="comments" element={<CommentModerationPage />} />
         <Route path="subscription-payments" element={pending("Paiements d'abonnements")} />
         <Route path="subscription-payments/:id" element={pending("Paiement d'abonnement")} />
         <Route path="payments" element={pending('Gestion des paiements')} />

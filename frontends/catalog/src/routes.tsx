@@ -9,11 +9,14 @@ const BookDetailPage = lazy(() => import('./pages/BookDetailPage'));
 const BookFormPage = lazy(() => import('./pages/BookFormPage'));
 const MyBooksPage = lazy(() => import('./pages/MyBooksPage'));
 const CategoryTestPage = lazy(() => import('./pages/CategoryTestPage'));
+const MessagesPage = lazy(() => import('./pages/MessagesPage'));
+const ConversationPage = lazy(() => import('./pages/ConversationPage'));
+const ContactSellerPage = lazy(() => import('./pages/ContactSellerPage'));
 
 /**
  * Exposed as "cartable_catalog/routes". Paths are absolute: the shell mounts this component under
  * an empty route context on the paths it gives the catalog (/, /books, /books/*, /my-books,
- * /messages*, /category-test) and applies the access rules (SPEC section 2) before rendering it.
+ * /messages*, /contact-seller/*, /category-test) and applies the access rules (SPEC section 2) before rendering it.
  */
 export default function CatalogRoutes() {
   return (
@@ -28,8 +31,9 @@ export default function CatalogRoutes() {
         <Route path="/books/:id" element={<BookDetailPage />} />
         <Route path="/my-books" element={<MyBooksPage />} />
         <Route path="/category-test" element={<CategoryTestPage />} />
-        <Route path="/messages" element={<PendingPage title="Messages" />} />
-        <Route path="/messages/:bookId/:userId" element={<PendingPage title="Conversation" />} />
+        <Route path="/messages" element={<MessagesPage />} />
+        <Route path="/messages/:bookId/:userId" element={<ConversationPage />} />
+        <Route path="/contact-seller/:bookId" element={<ContactSellerPage />} />
         <Route path="*" element={<PendingPage title="Page introuvable" />} />
       </Routes>
     </Suspense>

@@ -15,6 +15,7 @@ const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
 const ProfilePage = lazy(() => import('./pages/profile/ProfilePage'));
 const PublicProfilePage = lazy(() => import('./pages/PublicProfilePage'));
+const ContactPage = lazy(() => import('./pages/ContactPage'));
 const AboutPage = lazy(() => import('./pages/static/AboutPage'));
 const TermsPage = lazy(() => import('./pages/static/TermsPage'));
 const PrivacyPage = lazy(() => import('./pages/static/PrivacyPage'));
@@ -26,7 +27,6 @@ const siteFrame = (children: ReactNode) => <SiteLayout>{children}</SiteLayout>;
 
 /** Shell pages of later iterations: [path, title, description]. */
 const PUBLIC_PLACEHOLDERS: Array<[string, string, string?]> = [
-  ['contact', 'Contact', 'Une question ? Notre équipe vous répond sous 24 heures.'],
   ['subscription', 'Abonnement', 'Les formules pour donner plus de visibilité à vos annonces.'],
 ];
 
@@ -35,14 +35,14 @@ const PRIVATE_PLACEHOLDERS: Array<[string, string]> = [
   ['subscription/details/:id', "Détails de l'abonnement"],
   ['transactions', 'Transactions'],
   ['transactions/:id', 'Détails de la transaction'],
-  ['contact-seller/:bookId', 'Contacter le vendeur'],
   ['rate-transaction/:transactionId', 'Évaluer la transaction'],
   ['my-ratings', 'Mes évaluations'],
 ];
 
 /**
  * The route table (SPEC section 2). The shell owns guards and the mapping to remotes:
- * catalog renders /, /books, /books/*, /my-books, /messages* and /category-test; admin renders /admin/*.
+ * catalog renders /, /books, /books/*, /my-books, /messages*, /contact-seller/:bookId and /category-test;
+ * admin renders /admin/*.
  */
 export function AppRoutes() {
   return (
@@ -63,6 +63,7 @@ export function AppRoutes() {
         <Route path="books/:id" element={catalog} />
         <Route path="category-test" element={catalog} />
         <Route path="about" element={<AboutPage />} />
+        <Route path="contact" element={<ContactPage />} />
         <Route path="terms" element={<TermsPage />} />
         <Route path="privacy" element={<PrivacyPage />} />
         <Route path="cookies" element={<CookiesPage />} />
@@ -93,6 +94,7 @@ export function AppRoutes() {
           <Route path="my-books" element={catalog} />
           <Route path="messages" element={catalog} />
           <Route path="messages/:bookId/:userId" element={catalog} />
+          <Route path="contact-seller/:bookId" element={catalog} />
           {PRIVATE_PLACEHOLDERS.map(([path, title]) => (
             <Route key={path} path={path} element={<PlaceholderPage title={title} />} />
           ))}

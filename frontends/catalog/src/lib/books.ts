@@ -177,14 +177,3 @@ export function saveBook(form: FormData, id?: Id): Promise<{ message?: string; b
   const path = id === undefined ? '/books' : `/books/${encodeURIComponent(String(id))}`;
   return api.post<{ message?: string; book: Book }>(path, form);
 }
-
-export interface MessageInput {
-  receiver_id: string;
-  book_id: number;
-  content: string;
-  send_email_copy: boolean;
-}
-
-export function sendMessage(input: MessageInput): Promise<{ message?: unknown }> {
-  return api.post<{ message?: unknown }>('/messages', input);
-}

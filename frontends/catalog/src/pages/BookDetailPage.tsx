@@ -25,6 +25,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { BookGrid, Price } from '../components/BookCard';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ContactSellerDialog } from '../components/ContactSellerDialog';
+import { CommentsSection } from '../components/comments/CommentsSection';
 import { FavouriteButton } from '../components/FavouriteButton';
 import { ImageGallery } from '../components/ImageGallery';
 import { PencilIcon } from '../components/icons';
@@ -343,6 +344,8 @@ function BookDetail({ book }: { book: Book }) {
       </div>
 
       <SimilarBooks book={book} />
+
+      <CommentsSection bookId={book.id} ownerId={book.user_id} />
 
       {canContact ? (
         <div className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur lg:hidden">

@@ -1,0 +1,270 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  CheckCircleIcon,
+  CloseIcon,
+  EmptyState,
+  errorMessage,
+  MessageIcon,
+  notify,
+  PageHeader,
+  RefreshIcon,
+  Skeleton,
+  useDocumentTitle,
+} from '@cartable/ui';
+import { Link, useSearchParams } from '@cartable/ui/router';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Pager } from '../components/Pager';
+import {
+  adminKeys,
+  fetchPendingComments,
+  formatDateTime,
+  moderateComment,
+  moderationMessages,
+  type PageMeta,
+  type PendingComment,
+} from '../lib/moderation';
+
+type Decision = 'approved' | 'rejected';
+type PendingPage = { data: PendingComment[]; meta: PageMeta };
+
+function readPage(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}
+
+/**
+ * Comment moderation (SPEC section 2): pending comments with their author, book, content, a
+ * 'Réponse' badge for replies and the date; approving or rejecting removes the row and lowers the
+ * count (SPEC section 4).
+ */
+export default function CommentModerationPage() {
+  useDocumentTitle('Modération des commentaires · Administration');
+  const [params, setParams] = useSearchParams();
+  const page = readPage(params);
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<number | null>(null);
+  const key = adminKeys.pendingComments(page);
+
+  const pending = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => fetchPendingComments(page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const goTo = (target: number) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (target <= 1) next.delete('page');
+      else next.set('page', String(target));
+      return next;
+    });
+
+  const decide = useMutation({
+    mutationFn: ({ comment, status }: { comment: PendingComment; status: Decision }) =>
+      moderateComment(comment.id, status),
+    onMutate: ({ comment }) => setBusy(comment.id),
+    onSettled: () => setBusy(null),
+    onSuccess: (answer, { comment, status }) => {
+      void notify.success(
+        answer?.message || (status === 'approved' ? moderationMessages.approved : moderationMessages.rejected),
+      );
+      // The row leaves the list and the total drops by one (SPEC section 4).
+      queryClient.setQueryData<PendingPage>(key, (old) =>
+        old
+          ? {
+              data: old.data.filter((row) => row.id !== comment.id),
+              meta: { ...old.meta, total: Math.max(0, old.meta.total - 1) },
+            }
+          : old,
+      );
+      // Other pages shift by one; the book's own comment list changes too.
+      void queryClient.invalidateQueries({
+        queryKey: ['admin', 'comments', 'pending'],
+        predicate: (query) => query.queryKey[3] !== page,
+      });
+      void queryClient.invalidateQueries({ queryKey: ['comments', 'book', String(comment.book_id)] });
+    },
+    onError: (error) => {
+      const detail = errorMessage(error, '');
+      void notify.error(moderationMessages.moderateError, {
+        description: detail && detail !== moderationMessages.moderateError ? detail : undefined,
+      });
+    },
+  });
+
+  const rows = pending.data?.data ?? [];
+  const meta = pending.data?.meta;
+  const total = meta?.total ?? 0;
+
+  // A page emptied by moderation: reload it (later rows move up) or step back when it was the last.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the emptied page only
+  useEffect(() => {
+    if (!pending.data || pending.isFetching || rows.length > 0 || total === 0) return;
+    if (page > 1 && page >= (meta?.last_page ?? 1)) goTo(page - 1);
+    else void pending.refetch();
+  }, [rows.length, total]);
+
+  const actions = (comment: PendingComment, inTable = false) => (
+    <div className={inTable ? 'flex gap-2 whitespace-nowrap' : 'flex flex-wrap gap-2'}>
+      <Button
+        size="sm"
+        leftIcon={<CheckCircleIcon size={16} />}
+        disabled={busy === comment.id}
+        onClick={() => decide.mutate({ comment, status: 'approved' })}
+        aria-label={`Approuver le commentaire de ${comment.user.name}`}
+      >
+        Approuver
+      </Button>
+      <Button
+        size="sm"
+        variant="danger"
+        leftIcon={<CloseIcon size={16} />}
+        disabled={busy === comment.id}
+        onClick={() => decide.mutate({ comment, status: 'rejected' })}
+        aria-label={`Rejeter le commentaire de ${comment.user.name}`}
+      >
+        Rejeter
+      </Button>
+    </div>
+  );
+
+  const userLink = (comment: PendingComment) => (
+    <Link to={`/admin/users/${comment.user.id}`} className="font-semibold text-primary-700 hover:underline">
+      {comment.user.name}
+    </Link>
+  );
+  const bookLink = (comment: PendingComment) => (
+    <Link to={`/books/${comment.book_id}`} className="text-primary-700 hover:underline">
+      Manuel n° {comment.book_id}
+    </Link>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={
+          <span className="flex flex-wrap items-center gap-3">
+            Modération des commentaires
+            {meta ? (
+              <Badge tone={total > 0 ? 'accent' : 'neutral'} className="text-sm" data-testid="pending-count">
+                {total} en attente
+              </Badge>
+            ) : null}
+          </span>
+        }
+        description="Approuvez ou rejetez les commentaires déposés sur les annonces."
+        actions={
+          <Button
+            variant="outline"
+            size="sm"
+            leftIcon={<RefreshIcon size={16} />}
+            loading={pending.isFetching && !pending.isPending}
+            onClick={() => void pending.refetch()}
+          >
+            Actualiser
+          </Button>
+        }
+      />
+
+      {pending.isError && !pending.data ? (
+        <Alert
+          tone="error"
+          title={moderationMessages.loadError}
+          action={
+            <Button variant="outline" size="sm" onClick={() => void pending.refetch()} loading={pending.isFetching}>
+              Réessayer
+            </Button>
+          }
+        >
+          {errorMessage(pending.error, 'Les commentaires en attente n’ont pas pu être chargés.')}
+        </Alert>
+      ) : pending.isPending ? (
+        <div className="space-y-3" data-testid="pending-loading">
+          {[0, 1, 2, 3].map((n) => (
+            <Skeleton key={n} className="h-16 w-full" />
+          ))}
+        </div>
+      ) : rows.length === 0 ? (
+        <EmptyState icon={<MessageIcon size={26} />} title={moderationMessages.noPending} />
+      ) : (
+        <>
+          {/* Desktop: a table */}
+          <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white desk:block">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Commentaires en attente de modération</caption>
+              <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Utilisateur
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Manuel
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Commentaire
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Date
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {rows.map((comment) => (
+                  <tr key={comment.id} data-testid="pending-comment" className="align-top">
+                    <td className="px-4 py-3 whitespace-nowrap">{userLink(comment)}</td>
+                    <td className="px-4 py-3 whitespace-nowrap">{bookLink(comment)}</td>
+                    <td className="max-w-md px-4 py-3">
+                      {comment.parent_id ? (
+                        <Badge tone="ocean" className="mb-1">
+                          Réponse
+                        </Badge>
+                      ) : null}
+                      <p className="whitespace-pre-line break-words text-slate-800">{comment.content}</p>
+                    </td>
+                    <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+                      <time dateTime={comment.created_at}>{formatDateTime(comment.created_at)}</time>
+                    </td>
+                    <td className="px-4 py-3">{actions(comment, true)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+
+          {/* Mobile (768 px or less): cards */}
+          <ul className="space-y-3 desk:hidden">
+            {rows.map((comment) => (
+              <li
+                key={comment.id}
+                data-testid="pending-comment-card"
+                className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+              >
+                <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+                  {userLink(comment)}
+                  <span className="text-slate-400" aria-hidden="true">
+                    ·
+                  </span>
+                  {bookLink(comment)}
+                  {comment.parent_id ? <Badge tone="ocean">Réponse</Badge> : null}
+                </div>
+                <p className="mt-2 text-sm whitespace-pre-line break-words text-slate-800">{comment.content}</p>
+                <p className="mt-2 text-xs text-slate-500">
+                  <time dateTime={comment.created_at}>{formatDateTime(comment.created_at)}</time>
+                </p>
+                <div className="mt-3">{actions(comment)}</div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      <Pager page={meta?.current_page ?? page} lastPage={meta?.last_page ?? 1} onPage={goTo} />
+    </>
+  );
+}

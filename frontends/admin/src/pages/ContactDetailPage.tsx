@@ -1,0 +1,286 @@
+import {
+  Alert,
+  ApiError,
+  Button,
+  Card,
+  CardBody,
+  CardHeader,
+  CardTitle,
+  ChevronLeftIcon,
+  errorMessage,
+  MailIcon,
+  notify,
+  PageHeader,
+  Select,
+  Skeleton,
+  Textarea,
+  TrashIcon,
+  useDocumentTitle,
+} from '@cartable/ui';
+import { Link, useNavigate, useParams } from '@cartable/ui/router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { StatusBadge } from '../components/StatusBadge';
+import {
+  adminKeys,
+  CONTACT_STATUS_LABELS,
+  CONTACT_STATUSES,
+  type Contact,
+  type ContactStatus,
+  deleteContact,
+  fetchContact,
+  formatDateTime,
+  moderationMessages,
+  respondToContact,
+  setContactStatus,
+} from '../lib/moderation';
+
+/** One contact message: read it, answer it by e-mail, change its status or delete it. */
+export default function ContactDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const contact = useQuery({
+    queryKey: adminKeys.contact(id),
+    queryFn: async ({ signal }) => {
+      const data = await fetchContact(id, signal);
+      // Opening a new message marks it read: lists and stats change.
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'contacts', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.contactStats });
+      return data;
+    },
+    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 2,
+  });
+  useDocumentTitle(`${contact.data?.subject ?? 'Message de contact'} · Administration`);
+  const [response, setResponse] = useState('');
+  const [responseError, setResponseError] = useState<string | undefined>();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  const store = (data: Contact | undefined) => {
+    if (data) queryClient.setQueryData(adminKeys.contact(id), data);
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'contacts', 'list'] });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.contactStats });
+  };
+
+  const respond = useMutation({
+    mutationFn: (text: string) => respondToContact(Number(id), text),
+    onSuccess: (answer) => {
+      void notify.success(answer?.message || 'Réponse envoyée par email');
+      setResponse('');
+      store(answer?.data);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 422) {
+        setResponseError(error.fieldError('response') ?? error.message);
+        return;
+      }
+      void notify.error(errorMessage(error, "Erreur lors de l'envoi de la réponse"));
+    },
+  });
+
+  const status = useMutation({
+    mutationFn: (next: ContactStatus) => setContactStatus(Number(id), next),
+    onSuccess: (answer) => {
+      void notify.success('Statut mis à jour');
+      store(answer?.data);
+      if (!answer?.data) void contact.refetch();
+    },
+    onError: (error) => void notify.error(errorMessage(error, 'Erreur lors de la mise à jour du statut')),
+  });
+
+  const remove = useMutation({
+    mutationFn: () => deleteContact(Number(id)),
+    onSuccess: (answer) => {
+      void notify.success(answer?.message || 'Message supprimé avec succès');
+      queryClient.removeQueries({ queryKey: adminKeys.contact(id) });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.contacts });
+      navigate('/admin/contacts', { replace: true });
+    },
+    onError: (error) => {
+      setConfirmDelete(false);
+      void notify.error(errorMessage(error, 'Erreur lors de la suppression du message'));
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const text = response.trim();
+    if (!text) {
+      setResponseError('La réponse est requise');
+      return;
+    }
+    respond.mutate(text);
+  }
+
+  const back = (
+    <Link
+      to="/admin/contacts"
+      className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline"
+    >
+      <ChevronLeftIcon size={16} /> Messages de contact
+    </Link>
+  );
+
+  if (contact.isError) {
+    const missing = contact.error instanceof ApiError && contact.error.status === 404;
+    return (
+      <>
+        {back}
+        <Alert
+          tone="error"
+          title={missing ? 'Message introuvable' : moderationMessages.loadError}
+          action={
+            missing ? undefined : (
+              <Button variant="outline" size="sm" onClick={() => void contact.refetch()} loading={contact.isFetching}>
+                Réessayer
+              </Button>
+            )
+          }
+        >
+          {missing ? 'Ce message a peut-être été supprimé.' : errorMessage(contact.error, '')}
+        </Alert>
+      </>
+    );
+  }
+
+  const data = contact.data;
+  return (
+    <>
+      {back}
+      {!data ? (
+        <div className="space-y-4" data-testid="contact-loading">
+          <Skeleton className="h-9 w-2/3" />
+          <Skeleton className="h-48 w-full" />
+        </div>
+      ) : (
+        <>
+          <PageHeader
+            title={data.subject}
+            description={
+              <span className="flex flex-wrap items-center gap-2">
+                <StatusBadge status={data.status} /> Reçu le {formatDateTime(data.created_at)}
+              </span>
+            }
+            actions={
+              <Button variant="danger" leftIcon={<TrashIcon size={18} />} onClick={() => setConfirmDelete(true)}>
+                Supprimer
+              </Button>
+            }
+          />
+          <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+            <div className="space-y-4">
+              <Card>
+                <CardHeader>
+                  <CardTitle>Message</CardTitle>
+                </CardHeader>
+                <CardBody>
+                  <p className="text-sm whitespace-pre-line break-words text-slate-800" data-testid="contact-message">
+                    {data.message}
+                  </p>
+                </CardBody>
+              </Card>
+
+              {data.response ? (
+                <Card className="border-primary-200">
+                  <CardHeader>
+                    <CardTitle>Réponse envoyée</CardTitle>
+                  </CardHeader>
+                  <CardBody>
+                    <p className="text-sm whitespace-pre-line break-words text-slate-800">{data.response}</p>
+                    {data.responded_at ? (
+                      <p className="mt-2 text-xs text-slate-500">Envoyée le {formatDateTime(data.responded_at)}</p>
+                    ) : null}
+                  </CardBody>
+                </Card>
+              ) : null}
+
+              <Card>
+                <CardHeader>
+                  <CardTitle>{data.response ? 'Envoyer une nouvelle réponse' : 'Répondre'}</CardTitle>
+                </CardHeader>
+                <CardBody>
+                  <form noValidate onSubmit={submit} className="space-y-3" aria-label="Répondre au message">
+                    <Textarea
+                      label={`Réponse à ${data.name}`}
+                      rows={6}
+                      value={response}
+                      error={responseError}
+                      hint={`La réponse sera envoyée par email à ${data.email}.`}
+                      onChange={(event) => {
+                        setResponse(event.target.value);
+                        if (responseError) setResponseError(undefined);
+                      }}
+                    />
+                    <div className="flex justify-end">
+                      <Button
+                        type="submit"
+                        leftIcon={<MailIcon size={18} />}
+                        loading={respond.isPending}
+                        disabled={!response.trim()}
+                      >
+                        Envoyer la réponse
+                      </Button>
+                    </div>
+                  </form>
+                </CardBody>
+              </Card>
+            </div>
+
+            <div className="space-y-4">
+              <Card>
+                <CardHeader>
+                  <CardTitle>Expéditeur</CardTitle>
+                </CardHeader>
+                <CardBody>
+                  <dl className="space-y-2 text-sm">
+                    <div>
+                      <dt className="text-slate-500">Nom</dt>
+                      <dd className="font-medium text-slate-900">{data.name}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-slate-500">Adresse email</dt>
+                      <dd className="font-medium break-all">
+                        <a href={`mailto:${data.email}`} className="text-primary-700 hover:underline">
+                          {data.email}
+                        </a>
+                      </dd>
+                    </div>
+                  </dl>
+                </CardBody>
+              </Card>
+              <Card>
+                <CardHeader>
+                  <CardTitle>Suivi</CardTitle>
+                </CardHeader>
+                <CardBody>
+                  <Select
+                    label="Statut"
+                    value={data.status}
+                    disabled={status.isPending}
+                    onChange={(event) => status.mutate(event.target.value as ContactStatus)}
+                  >
+                    {CONTACT_STATUSES.map((value) => (
+                      <option key={value} value={value}>
+                        {CONTACT_STATUS_LABELS[value]}
+                      </option>
+                    ))}
+                  </Select>
+                </CardBody>
+              </Card>
+            </div>
+          </div>
+        </>
+      )}
+      <ConfirmDialog
+        open={confirmDelete}
+        title="Supprimer ce message ?"
+        description={data ? `Le message de ${data.name} « ${data.subject} » sera supprimé définitivement.` : undefined}
+        confirmLabel="Supprimer"
+        loading={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onCancel={() => setConfirmDelete(false)}
+      />
+    </>
+  );
+}
