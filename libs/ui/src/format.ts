@@ -37,6 +37,15 @@ export function formatDate(value: string | number | Date): string {
   return Number.isNaN(date.getTime()) ? '' : dateFormatter.format(date);
 }
 
+const dateTimeFormatter = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** "12 juin 2025, 14:05" (empty for a missing or invalid date). */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : dateTimeFormatter.format(date);
+}
+
 /** Two-letter initials ("Jean Mba" → "JM", "Administrateur" → "AD"). */
 export function initials(name: string | null | undefined, fallback = 'AD'): string {
   const words = (name ?? '').trim().split(/\s+/).filter(Boolean);

@@ -182,3 +182,45 @@ export const PhoneIcon = (props: IconProps) => (
 export const CalendarIcon = (props: IconProps) => (
   <StrokeIcon paths={['M3 5h18v16H3z', 'M16 3v4', 'M8 3v4', 'M3 10h18']} {...props} />
 );
+
+/* Catalogue icons (book listings, gallery, banner, reviews). */
+export const HeartIcon = ({ filled, ...props }: IconProps & { filled?: boolean }) => (
+  <StrokeIcon
+    paths={[
+      'M19 14c1.5-1.5 3-3.2 3-5.5A5.5 5.5 0 0 0 16.5 3c-1.8 0-3 .5-4.5 2-1.5-1.5-2.7-2-4.5-2A5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4 3 5.5l7 7z',
+    ]}
+    fill={filled ? 'currentColor' : 'none'}
+    {...props}
+  />
+);
+export const StarIcon = ({ filled, ...props }: IconProps & { filled?: boolean }) => (
+  <StrokeIcon
+    paths={['m12 2 3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z']}
+    fill={filled ? 'currentColor' : 'none'}
+    {...props}
+  />
+);
+export const GridIcon = (props: IconProps) => (
+  <StrokeIcon paths={['M3 3h7v7H3z', 'M14 3h7v7h-7z', 'M14 14h7v7h-7z', 'M3 14h7v7H3z']} {...props} />
+);
+export const ListIcon = (props: IconProps) => (
+  <StrokeIcon paths={['M8 6h13', 'M8 12h13', 'M8 18h13', 'M3 6h.01', 'M3 12h.01', 'M3 18h.01']} {...props} />
+);
+export const FilterIcon = (props: IconProps) => <StrokeIcon paths={['M22 3H2l8 9.5V19l4 2v-8.5z']} {...props} />;
+export const ZoomInIcon = (props: IconProps) => (
+  <StrokeIcon paths={['M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16z', 'm21 21-4.3-4.3', 'M11 8v6', 'M8 11h6']} {...props} />
+);
+export const ZoomOutIcon = (props: IconProps) => (
+  <StrokeIcon paths={['M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16z', 'm21 21-4.3-4.3', 'M8 11h6']} {...props} />
+);
+export const ExpandIcon = (props: IconProps) => (
+  <StrokeIcon paths={['M15 3h6v6', 'M9 21H3v-6', 'M21 3l-7 7', 'M3 21l7-7']} {...props} />
+);
+export const PencilIcon = (props: IconProps) => (
+  <StrokeIcon paths={['M17 3a2.8 2.8 0 1 1 4 4L7.5 20.5 2 22l1.5-5.5z', 'm15 5 4 4']} {...props} />
+);
+export const PauseIcon = (props: IconProps) => <StrokeIcon paths={['M7 4h3v16H7z', 'M14 4h3v16h-3z']} {...props} />;
+export const PlayIcon = (props: IconProps) => <StrokeIcon paths={['M6 4l14 8-14 8z']} {...props} />;
+export const QuoteIcon = (props: IconProps) => (
+  <StrokeIcon paths={['M3 21c3 0 7-1 7-8V5H3v7h4', 'M14 21c3 0 7-1 7-8V5h-7v7h4']} {...props} />
+);

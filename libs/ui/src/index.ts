@@ -17,10 +17,12 @@ export {
 } from './api/client';
 export { cn } from './cn';
 export { Alert, type AlertProps, type AlertTone } from './components/Alert';
+export { Avatar, type AvatarProps } from './components/Avatar';
 export { Badge, type BadgeProps, type BadgeTone } from './components/Badge';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClasses } from './components/Button';
 export { Card, CardBody, CardHeader, CardTitle } from './components/Card';
 export { ComingSoon, type ComingSoonProps } from './components/ComingSoon';
+export { ConfirmDialog, type ConfirmDialogProps } from './components/ConfirmDialog';
 export { Dialog, type DialogProps } from './components/Dialog';
 export { EmptyState, type EmptyStateProps } from './components/EmptyState';
 export { CrashFallback, ErrorBoundary, type ErrorBoundaryProps } from './components/ErrorBoundary';
@@ -37,9 +39,10 @@ export {
   type TextareaProps,
 } from './components/Input';
 export { Container, PageHeader, type PageHeaderProps, useDocumentTitle } from './components/Page';
+export { type PageItem, Pagination, type PaginationProps, pageItems } from './components/Pagination';
 export { Skeleton } from './components/Skeleton';
 export { PageSpinner, Spinner, type SpinnerProps } from './components/Spinner';
-export { formatDate, formatPrice, initials, type PriceOptions, profileImageUrl } from './format';
+export { formatDate, formatDateTime, formatPrice, initials, type PriceOptions, profileImageUrl } from './format';
 export { useDismiss } from './hooks';
 export * from './icons';
 export { hasPermission, hasRole, WILDCARD } from './permissions';

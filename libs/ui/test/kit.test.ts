@@ -77,6 +77,28 @@ describe('initials', () => {
   });
 });
 
+describe('pageItems', () => {
+  it('centres a window of 5 pages, with the first and last pages and gaps on request', async () => {
+    const { pageItems } = await loadKit();
+    expect(pageItems(1, 1)).toEqual([]);
+    expect(pageItems(1, 3)).toEqual([1, 2, 3]);
+    expect(pageItems(6, 20)).toEqual([4, 5, 6, 7, 8]);
+    expect(pageItems(19, 20)).toEqual([16, 17, 18, 19, 20]);
+    expect(pageItems(6, 20, { edges: true })).toEqual([1, 'gap-start', 4, 5, 6, 7, 8, 'gap-end', 20]);
+    expect(pageItems(4, 7, { edges: true })).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(pageItems(1, 7, { edges: true })).toEqual([1, 2, 3, 4, 5, 'gap-end', 7]);
+  });
+});
+
+describe('formatDateTime', () => {
+  it('writes a French date and time, nothing for a missing or invalid date', async () => {
+    const { formatDateTime } = await loadKit();
+    expect(formatDateTime('2025-06-12T14:05:00')).toMatch(/^12 juin 2025,? (à )?14:05$/);
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime('pas une date')).toBe('');
+  });
+});
+
 describe('session', () => {
   it('erases corrupt stored data', async () => {
     localStorage.setItem('token', 'tok');

@@ -110,32 +110,3 @@ export function deleteContact(id: number) {
 export function bulkDeleteContacts(ids: number[]) {
   return api.post<{ deleted: number }>('/admin/contacts/bulk-delete', { ids });
 }
-
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** "12 juin 2025, 14:05". */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
-}
-
-/** Window of 5 numbered pages with the first, the last and ellipses. */
-export function pagerItems(current: number, last: number, size = 5): Array<number | 'gap-start' | 'gap-end'> {
-  if (last <= 1) return [];
-  const count = Math.min(size, last);
-  let start = Math.max(1, current - Math.floor(count / 2));
-  start = Math.min(start, last - count + 1);
-  const end = start + count - 1;
-  const items: Array<number | 'gap-start' | 'gap-end'> = [];
-  if (start > 1) {
-    items.push(1);
-    if (start > 2) items.push('gap-start');
-  }
-  for (let n = start; n <= end; n += 1) items.push(n);
-  if (end < last) {
-    if (end < last - 1) items.push('gap-end');
-    items.push(last);
-  }
-  return items;
-}

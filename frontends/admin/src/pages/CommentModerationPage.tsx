@@ -6,9 +6,11 @@ import {
   CloseIcon,
   EmptyState,
   errorMessage,
+  formatDateTime,
   MessageIcon,
   notify,
   PageHeader,
+  Pagination,
   RefreshIcon,
   Skeleton,
   useDocumentTitle,
@@ -16,11 +18,9 @@ import {
 import { Link, useSearchParams } from '@cartable/ui/router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Pager } from '../components/Pager';
 import {
   adminKeys,
   fetchPendingComments,
-  formatDateTime,
   moderateComment,
   moderationMessages,
   type PageMeta,
@@ -264,7 +264,13 @@ export default function CommentModerationPage() {
         </>
       )}
 
-      <Pager page={meta?.current_page ?? page} lastPage={meta?.last_page ?? 1} onPage={goTo} />
+      <Pagination
+        edges
+        className="mt-5"
+        page={meta?.current_page ?? page}
+        lastPage={meta?.last_page ?? 1}
+        onPage={goTo}
+      />
     </>
   );
 }

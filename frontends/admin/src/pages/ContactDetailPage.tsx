@@ -7,7 +7,9 @@ import {
   CardHeader,
   CardTitle,
   ChevronLeftIcon,
+  ConfirmDialog,
   errorMessage,
+  formatDateTime,
   MailIcon,
   notify,
   PageHeader,
@@ -20,7 +22,6 @@ import {
 import { Link, useNavigate, useParams } from '@cartable/ui/router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { ConfirmDialog } from '../components/ConfirmDialog';
 import { StatusBadge } from '../components/StatusBadge';
 import {
   adminKeys,
@@ -30,7 +31,6 @@ import {
   type ContactStatus,
   deleteContact,
   fetchContact,
-  formatDateTime,
   moderationMessages,
   respondToContact,
   setContactStatus,

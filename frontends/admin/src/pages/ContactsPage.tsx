@@ -1,13 +1,16 @@
 import {
   Alert,
   Button,
+  ConfirmDialog,
   cn,
   EmptyState,
   errorMessage,
+  formatDateTime,
   InboxIcon,
   Input,
   notify,
   PageHeader,
+  Pagination,
   RefreshIcon,
   SearchIcon,
   Select,
@@ -18,8 +21,6 @@ import {
 import { Link, useSearchParams } from '@cartable/ui/router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ConfirmDialog } from '../components/ConfirmDialog';
-import { Pager } from '../components/Pager';
 import { StatusBadge } from '../components/StatusBadge';
 import {
   adminKeys,
@@ -31,7 +32,6 @@ import {
   deleteContact,
   fetchContactStats,
   fetchContacts,
-  formatDateTime,
   moderationMessages,
 } from '../lib/moderation';
 
@@ -422,7 +422,9 @@ export default function ContactsPage() {
         </>
       )}
 
-      <Pager
+      <Pagination
+        edges
+        className="mt-5"
         page={meta?.current_page ?? page}
         lastPage={meta?.last_page ?? 1}
         onPage={(target) => update({ page: target > 1 ? String(target) : null })}

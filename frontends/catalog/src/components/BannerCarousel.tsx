@@ -1,9 +1,8 @@
-import { api, buttonClasses, ChevronLeftIcon, ChevronRightIcon, cn } from '@cartable/ui';
+import { api, buttonClasses, ChevronLeftIcon, ChevronRightIcon, cn, PauseIcon, PlayIcon } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { usePrefersReducedMotion } from '../lib/hooks';
-import { PauseIcon, PlayIcon } from './icons';
 
 export interface Banner {
   id: number | string;

@@ -4,6 +4,7 @@ import {
   Button,
   ChevronRightIcon,
   CloseIcon,
+  ConfirmDialog,
   cn,
   Dialog,
   EmptyState,
@@ -38,7 +39,6 @@ import {
 } from '../lib/categories';
 import { messages } from '../lib/messages';
 import { CategorySelector, INDENT_PX } from './CategorySelector';
-import { ConfirmDialog } from './ConfirmDialog';
 
 interface Target {
   category: Category;

@@ -1,7 +1,6 @@
-import { cn, notify, useSession } from '@cartable/ui';
+import { cn, HeartIcon, notify, useSession } from '@cartable/ui';
 import type { Id } from '../lib/books';
 import { toggleFavourite, useFavouriteIds } from '../lib/storage';
-import { HeartIcon } from './icons';
 
 export interface FavouriteButtonProps {
   bookId: Id;

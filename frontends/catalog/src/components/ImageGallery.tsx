@@ -1,7 +1,6 @@
-import { BookIcon, cn } from '@cartable/ui';
+import { BookIcon, cn, ExpandIcon } from '@cartable/ui';
 import { lazy, Suspense, useState } from 'react';
 import type { BookImage } from '../lib/books';
-import { ExpandIcon } from './icons';
 
 const ZoomViewer = lazy(() => import('./ZoomViewer').then((m) => ({ default: m.ZoomViewer })));
 

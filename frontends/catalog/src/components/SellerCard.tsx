@@ -1,7 +1,16 @@
-import { Button, Card, formatDate, initials, MailIcon, MapPinIcon, PhoneIcon, profileImageUrl } from '@cartable/ui';
+import {
+  Button,
+  Card,
+  formatDate,
+  initials,
+  MailIcon,
+  MapPinIcon,
+  PhoneIcon,
+  profileImageUrl,
+  StarIcon,
+} from '@cartable/ui';
 import { type ReactNode, useState } from 'react';
 import type { Seller } from '../lib/books';
-import { StarIcon } from './icons';
 
 /** The seller's public card; e-mail and phone only when shared, behind a reveal button. */
 export function SellerCard({ seller, children }: { seller: Seller; children?: ReactNode }) {

@@ -1,4 +1,4 @@
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, RefreshIcon } from '@cartable/ui';
+import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, RefreshIcon, ZoomInIcon, ZoomOutIcon } from '@cartable/ui';
 import {
   type ReactNode,
   type PointerEvent as ReactPointerEvent,
@@ -9,7 +9,6 @@ import {
   useState,
 } from 'react';
 import { createPortal } from 'react-dom';
-import { ZoomInIcon, ZoomOutIcon } from './icons';
 
 /** SPEC section 9: zoom from 0.5 to 5; buttons step ×1.5 / ÷1.5; the wheel ×1.1 / ×0.9. */
 export const ZOOM_MIN = 0.5;

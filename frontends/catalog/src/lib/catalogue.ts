@@ -2,8 +2,6 @@ import { type BookQuery, CONDITION_LABELS, CONDITIONS, type Condition } from './
 
 /** Results per page of the catalogue (4 rows of 3, 6 rows of 2 on phones). */
 export const PER_PAGE = 12;
-/** SPEC section 9: at most 5 numbered pages. */
-export const PAGE_WINDOW = 5;
 
 export const SORT_FIELDS = ['created_at', 'price', 'title'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
@@ -130,12 +128,4 @@ export function activeFilterCount(filters: CatalogueFilters): number {
     (filters.is_exchange_possible ? 1 : 0) +
     (filters.city_id !== null ? 1 : 0)
   );
-}
-
-/** Pages to number: at most PAGE_WINDOW, centred on the current page. */
-export function pageWindow(current: number, last: number, size = PAGE_WINDOW): number[] {
-  const count = Math.min(size, last);
-  let start = Math.max(1, current - Math.floor(count / 2));
-  start = Math.min(start, last - count + 1);
-  return Array.from({ length: count }, (_, i) => start + i);
 }

@@ -6,6 +6,7 @@ import {
   buttonClasses,
   Card,
   ChevronRightIcon,
+  ConfirmDialog,
   Container,
   errorMessage,
   formatDate,
@@ -14,6 +15,7 @@ import {
   MessageIcon,
   notify,
   PageSpinner,
+  PencilIcon,
   SwapIcon,
   TrashIcon,
   useDocumentTitle,
@@ -23,12 +25,10 @@ import { Link, useLocation, useNavigate, useParams } from '@cartable/ui/router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { BookGrid, Price } from '../components/BookCard';
-import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ContactSellerDialog } from '../components/ContactSellerDialog';
 import { CommentsSection } from '../components/comments/CommentsSection';
 import { FavouriteButton } from '../components/FavouriteButton';
 import { ImageGallery } from '../components/ImageGallery';
-import { PencilIcon } from '../components/icons';
 import { SellerCard } from '../components/SellerCard';
 import {
   type Book,

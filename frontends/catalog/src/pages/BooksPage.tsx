@@ -8,8 +8,12 @@ import {
   cn,
   Dialog,
   EmptyState,
+  FilterIcon,
   formatPrice,
+  GridIcon,
+  ListIcon,
   PageHeader,
+  Pagination,
   PlusIcon,
   RefreshIcon,
   SearchIcon,
@@ -21,8 +25,6 @@ import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { useGabonCities } from '../api';
 import { BookGrid } from '../components/BookCard';
 import { FilterPanel } from '../components/FilterPanel';
-import { FilterIcon, GridIcon, ListIcon } from '../components/icons';
-import { Pagination } from '../components/Pagination';
 import { bookKeys, CONDITION_LABELS, fetchBooks } from '../lib/books';
 import {
   activeFilterCount,
@@ -240,6 +242,7 @@ export default function BooksPage() {
                 page={Math.min(filters.page, lastPage)}
                 lastPage={lastPage}
                 hrefFor={hrefFor}
+                showEdgeLabels
                 className="mt-8"
               />
               <PromoCard />

@@ -1,6 +1,7 @@
 import {
   Alert,
   ApiError,
+  Avatar,
   Button,
   buttonClasses,
   Card,
@@ -16,7 +17,6 @@ import {
 } from '@cartable/ui';
 import { Link, Navigate, useLocation, useNavigate, useParams } from '@cartable/ui/router';
 import { useQuery } from '@tanstack/react-query';
-import { Avatar } from '../components/Avatar';
 import { BookCover, Price } from '../components/BookCard';
 import { ContactSellerForm, sellerIdOf } from '../components/ContactSellerForm';
 import { type Book, bookKeys, fetchBook, sameId, statusLabel } from '../lib/books';

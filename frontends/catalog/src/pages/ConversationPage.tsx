@@ -1,6 +1,7 @@
 import {
   Alert,
   ApiError,
+  Avatar,
   Badge,
   Button,
   buttonClasses,
@@ -30,7 +31,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import { Avatar } from '../components/Avatar';
 import { BookCover } from '../components/BookCard';
 import { announceSendError, announceSent, CharacterCount } from '../components/ContactSellerForm';
 import { bookKeys, fetchBook, sameId, statusLabel, truncate } from '../lib/books';

@@ -6,10 +6,12 @@ import {
   HandshakeIcon,
   MessageIcon,
   PlusIcon,
+  QuoteIcon,
   RefreshIcon,
   SearchIcon,
   Select,
   Skeleton,
+  StarIcon,
   SwapIcon,
   UsersIcon,
   useDocumentTitle,
@@ -23,7 +25,6 @@ import { BannerCarousel } from '../components/BannerCarousel';
 import { BookGrid } from '../components/BookCard';
 import { CitySelect } from '../components/CitySelect';
 import { GabonCities } from '../components/GabonCities';
-import { QuoteIcon, StarIcon } from '../components/icons';
 import { bookKeys, fetchBooks, fetchFeaturedBooks } from '../lib/books';
 import { bookCount, type Category, useCategoryHierarchy } from '../lib/categories';
 import { messages } from '../lib/messages';

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Avatar,
   Button,
   buttonClasses,
   Container,
@@ -14,7 +15,6 @@ import {
 } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
 import { useQuery } from '@tanstack/react-query';
-import { Avatar } from '../components/Avatar';
 import { BookCover } from '../components/BookCard';
 import { truncate } from '../lib/books';
 import { type Conversation, fetchConversations, messageKeys, relativeTime, usePageVisible } from '../lib/conversations';

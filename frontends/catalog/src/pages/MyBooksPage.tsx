@@ -3,6 +3,7 @@ import {
   BookIcon,
   Button,
   buttonClasses,
+  ConfirmDialog,
   Container,
   cn,
   EmptyState,
@@ -11,6 +12,7 @@ import {
   formatDate,
   notify,
   PageHeader,
+  PencilIcon,
   PlusIcon,
   RefreshIcon,
   Skeleton,
@@ -21,8 +23,6 @@ import { Link } from '@cartable/ui/router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { BookCover, Price } from '../components/BookCard';
-import { ConfirmDialog } from '../components/ConfirmDialog';
-import { PencilIcon } from '../components/icons';
 import {
   type Book,
   type BookStatus,

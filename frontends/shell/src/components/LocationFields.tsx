@@ -23,6 +23,33 @@ export interface LocationFieldsProps {
   disabled?: boolean;
 }
 
+/** What LocationFields reads of a react-hook-form `useController` (country_id or city_id). */
+interface ControlledId {
+  field: {
+    value: number | null;
+    onChange: (id: number | null) => void;
+    onBlur: () => void;
+    ref: Ref<HTMLSelectElement>;
+  };
+  fieldState: { error?: { message?: string | undefined } | undefined };
+}
+
+/** The props that wire LocationFields to the form's `country_id` and `city_id` controllers. */
+export function controlledLocation(country: ControlledId, city: ControlledId) {
+  return {
+    countryId: country.field.value,
+    cityId: city.field.value,
+    onCountryChange: country.field.onChange,
+    onCityChange: city.field.onChange,
+    onCountryBlur: country.field.onBlur,
+    onCityBlur: city.field.onBlur,
+    countryRef: country.field.ref,
+    cityRef: city.field.ref,
+    countryError: country.fieldState.error?.message,
+    cityError: city.fieldState.error?.message,
+  } satisfies LocationFieldsProps;
+}
+
 /** Lower case, without accents: "Lambaréné" matches "lambarene". */
 function fold(value: string): string {
   return value

@@ -1,13 +1,4 @@
-import {
-  ChevronDownIcon,
-  cn,
-  initials,
-  LogOutIcon,
-  profileImageUrl,
-  type User,
-  useDismiss,
-  useLogout,
-} from '@cartable/ui';
+import { Avatar, ChevronDownIcon, cn, LogOutIcon, type User, useDismiss, useLogout } from '@cartable/ui';
 import { Link, useLocation } from '@cartable/ui/router';
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 
@@ -25,21 +16,6 @@ const ENTRIES: MenuEntry[] = [
   { to: '/messages', label: 'Messages' },
   { to: '/transactions', label: 'Transactions' },
 ];
-
-export function Avatar({ user, className }: { user: User; className?: string }) {
-  const src = profileImageUrl(user.profile_image);
-  return (
-    <span
-      className={cn(
-        'inline-flex h-9 w-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary-100 text-sm font-bold text-primary-800',
-        className,
-      )}
-      aria-hidden="true"
-    >
-      {src ? <img src={src} alt="" className="h-full w-full object-cover" loading="lazy" /> : initials(user.name, '?')}
-    </span>
-  );
-}
 
 /** The signed-in user's dropdown: identity, account links and Déconnexion (menu button pattern). */
 export function UserMenu({ user, isAdmin }: { user: User; isAdmin: boolean }) {
@@ -115,7 +91,7 @@ export function UserMenu({ user, isAdmin }: { user: User; isAdmin: boolean }) {
         onClick={() => setOpen((value) => !value)}
         onKeyDown={onButtonKeyDown}
       >
-        <Avatar user={user} />
+        <Avatar name={user.name} image={user.profile_image} size={null} className="h-9 w-9 text-sm" />
         <span className="hidden max-w-32 truncate text-sm font-medium lg:inline">{user.name}</span>
         <ChevronDownIcon size={16} className={cn('transition-transform', open && 'rotate-180')} />
       </button>

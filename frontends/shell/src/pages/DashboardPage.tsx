@@ -9,6 +9,7 @@ import {
   CheckCircleIcon,
   ClockIcon,
   Container,
+  formatDateTime,
   InboxIcon,
   initials,
   MessageIcon,
@@ -67,12 +68,6 @@ export interface Activity {
 }
 
 const number = new Intl.NumberFormat('fr-FR');
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
-
-function formatWhen(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
-}
 
 export default function DashboardPage() {
   useDocumentTitle('Tableau de bord');
@@ -257,7 +252,7 @@ function RecentActivity() {
                     )}
                     <p className="mt-0.5 flex items-center gap-1 text-xs text-slate-500">
                       <ClockIcon size={12} />
-                      {formatWhen(activity.occurred_at)}
+                      {formatDateTime(activity.occurred_at)}
                     </p>
                   </div>
                 </li>

@@ -1,6 +1,7 @@
 import {
   Alert,
   ApiError,
+  Avatar,
   api,
   Button,
   buttonClasses,
@@ -11,12 +12,10 @@ import {
   EmptyState,
   errorMessage,
   formatDate,
-  initials,
   MailIcon,
   MapPinIcon,
   PageSpinner,
   PhoneIcon,
-  profileImageUrl,
   RefreshIcon,
   UserIcon,
   useDocumentTitle,
@@ -94,7 +93,13 @@ export default function PublicProfilePage() {
         <div className="h-24 bg-gradient-to-r from-primary-600 via-accent-400 to-ocean-500 sm:h-28" />
         <CardBody className="-mt-14 space-y-5">
           <div className="flex flex-col items-center gap-3 text-center sm:flex-row sm:items-end sm:text-left">
-            <Avatar name={member.name} image={member.profile_image} />
+            <Avatar
+              name={member.name}
+              image={member.profile_image}
+              alt={member.name}
+              size={null}
+              className="h-24 w-24 text-2xl shadow ring-4 ring-white"
+            />
             <div className="min-w-0 flex-1 sm:pb-1">
               <h1 className="text-2xl font-bold break-words text-slate-900">{member.name}</h1>
               <p className="text-sm text-slate-600">@{member.username}</p>
@@ -154,15 +159,6 @@ export default function PublicProfilePage() {
         </CardBody>
       </Card>
     </Container>
-  );
-}
-
-function Avatar({ name, image }: { name: string; image: string | null }) {
-  const src = profileImageUrl(image);
-  return (
-    <span className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary-100 text-2xl font-bold text-primary-800 ring-4 ring-white shadow">
-      {src ? <img src={src} alt={name} className="h-full w-full object-cover" /> : initials(name, '?')}
-    </span>
   );
 }
 

@@ -17,7 +17,7 @@ import { Link, useNavigate } from '@cartable/ui/router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
-import { LocationFields } from '../components/LocationFields';
+import { controlledLocation, LocationFields } from '../components/LocationFields';
 import { PasswordStrength } from '../components/PasswordStrength';
 import type { FromState } from '../guards';
 import { applyServerErrors, fallbackMessages } from '../lib/forms';
@@ -216,18 +216,7 @@ export default function RegisterPage() {
                   {...register('password_confirmation')}
                 />
               </div>
-              <LocationFields
-                countryId={country.field.value}
-                cityId={city.field.value}
-                onCountryChange={country.field.onChange}
-                onCityChange={city.field.onChange}
-                onCountryBlur={country.field.onBlur}
-                onCityBlur={city.field.onBlur}
-                countryRef={country.field.ref}
-                cityRef={city.field.ref}
-                countryError={country.fieldState.error?.message}
-                cityError={city.fieldState.error?.message}
-              />
+              <LocationFields {...controlledLocation(country, city)} />
               <p className="text-xs text-slate-500">
                 En créant un compte, vous confirmez avoir au moins 15 ans et acceptez les{' '}
                 <Link to="/terms" className="text-ocean-700 underline">

@@ -1,17 +1,16 @@
 import {
+  Avatar,
   Badge,
   Button,
   CheckCircleIcon,
   CloseIcon,
   cn,
-  initials,
   MessageIcon,
-  profileImageUrl,
+  PencilIcon,
   TrashIcon,
 } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
 import { useState } from 'react';
-import { PencilIcon } from '../icons';
 import { CommentForm } from './CommentForm';
 import { type Comment, commentMessages, fullDate, type ModerationStatus, relativeDate } from './comments';
 
@@ -25,24 +24,6 @@ export interface CommentActions {
   moderating: number | null;
   /** Not signed in: the reply button shows the login toast instead of the form. */
   blockReply?: () => void;
-}
-
-function Avatar({ user, small }: { user: Comment['user']; small?: boolean }) {
-  const src = profileImageUrl(user.profile_image);
-  const size = small ? 'h-8 w-8 text-xs sm:h-10 sm:w-10 sm:text-sm' : 'h-10 w-10 text-sm';
-  return src ? (
-    <img src={src} alt="" className={cn(size, 'shrink-0 rounded-full object-cover')} loading="lazy" />
-  ) : (
-    <span
-      aria-hidden="true"
-      className={cn(
-        size,
-        'flex shrink-0 items-center justify-center rounded-full bg-primary-100 font-bold text-primary-800',
-      )}
-    >
-      {initials(user.name, '?')}
-    </span>
-  );
 }
 
 /** One comment and, indented under it, its replies (deeper levels stay indented once more). */
@@ -65,7 +46,12 @@ export function CommentItem({
     <li className={cn(depth > 0 && 'border-l-2 border-slate-100 pl-2 sm:pl-5')} data-testid="comment">
       <article aria-label={`Commentaire de ${comment.user.name}`} className="flex gap-2.5 py-3 sm:gap-3">
         <Link to={`/profile/${comment.user.id}`} className="shrink-0 rounded-full" tabIndex={-1} aria-hidden="true">
-          <Avatar user={comment.user} small={depth > 0} />
+          <Avatar
+            name={comment.user.name}
+            image={comment.user.profile_image}
+            size={depth > 0 ? 'sm' : 'md'}
+            className={depth > 0 ? 'sm:h-10 sm:w-10 sm:text-sm' : undefined}
+          />
         </Link>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">

@@ -2,13 +2,13 @@ import {
   Alert,
   ApiError,
   Button,
-  ChevronLeftIcon,
-  ChevronRightIcon,
+  ConfirmDialog,
   cn,
   EmptyState,
   errorMessage,
   MessageIcon,
   notify,
+  Pagination,
   RefreshIcon,
   Skeleton,
   useSession,
@@ -17,7 +17,6 @@ import { Link } from '@cartable/ui/router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { type Id, sameId } from '../../lib/books';
-import { ConfirmDialog } from '../ConfirmDialog';
 import { CommentForm } from './CommentForm';
 import { type CommentActions, CommentItem } from './CommentItem';
 import {
@@ -28,7 +27,6 @@ import {
   fetchComments,
   type ModerationStatus,
   moderateComment,
-  pagerItems,
   postComment,
   updateComment,
 } from './comments';
@@ -251,7 +249,16 @@ export function CommentsSection({ bookId, ownerId }: CommentsSectionProps) {
         )}
       </div>
 
-      <CommentPager page={meta?.current_page ?? page} lastPage={lastPage} onPage={goTo} />
+      {/* SPEC section 9: comment pager, window of 5 with the first and last pages and ellipses. */}
+      <Pagination
+        edges
+        compact
+        label="Pages des commentaires"
+        className="mt-5"
+        page={meta?.current_page ?? page}
+        lastPage={lastPage}
+        onPage={goTo}
+      />
 
       <ConfirmDialog
         open={toDelete !== null}
@@ -263,64 +270,5 @@ export function CommentsSection({ bookId, ownerId }: CommentsSectionProps) {
         onCancel={() => setToDelete(null)}
       />
     </section>
-  );
-}
-
-const ITEM =
-  'inline-flex h-9 min-w-8 items-center justify-center rounded-lg border px-2 text-sm font-semibold transition-colors sm:h-10 sm:min-w-10 sm:px-3';
-
-/** SPEC section 9: comment pager, window of 5 with the first and last pages and ellipses. */
-function CommentPager({ page, lastPage, onPage }: { page: number; lastPage: number; onPage: (page: number) => void }) {
-  const items = pagerItems(page, lastPage);
-  if (items.length === 0) return null;
-  const plain = cn(
-    ITEM,
-    'border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50',
-  );
-  return (
-    <nav
-      aria-label="Pages des commentaires"
-      className="mt-5 flex flex-wrap items-center justify-center gap-1 sm:gap-1.5"
-    >
-      <button
-        type="button"
-        className={plain}
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-        aria-label="Page précédente"
-      >
-        <ChevronLeftIcon size={18} />
-      </button>
-      <ul className="flex flex-wrap items-center gap-1 sm:gap-1.5">
-        {items.map((item) =>
-          typeof item === 'number' ? (
-            <li key={item}>
-              <button
-                type="button"
-                className={item === page ? cn(ITEM, 'border-primary-700 bg-primary-700 text-white') : plain}
-                aria-current={item === page ? 'page' : undefined}
-                aria-label={`Page ${item}`}
-                onClick={() => item !== page && onPage(item)}
-              >
-                {item}
-              </button>
-            </li>
-          ) : (
-            <li key={item} aria-hidden="true" className="px-1 text-slate-500">
-              …
-            </li>
-          ),
-        )}
-      </ul>
-      <button
-        type="button"
-        className={plain}
-        disabled={page >= lastPage}
-        onClick={() => onPage(page + 1)}
-        aria-label="Page suivante"
-      >
-        <ChevronRightIcon size={18} />
-      </button>
-    </nav>
   );
 }

@@ -122,23 +122,3 @@ export function fullDate(value: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? '' : absolute.format(date);
 }
-
-/** Numbered pages around the current one (window 5), with the first, the last and gaps. */
-export function pagerItems(current: number, last: number, size = 5): Array<number | 'gap-start' | 'gap-end'> {
-  if (last <= 1) return [];
-  const count = Math.min(size, last);
-  let start = Math.max(1, current - Math.floor(count / 2));
-  start = Math.min(start, last - count + 1);
-  const end = start + count - 1;
-  const items: Array<number | 'gap-start' | 'gap-end'> = [];
-  if (start > 1) {
-    items.push(1);
-    if (start > 2) items.push('gap-start');
-  }
-  for (let n = start; n <= end; n += 1) items.push(n);
-  if (end < last) {
-    if (end < last - 1) items.push('gap-end');
-    items.push(last);
-  }
-  return items;
-}

@@ -17,7 +17,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
-import { LocationFields } from '../../components/LocationFields';
+import { controlledLocation, LocationFields } from '../../components/LocationFields';
 import { applyServerErrors, fallbackMessages } from '../../lib/forms';
 import { applyProfile, PROFILE_UPDATE_FALLBACK } from './api';
 
@@ -156,18 +156,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
               {...register('show_phone')}
             />
           </fieldset>
-          <LocationFields
-            countryId={country.field.value}
-            cityId={city.field.value}
-            onCountryChange={country.field.onChange}
-            onCityChange={city.field.onChange}
-            onCountryBlur={country.field.onBlur}
-            onCityBlur={city.field.onBlur}
-            countryRef={country.field.ref}
-            cityRef={city.field.ref}
-            countryError={country.fieldState.error?.message}
-            cityError={city.fieldState.error?.message}
-          />
+          <LocationFields {...controlledLocation(country, city)} />
           <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
             <Button variant="ghost" disabled={!isDirty || isSubmitting} onClick={() => reset(toValues(profile))}>
               Annuler les modifications

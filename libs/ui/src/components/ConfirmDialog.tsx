@@ -1,5 +1,6 @@
-import { Button, Dialog } from '@cartable/ui';
 import { type ReactNode, useRef } from 'react';
+import { Button } from './Button';
+import { Dialog } from './Dialog';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -8,11 +9,12 @@ export interface ConfirmDialogProps {
   confirmLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** The action is running: the confirm button spins, and Escape and "Annuler" do nothing. */
   loading?: boolean;
   tone?: 'danger' | 'primary';
 }
 
-/** A decision to confirm (SPEC section 8: deleting a listing asks first). Focus starts on "Annuler". */
+/** A decision to confirm (deletions): an alertdialog whose focus starts on "Annuler". */
 export function ConfirmDialog({
   open,
   title,
