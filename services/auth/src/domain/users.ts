@@ -5,32 +5,34 @@ import { permissions, rolePermissions, roles, userPermissions, userRoles, users 
 
 export type UserRow = typeof users.$inferSelect;
 
-/** The user as SPEC.md section 3 shows it, roles with their permissions and direct permissions. */
-export async function toUserDto(db: Db, row: UserRow): Promise<User> {
-  const roleRows = await db
-    .select({ id: roles.id, slug: roles.slug, name: roles.name })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(eq(userRoles.userId, row.id));
-  const rolePerms = roleRows.length
+/**
+ * Users as SPEC.md section 3 shows them, roles with their permissions and direct permissions:
+ * three queries for any number of users.
+ */
+export async function toUserDtos(db: Db, rows: UserRow[]): Promise<User[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const [roleRows, direct] = await Promise.all([
+    db
+      .select({ userId: userRoles.userId, id: roles.id, slug: roles.slug, name: roles.name })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(inArray(userRoles.userId, ids)),
+    db
+      .select({ userId: userPermissions.userId, slug: permissions.slug })
+      .from(userPermissions)
+      .innerJoin(permissions, eq(permissions.id, userPermissions.permissionId))
+      .where(inArray(userPermissions.userId, ids)),
+  ]);
+  const roleIds = [...new Set(roleRows.map((r) => r.id))];
+  const rolePerms = roleIds.length
     ? await db
         .select({ roleId: rolePermissions.roleId, slug: permissions.slug })
         .from(rolePermissions)
         .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-        .where(
-          inArray(
-            rolePermissions.roleId,
-            roleRows.map((r) => r.id),
-          ),
-        )
+        .where(inArray(rolePermissions.roleId, roleIds))
     : [];
-  const direct = await db
-    .select({ slug: permissions.slug })
-    .from(userPermissions)
-    .innerJoin(permissions, eq(permissions.id, userPermissions.permissionId))
-    .where(eq(userPermissions.userId, row.id));
-
-  return {
+  return rows.map((row) => ({
     id: row.id,
     name: row.name,
     email: row.email,
@@ -38,16 +40,23 @@ export async function toUserDto(db: Db, row: UserRow): Promise<User> {
     profile_image: row.profileImage,
     email_verified: row.emailVerifiedAt !== null,
     is_admin: row.isAdmin,
-    roles: roleRows.map((r) => ({
-      slug: r.slug,
-      name: r.name,
-      permissions: rolePerms.filter((p) => p.roleId === r.id).map((p) => ({ slug: p.slug })),
-    })),
-    permissions: direct.map((p) => ({ slug: p.slug })),
+    roles: roleRows
+      .filter((r) => r.userId === row.id)
+      .map((r) => ({
+        slug: r.slug,
+        name: r.name,
+        permissions: rolePerms.filter((p) => p.roleId === r.id).map((p) => ({ slug: p.slug })),
+      })),
+    permissions: direct.filter((p) => p.userId === row.id).map((p) => ({ slug: p.slug })),
     country_id: row.countryId,
     city_id: row.cityId,
     created_at: row.createdAt.toISOString(),
-  };
+  }));
+}
+
+export async function toUserDto(db: Db, row: UserRow): Promise<User> {
+  const [user] = await toUserDtos(db, [row]);
+  return user!;
 }
 
 /** Token claims: role slugs and every permission held directly or through a role. */

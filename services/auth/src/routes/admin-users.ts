@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { permissions, rolePermissions, roles, userPermissions, userRoles, users } from '../db/schema.ts';
 import type { AuthDeps } from '../deps.ts';
 import { revokeAllSessions } from '../domain/sessions.ts';
-import { claimsFor, findUserById, toUserDto } from '../domain/users.ts';
+import { claimsFor, findUserById, toUserDto, toUserDtos } from '../domain/users.ts';
 
 const m = messages.auth;
 const slugSchema = z
@@ -127,7 +127,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps
         .limit(per_page)
         .offset((page - 1) * per_page);
       return {
-        data: await Promise.all(rows.map((r) => toUserDto(db, r))),
+        data: await toUserDtos(db, rows),
         meta: { current_page: page, last_page: Math.max(1, Math.ceil(total / per_page)), total, per_page },
       };
     },

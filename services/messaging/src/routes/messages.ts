@@ -40,9 +40,16 @@ const messageDto = (m: MessageRow, me: string, bookId: number) => ({
 export const messageRoutes: FastifyPluginAsyncZod<MessagingDeps> = async (app, { db, guards, relay }) => {
   app.addHook('preHandler', guards.requireVerified);
 
+  /** A member as a conversation shows them; unknown to the projection yet → a neutral name. */
+  const toMember = (id: string, m: typeof members.$inferSelect | undefined) => ({
+    id,
+    name: m?.name ?? 'Membre',
+    username: m?.username ?? '',
+    profile_image: m?.profileImage ?? null,
+  });
   async function memberDto(id: string) {
     const [m] = await db.select().from(members).where(eq(members.id, id));
-    return { id, name: m?.name ?? 'Membre', username: m?.username ?? '', profile_image: m?.profileImage ?? null };
+    return toMember(id, m);
   }
   const bookDto = (b: typeof books.$inferSelect | undefined) =>
     b ? { id: b.id, title: b.title, thumbnail: b.thumbnail, price: b.price, status: b.status } : null;
@@ -145,7 +152,17 @@ export const messageRoutes: FastifyPluginAsyncZod<MessagingDeps> = async (app, {
         .from(books)
         .where(inArray(books.id, [...new Set(rows.map((c) => c.bookId))])),
     ]);
-    const others = await Promise.all(rows.map((c) => memberDto(c.memberA === me ? c.memberB : c.memberA)));
+    const otherIds = rows.map((c) => (c.memberA === me ? c.memberB : c.memberA));
+    const people = await db
+      .select()
+      .from(members)
+      .where(inArray(members.id, [...new Set(otherIds)]));
+    const others = otherIds.map((id) =>
+      toMember(
+        id,
+        people.find((p) => p.id === id),
+      ),
+    );
     return {
       conversations: rows.map((c, i) => {
         const last = lasts.find((m) => m.conversationId === c.id)!;
