@@ -24,46 +24,75 @@ const FIELD =
   'block h-11 w-full rounded-lg border bg-white px-3 text-base text-slate-900 placeholder:text-slate-400 ' +
   'transition-colors focus:outline-none focus:ring-2 disabled:cursor-not-allowed disabled:bg-slate-100 [&[readonly]]:bg-slate-50 [&[readonly]]:text-slate-600 sm:text-sm';
 
-/** Labelled text field with error and hint wired through aria-describedby. */
-export function Input({ label, error, hint, trailing, id, className, ref, ...props }: InputProps) {
+/** Ids and aria attributes shared by every labelled field. */
+function useField(id: string | undefined, error: string | undefined, hint: ReactNode) {
   const autoId = useId();
-  const inputId = id ?? autoId;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
+  const fieldId = id ?? autoId;
+  const errorId = `${fieldId}-error`;
+  const hintId = `${fieldId}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
+  return {
+    fieldId,
+    errorId,
+    hintId,
+    control: { id: fieldId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined },
+    tone: error
+      ? 'border-red-500 focus:border-red-500 focus:ring-red-200'
+      : 'border-slate-300 focus:border-primary-600 focus:ring-primary-100',
+  };
+}
+
+/** The label above, the hint or the error below, as every field shows them. */
+function FieldFrame({
+  field,
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: {
+  field: ReturnType<typeof useField>;
+  label: ReactNode;
+  error: string | undefined;
+  hint: ReactNode;
+  className: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-800">
+      <label htmlFor={field.fieldId} className="mb-1.5 block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <div className="relative">
-        <input
-          ref={ref}
-          id={inputId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          className={cn(
-            FIELD,
-            trailing ? 'pr-12' : undefined,
-            error
-              ? 'border-red-500 focus:border-red-500 focus:ring-red-200'
-              : 'border-slate-300 focus:border-primary-600 focus:ring-primary-100',
-          )}
-          {...props}
-        />
-        {trailing ? <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div> : null}
-      </div>
+      {children}
       {hint && !error ? (
-        <p id={hintId} className="mt-1.5 text-xs text-slate-500">
+        <p id={field.hintId} className="mt-1.5 text-xs text-slate-500">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className="mt-1.5 text-sm text-red-700">
+        <p id={field.errorId} className="mt-1.5 text-sm text-red-700">
           {error}
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** Labelled text field with error and hint wired through aria-describedby. */
+export function Input({ label, error, hint, trailing, id, className, ref, ...props }: InputProps) {
+  const field = useField(id, error, hint);
+  return (
+    <FieldFrame field={field} label={label} error={error} hint={hint} className={className}>
+      <div className="relative">
+        <input
+          ref={ref}
+          {...field.control}
+          className={cn(FIELD, trailing ? 'pr-12' : undefined, field.tone)}
+          {...props}
+        />
+        {trailing ? <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div> : null}
+      </div>
+    </FieldFrame>
   );
 }
 
@@ -100,31 +129,11 @@ export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement
 
 /** Labelled native select (the best picker on phones), error and hint wired like Input. */
 export function Select({ label, error, hint, id, className, ref, children, ...props }: SelectProps) {
-  const autoId = useId();
-  const selectId = id ?? autoId;
-  const errorId = `${selectId}-error`;
-  const hintId = `${selectId}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
+  const field = useField(id, error, hint);
   return (
-    <div className={className}>
-      <label htmlFor={selectId} className="mb-1.5 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame field={field} label={label} error={error} hint={hint} className={className}>
       <div className="relative">
-        <select
-          ref={ref}
-          id={selectId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          className={cn(
-            FIELD,
-            'appearance-none pr-10',
-            error
-              ? 'border-red-500 focus:border-red-500 focus:ring-red-200'
-              : 'border-slate-300 focus:border-primary-600 focus:ring-primary-100',
-          )}
-          {...props}
-        >
+        <select ref={ref} {...field.control} className={cn(FIELD, 'appearance-none pr-10', field.tone)} {...props}>
           {children}
         </select>
         <ChevronDownIcon
@@ -132,17 +141,7 @@ export function Select({ label, error, hint, id, className, ref, children, ...pr
           className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-slate-500"
         />
       </div>
-      {hint && !error ? (
-        <p id={hintId} className="mt-1.5 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1.5 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -155,41 +154,11 @@ export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElemen
 
 /** Labelled multi-line field. */
 export function Textarea({ label, error, hint, id, className, ref, ...props }: TextareaProps) {
-  const autoId = useId();
-  const areaId = id ?? autoId;
-  const errorId = `${areaId}-error`;
-  const hintId = `${areaId}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
+  const field = useField(id, error, hint);
   return (
-    <div className={className}>
-      <label htmlFor={areaId} className="mb-1.5 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <textarea
-        ref={ref}
-        id={areaId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className={cn(
-          FIELD,
-          'h-auto min-h-24 py-2.5',
-          error
-            ? 'border-red-500 focus:border-red-500 focus:ring-red-200'
-            : 'border-slate-300 focus:border-primary-600 focus:ring-primary-100',
-        )}
-        {...props}
-      />
-      {hint && !error ? (
-        <p id={hintId} className="mt-1.5 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1.5 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame field={field} label={label} error={error} hint={hint} className={className}>
+      <textarea ref={ref} {...field.control} className={cn(FIELD, 'h-auto min-h-24 py-2.5', field.tone)} {...props} />
+    </FieldFrame>
   );
 }
 
