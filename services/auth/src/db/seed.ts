@@ -1,6 +1,6 @@
 import { DEMO_PASSWORD, demoEmail, demoMembers, permissionSlugs, WILDCARD_PERMISSION } from '@cartable/contracts';
 import type { Db } from '@cartable/service-kit';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { recordUserUpdated } from '../domain/account-events.ts';
 import { hashPassword } from '../domain/passwords.ts';
 import { findUserByEmail } from '../domain/users.ts';
@@ -61,6 +61,17 @@ export async function seedAdmin(db: Db, email: string, password: string) {
  * as auth.user.updated, so no verification e-mail is sent to these made-up addresses.
  */
 export async function seedDemoMembers(db: Db) {
+  const existing = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        demoMembers.map((m) => m.id),
+      ),
+    );
+  // Hashing is deliberately slow: only when a demo member is still missing (the first start).
+  if (existing.length === demoMembers.length) return;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const member of demoMembers) {
     await db.transaction(async (tx) => {
