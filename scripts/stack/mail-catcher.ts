@@ -1,4 +1,7 @@
-import { MailDev } from 'maildev';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 
 export interface CaughtMail {
   id: string;
@@ -6,9 +9,18 @@ export interface CaughtMail {
   to: Array<{ address: string }>;
   html?: string;
   text?: string;
+  time?: string;
 }
 
-/** maildev in-process: SMTP for the services, a web UI and REST API (/api/email) for people and tests. */
+const bin = join(createRequire(import.meta.url).resolve('maildev/package.json'), '..', 'bin', 'maildev');
+
+/**
+ * maildev 2 (stable): SMTP for the services, a web UI at `/` and a REST API (`/email`,
+ * `/email/:id`, `DELETE /email/all`) for people and tests. It runs as a child process: maildev 2
+ * keeps its server in module state and exits the process on SIGINT/SIGTERM, so in-process it
+ * could neither be restarted nor leave Ctrl-C to `npm start`. Mails are kept in `mailDirectory`
+ * and reloaded on a restart.
+ */
 export async function startMailCatcher({
   smtp,
   web,
@@ -18,15 +30,57 @@ export async function startMailCatcher({
   web: number;
   mailDirectory: string;
 }) {
-  const maildev = new MailDev({ smtp, web, ip: '127.0.0.1', webIp: '127.0.0.1', silent: true, mailDirectory });
-  await maildev.start();
-  const api = `http://127.0.0.1:${web}/api/email`;
+  mkdirSync(mailDirectory, { recursive: true });
+  const base = `http://127.0.0.1:${web}`;
+  const api = `${base}/email`;
+  let child: ChildProcess | undefined;
+  const killOnExit = () => child?.kill('SIGKILL');
+
+  async function start() {
+    if (child) return;
+    const args = ['--smtp', String(smtp), '--web', String(web), '--ip', '127.0.0.1'];
+    const started = spawn(process.execPath, [bin, ...args, '--mail-directory', mailDirectory, '--silent'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    child = started;
+    started.once('exit', () => {
+      if (child === started) child = undefined;
+    });
+    process.once('exit', killOnExit);
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
+      if (started.exitCode !== null) throw new Error(`maildev s'est arrêté au démarrage (code ${started.exitCode})`);
+      const ok = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(1000) })
+        .then((res) => res.ok)
+        .catch(() => false);
+      if (ok) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`maildev ne répond pas sur ${base} après 15 s`);
+  }
+
+  /** Stops the catcher (its SMTP port refuses connections); the mails stay on disk. */
+  async function stop() {
+    const running = child;
+    if (!running) return;
+    process.off('exit', killOnExit);
+    const exited = new Promise<void>((r) => running.once('exit', () => r()));
+    running.kill('SIGTERM');
+    const timer = setTimeout(() => running.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  await start();
   return {
     smtpPort: smtp,
     webUrl: `http://localhost:${web}`,
+    /** Every mail caught, oldest first. */
     async list(): Promise<CaughtMail[]> {
       const res = await fetch(api);
-      return (await res.json()) as CaughtMail[];
+      const mails = (await res.json()) as CaughtMail[];
+      // Mails reloaded from disk after a restart come in file order: sort by arrival.
+      return mails.sort((a, b) => Date.parse(a.time ?? '') - Date.parse(b.time ?? ''));
     },
     /**
      * Waits for the newest mail to this address (whose subject starts with `subject`, when
@@ -46,7 +100,8 @@ export async function startMailCatcher({
       }
       throw new Error(`aucun email « ${subject}… » pour ${address} après ${timeoutMs} ms`);
     },
-    stop: () => maildev.stop(),
+    start,
+    stop,
   };
 }
 export type MailCatcher = Awaited<ReturnType<typeof startMailCatcher>>;
