@@ -135,7 +135,8 @@ export const routeTable: readonly RouteEntry[] = [
   // A book's owner moderates the comments on their book too: moderation checks who may.
   moderation('/admin/comments/*', 'user'),
   moderation('/contact', 'public', { max: 10, windowMs: minutes(10) }),
-  moderation('/contact/captcha'),
+  // Each question is a row in moderation's database: a client may not issue them by the thousand.
+  moderation('/contact/captcha', 'public', { max: 30, windowMs: minutes(10) }),
   moderation('/admin/contacts', 'admin'),
   moderation('/admin/contacts/*', 'admin'),
   moderation('/reports', 'user'),

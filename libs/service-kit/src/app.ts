@@ -7,6 +7,11 @@ import { registerMetrics } from './metrics.ts';
 export interface ReadinessCheck {
   name: string;
   check: () => Promise<unknown>;
+  /**
+   * false: reported in /ready but never makes the pod unready (NATS, Redis: the outbox and the
+   * fallbacks absorb their outages, and failing every pod at once on a blip helps nobody).
+   */
+  critical?: boolean;
 }
 
 export interface HttpAppOptions {
@@ -72,19 +77,20 @@ export function createHttpApp(options: HttpAppOptions): App {
   app.get('/ready', { logLevel: 'warn' }, async (_request, reply) => {
     if (shuttingDown) return reply.status(503).send({ status: 'stopping', message: 'Arrêt en cours.' });
     const results = await Promise.all(
-      checks.map(async ({ name, check }) => {
+      checks.map(async ({ name, check, critical = true }) => {
         try {
           await withTimeout(check(), READY_CHECK_TIMEOUT_MS);
-          return [name, 'ok'] as const;
+          return [name, 'ok', critical] as const;
         } catch (err) {
-          return [name, (err as Error).message || 'indisponible'] as const;
+          return [name, (err as Error).message || 'indisponible', critical] as const;
         }
       }),
     );
-    const ready = results.every(([, state]) => state === 'ok');
-    return reply
-      .status(ready ? 200 : 503)
-      .send({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(results) });
+    const ready = results.every(([, state, critical]) => state === 'ok' || !critical);
+    return reply.status(ready ? 200 : 503).send({
+      status: ready ? 'ready' : 'not ready',
+      checks: Object.fromEntries(results.map(([n, state]) => [n, state])),
+    });
   });
 
   return Object.assign(app as unknown as FastifyInstance, {

@@ -15,6 +15,18 @@ export const baseConfigSchema = z.object({
     .regex(/^[a-z0-9_]*$/, 'lettres minuscules, chiffres et _ uniquement')
     .default(''),
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+  /** Connections each replica may open to its database (replicas × this ≤ what the pooler allows). */
+  DATABASE_POOL_MAX: z.coerce.number().int().positive().default(10),
+  /** JetStream replicas of the streams this service creates (3 in a clustered NATS). */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  /** Transient handler failures are retried with backoff from INITIAL to MAX delay, for HOURS. */
+  EVENT_RETRY_INITIAL_DELAY_MS: z.coerce.number().int().positive().default(1000),
+  EVENT_RETRY_MAX_DELAY_MS: z.coerce.number().int().positive().default(300_000),
+  EVENT_RETRY_HOURS: z.coerce.number().positive().default(24),
+  /** Idempotency records of handled events (longer than the streams' 30-day max age). */
+  PROCESSED_EVENTS_RETENTION_DAYS: z.coerce.number().int().positive().default(35),
+  /** Sent outbox rows kept for a replay. */
+  OUTBOX_RETENTION_HOURS: z.coerce.number().positive().default(72),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { eventRegistry } from './events/event-metrics.ts';
 
-/** Prometheus metrics on GET /metrics: process defaults plus HTTP latency by route. */
+/** Prometheus metrics on GET /metrics: process defaults, HTTP latency by route, and the event counters. */
 export function registerMetrics(app: FastifyInstance, service: string): Registry {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
+  eventRegistry.setDefaultLabels({ service });
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -26,7 +28,7 @@ export function registerMetrics(app: FastifyInstance, service: string): Registry
   });
   app.get('/metrics', { logLevel: 'warn' }, async (_request, reply) => {
     reply.type(registry.contentType);
-    return registry.metrics();
+    return `${await registry.metrics()}\n${await eventRegistry.metrics()}`;
   });
   return registry;
 }

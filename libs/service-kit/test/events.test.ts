@@ -10,12 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabases, databaseUrl, dropDatabases } from '../../../scripts/stack/infrastructure.ts';
 import {
   type Database,
-  deadLetterSubject,
   type EventHandlers,
+  listDeadLetters,
   openDatabase,
   outbox,
+  PermanentEventError,
   processedEvents,
   recordEvent,
+  replayDeadLetters,
   startConsumer,
   startOutboxRelay,
 } from '../src/index.ts';
@@ -69,7 +71,7 @@ async function streamMessages(producer: 'auth' | 'dlq') {
 
 describe('transactional outbox and relay', () => {
   it('publishes nothing when the transaction rolls back', async () => {
-    const relay = startOutboxRelay({ db: database.db, nc, namespace, log, pollMs: 60_000 });
+    const relay = startOutboxRelay({ db: database.db, nats: nc, namespace, log, pollMs: 60_000 });
     await database.db
       .transaction(async (tx) => {
         await recordEvent(tx, 'auth.user.registered', registered('rollback'));
@@ -82,7 +84,7 @@ describe('transactional outbox and relay', () => {
   });
 
   it('publishes a committed event once, with its id as Nats-Msg-Id, and marks it sent', async () => {
-    const relay = startOutboxRelay({ db: database.db, nc, namespace, log, pollMs: 60_000 });
+    const relay = startOutboxRelay({ db: database.db, nats: nc, namespace, log, pollMs: 60_000 });
     const id = await database.db.transaction((tx) => recordEvent(tx, 'auth.user.registered', registered('once')));
     await relay.flush();
     await relay.flush();
@@ -149,44 +151,256 @@ describe('durable consumer', () => {
     await consumer.stop();
   });
 
-  it('retries a failing handler with backoff, rolls back its writes, then dead-letters the event', async () => {
+  it('retries a transient failure with backoff, rolling back its writes, until it succeeds', async () => {
     let attempts = 0;
     const consumer = await startConsumer({
       nc,
       db: database.db,
       namespace,
       log,
-      consumer: 'kit-failing',
+      consumer: 'kit-transient',
       producer: 'auth',
-      maxDeliver: 3,
-      backoffMs: [50],
+      retry: { initialDelayMs: 20, maxDelayMs: 100 },
       handlers: {
-        'auth.user.registered': async (_tx, event) => {
-          if (event.data.username !== 'poison') return;
+        'auth.user.registered': async (tx, event) => {
+          if (event.data.username !== 'blip') return;
           attempts++;
-          throw new Error('always fails');
+          // The handler's writes (here its idempotency mark) roll back with each failure.
+          if (attempts < 12) throw Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' });
+          void tx;
         },
       },
     });
-    const js = jetstream(nc);
+    const before = await streamMessages('dlq');
     const envelope = {
       id: crypto.randomUUID(),
       type: 'auth.user.registered',
       occurred_at: new Date().toISOString(),
-      data: registered('poison'),
+      data: registered('blip'),
     };
-    const before = await streamMessages('dlq');
-    await js.publish(subjectFor('auth.user.registered', namespace), JSON.stringify(envelope), { msgID: envelope.id });
-    await expect.poll(() => attempts, { timeout: 10_000 }).toBe(3);
-    await expect.poll(() => streamMessages('dlq'), { timeout: 5000 }).toBe(before + 1);
-    const jsm = await jetstreamManager(nc);
-    const dead = await jsm.streams.getMessage(streamName('dlq', namespace), {
-      last_by_subj: deadLetterSubject('kit-failing', 'auth.user.registered', namespace),
+    await jetstream(nc).publish(subjectFor('auth.user.registered', namespace), JSON.stringify(envelope), {
+      msgID: envelope.id,
     });
-    expect(dead?.json<{ id: string }>().id).toBe(envelope.id);
-    // The failed attempts left no trace: the event can be replayed from the dead letters.
-    const marks = await database.db.select().from(processedEvents).where(eq(processedEvents.eventId, envelope.id));
-    expect(marks.filter((m) => m.consumer === 'kit-failing')).toHaveLength(0);
+    // More tries than the old budget of 8 deliveries: a blip never sends an event to the dead letters.
+    await expect.poll(() => attempts, { timeout: 15_000 }).toBe(12);
+    await expect
+      .poll(async () =>
+        (await database.db.select().from(processedEvents).where(eq(processedEvents.eventId, envelope.id))).some(
+          (m) => m.consumer === 'kit-transient',
+        ),
+      )
+      .toBe(true);
+    expect(await streamMessages('dlq')).toBe(before);
+    await consumer.stop();
+  });
+
+  it('dead-letters a permanent failure at once with its origin, and replays it to that consumer only', async () => {
+    let broken = true;
+    const handled: string[] = [];
+    const otherSaw: string[] = [];
+    const failing = await startConsumer({
+      nc,
+      db: database.db,
+      namespace,
+      log,
+      consumer: 'kit-permanent',
+      producer: 'auth',
+      handlers: {
+        'auth.user.registered': async (_tx, event) => {
+          if (event.data.username !== 'refused') return;
+          if (broken) throw new PermanentEventError('contradicts the projection');
+          handled.push(event.id);
+        },
+      },
+    });
+    const other = await startConsumer({
+      nc,
+      db: database.db,
+      namespace,
+      log,
+      consumer: 'kit-bystander',
+      producer: 'auth',
+      handlers: {
+        'auth.user.registered': async (_tx, event) => {
+          if (event.data.username === 'refused') otherSaw.push(event.id);
+        },
+      },
+    });
+    const envelope = {
+      id: crypto.randomUUID(),
+      type: 'auth.user.registered',
+      occurred_at: new Date().toISOString(),
+      data: registered('refused'),
+    };
+    const ack = await jetstream(nc).publish(subjectFor('auth.user.registered', namespace), JSON.stringify(envelope), {
+      msgID: envelope.id,
+    });
+    const letter = await expect
+      .poll(async () => (await listDeadLetters(nc, namespace, { consumer: 'kit-permanent' })).at(-1), {
+        timeout: 5000,
+      })
+      .toBeDefined()
+      .then(async () => (await listDeadLetters(nc, namespace, { consumer: 'kit-permanent' })).at(-1)!);
+    expect(letter).toMatchObject({
+      consumer: 'kit-permanent',
+      subject: subjectFor('auth.user.registered', namespace),
+      stream: streamName('auth', namespace),
+      sequence: ack.seq,
+      error: 'contradicts the projection',
+    });
+    expect(JSON.parse(letter.data).id).toBe(envelope.id);
+    await expect.poll(() => otherSaw.length, { timeout: 5000 }).toBe(1);
+
+    // The cause is fixed; the operator replays: the failed consumer handles it, the other skips it.
+    broken = false;
+    const replayed = await replayDeadLetters(nc, namespace, { consumer: 'kit-permanent' });
+    expect(replayed.map((l) => l.seq)).toEqual([letter.seq]);
+    await expect.poll(() => handled, { timeout: 5000 }).toEqual([envelope.id]);
+    expect(otherSaw).toHaveLength(1);
+    expect(await listDeadLetters(nc, namespace, { consumer: 'kit-permanent' })).toHaveLength(0);
+    await failing.stop();
+    await other.stop();
+  });
+
+  it('dead-letters an event still failing when its retry budget is spent', async () => {
+    const consumer = await startConsumer({
+      nc,
+      db: database.db,
+      namespace,
+      log,
+      consumer: 'kit-budget',
+      producer: 'auth',
+      retry: { initialDelayMs: 20, maxDelayMs: 50, budgetMs: 400 },
+      handlers: {
+        'auth.user.registered': async (_tx, event) => {
+          if (event.data.username === 'late') throw new Error('database is locked');
+        },
+      },
+    });
+    await jetstream(nc).publish(
+      subjectFor('auth.user.registered', namespace),
+      JSON.stringify({
+        id: crypto.randomUUID(),
+        type: 'auth.user.registered',
+        occurred_at: new Date().toISOString(),
+        data: registered('late'),
+      }),
+    );
+    await expect
+      .poll(async () => (await listDeadLetters(nc, namespace, { consumer: 'kit-budget' })).length, { timeout: 10_000 })
+      .toBe(1);
+    const [letter] = await listDeadLetters(nc, namespace, { consumer: 'kit-budget' });
+    expect(letter?.error).toMatch(/^retried for \d+ min: database is locked$/);
+    await consumer.stop();
+  });
+
+  it('keeps dead letters of two streams with the same sequence apart', async () => {
+    const handlers: EventHandlers = {
+      'auth.user.registered': async () => {
+        throw new PermanentEventError('no');
+      },
+      'catalog.book.created': async () => {
+        throw new PermanentEventError('no');
+      },
+    };
+    const js = jetstream(nc);
+    // Fresh streams of their own namespace: both first messages have sequence 1.
+    const ns = `${namespace}x`;
+    const consumers = await Promise.all(
+      (['auth', 'catalog'] as const).map((producer) =>
+        startConsumer({ nc, db: database.db, namespace: ns, log, consumer: 'kit-twins', producer, handlers }),
+      ),
+    );
+    await js.publish(
+      subjectFor('auth.user.registered', ns),
+      JSON.stringify({
+        id: crypto.randomUUID(),
+        type: 'auth.user.registered',
+        occurred_at: new Date().toISOString(),
+        data: registered('twin'),
+      }),
+    );
+    await js.publish(
+      subjectFor('catalog.book.created', ns),
+      JSON.stringify({
+        id: crypto.randomUUID(),
+        type: 'catalog.book.created',
+        occurred_at: new Date().toISOString(),
+        data: {
+          book_id: 1,
+          user_id: crypto.randomUUID(),
+          title: 'Twin',
+          price: 1,
+          status: 'disponible',
+          city_id: null,
+          category_ids: [],
+          thumbnail: null,
+          occurred_at: new Date().toISOString(),
+        },
+      }),
+    );
+    try {
+      await expect.poll(async () => (await listDeadLetters(nc, ns)).length, { timeout: 5000 }).toBe(2);
+      const letters = await listDeadLetters(nc, ns);
+      expect(letters.map((l) => [l.stream, l.sequence]).sort()).toEqual([
+        [streamName('auth', ns), 1],
+        [streamName('catalog', ns), 1],
+      ]);
+    } finally {
+      await Promise.all(consumers.map((c) => c.stop()));
+      const jsm = await jetstreamManager(nc);
+      for (const p of ['auth', 'catalog', 'dlq'] as const)
+        await jsm.streams.delete(streamName(p, ns)).catch(() => false);
+    }
+  });
+
+  it('never freezes on poison: 300 malformed events, then a good one is handled within seconds', async () => {
+    const seen: string[] = [];
+    const consumer = await startConsumer({
+      nc,
+      db: database.db,
+      namespace,
+      log,
+      consumer: 'kit-poison',
+      producer: 'auth',
+      handlers: {
+        'auth.user.registered': async (_tx, event) => {
+          seen.push(event.data.username);
+        },
+      },
+    });
+    const js = jetstream(nc);
+    const subject = subjectFor('auth.user.registered', namespace);
+    const before = (await listDeadLetters(nc, namespace, { consumer: 'kit-poison' })).length;
+    // More than a consumer's max ack pending used to hold (256).
+    await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        js.publish(
+          subject,
+          JSON.stringify({ id: crypto.randomUUID(), type: 'auth.user.registered', occurred_at: 'x', data: { bad: i } }),
+        ),
+      ),
+    );
+    const started = Date.now();
+    const good = {
+      id: crypto.randomUUID(),
+      type: 'auth.user.registered',
+      occurred_at: new Date().toISOString(),
+      data: registered('after_poison'),
+    };
+    await js.publish(subject, JSON.stringify(good), { msgID: good.id });
+    await expect.poll(() => seen.includes('after_poison'), { timeout: 10_000 }).toBe(true);
+    console.log(
+      `poison: 300 malformed events dead-lettered, the next good one handled after ${Date.now() - started} ms`,
+    );
+    expect((await listDeadLetters(nc, namespace, { consumer: 'kit-poison' })).length).toBe(before + 300);
+    // Acknowledged, not terminated: nothing of them stays pending on the consumer.
+    const jsm = await jetstreamManager(nc);
+    await expect
+      .poll(async () => (await jsm.consumers.info(streamName('auth', namespace), 'kit-poison')).num_ack_pending, {
+        timeout: 5000,
+      })
+      .toBe(0);
     await consumer.stop();
   });
 });

@@ -7,7 +7,6 @@ import {
   loadConfig,
   openInfrastructure,
   serve,
-  startConsumers,
 } from '@cartable/service-kit';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -24,6 +23,7 @@ import { sellersProjection } from './events/sellers-projection.ts';
 await bootstrap(async () => {
   const config = loadConfig(catalogConfigSchema);
   const log = pino({ level: config.LOG_LEVEL, base: { service: 'catalog' } });
+  const storage = await createStorage(config, config.DATA_DIR);
   const infra = await openInfrastructure({
     name: 'catalog',
     config,
@@ -34,20 +34,18 @@ await bootstrap(async () => {
     publishes: true,
     redis: true,
     pgliteExtensions: { unaccent, pg_trgm },
+    seed: async (db) => {
+      await seedLocations(db);
+      await seedCategories(db);
+      if (config.SEED_DEMO === '1') {
+        const created = await seedDemoCatalogue(db, storage);
+        if (created) log.info({ created }, 'demo catalogue seeded');
+      }
+    },
   });
   const db = infra.database.db;
-  await seedLocations(db);
-  await seedCategories(db);
-  const stopConsumers = await startConsumers(
-    { nc: infra.nc, db: infra.database.db, namespace: config.EVENT_NAMESPACE, log, consumer: 'catalog' },
-    { auth: sellersProjection },
-  );
+  infra.startConsumers({ auth: sellersProjection });
   const guards = createGuards(createTokenVerifier(config.AUTH_JWKS_URL));
-  const storage = await createStorage(config, config.DATA_DIR);
-  if (config.SEED_DEMO === '1') {
-    const created = await seedDemoCatalogue(db, storage);
-    if (created) log.info({ created }, 'demo catalogue seeded');
-  }
   const views = createViewCounter(db, log);
   const app = await buildCatalogApp(
     {
@@ -61,5 +59,5 @@ await bootstrap(async () => {
     },
     infra.readiness,
   );
-  await serve(app, { port: config.PORT, host: config.HOST }, [...stopConsumers, () => views.stop(), ...infra.closers]);
+  await serve(app, { port: config.PORT, host: config.HOST }, [() => views.stop(), ...infra.closers]);
 });

@@ -6,7 +6,6 @@ import {
   loadConfig,
   openInfrastructure,
   serve,
-  startConsumers,
 } from '@cartable/service-kit';
 import pino from 'pino';
 import { buildMessagingApp } from './app.ts';
@@ -27,11 +26,8 @@ await bootstrap(async () => {
     publishes: true,
   });
   const db = infra.database.db;
-  const stopConsumers = await startConsumers(
-    { nc: infra.nc, db: infra.database.db, namespace: config.EVENT_NAMESPACE, log, consumer: 'messaging' },
-    { auth: memberProjection, catalog: bookProjection },
-  );
+  infra.startConsumers({ auth: memberProjection, catalog: bookProjection });
   const guards = createGuards(createTokenVerifier(config.AUTH_JWKS_URL));
   const app = await buildMessagingApp({ config, db, guards, relay: infra.relay! }, infra.readiness);
-  await serve(app, { port: config.PORT, host: config.HOST }, [...stopConsumers, ...infra.closers]);
+  await serve(app, { port: config.PORT, host: config.HOST }, infra.closers);
 });

@@ -3,10 +3,10 @@ import {
   bootstrap,
   createGuards,
   createTokenVerifier,
+  deleteOlderThan,
   loadConfig,
   openInfrastructure,
   serve,
-  startConsumers,
 } from '@cartable/service-kit';
 import pino from 'pino';
 import { buildModerationApp } from './app.ts';
@@ -25,13 +25,12 @@ await bootstrap(async () => {
     schema,
     migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
     publishes: true,
+    // Issued questions are short-lived; answered or not, they go a day after they expire.
+    housekeeping: [{ name: 'captchas', run: deleteOlderThan('captchas', 'expires_at', 1) }],
   });
   const db = infra.database.db;
-  const stopConsumers = await startConsumers(
-    { nc: infra.nc, db: infra.database.db, namespace: config.EVENT_NAMESPACE, log, consumer: 'moderation' },
-    { auth: memberProjection, catalog: bookProjection },
-  );
+  infra.startConsumers({ auth: memberProjection, catalog: bookProjection });
   const guards = createGuards(createTokenVerifier(config.AUTH_JWKS_URL));
   const app = await buildModerationApp({ config, db, guards, relay: infra.relay! }, infra.readiness);
-  await serve(app, { port: config.PORT, host: config.HOST }, [...stopConsumers, ...infra.closers]);
+  await serve(app, { port: config.PORT, host: config.HOST }, infra.closers);
 });

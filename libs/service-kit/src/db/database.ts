@@ -31,6 +31,8 @@ export interface DatabaseOptions<TSchema extends Record<string, unknown>> {
   /** Folder of drizzle-kit migrations, applied before the service answers. */
   migrationsFolder: string;
   poolSize?: number;
+  /** Run after the migrations, under the same lock (reference and demo data). */
+  seed?: (db: Db<TSchema>) => Promise<void>;
   /**
    * PostgreSQL extensions the migrations create (unaccent, pg_trgm…): a server has them
    * installed; PGlite loads them from its contrib modules, given here.
@@ -38,9 +40,14 @@ export interface DatabaseOptions<TSchema extends Record<string, unknown>> {
   pgliteExtensions?: Record<string, unknown>;
 }
 
+/** Same key for every replica of a service: one of them migrates and seeds, the others wait. */
+const migrationLockKey = (name: string) => `cartable:migrate:${name}`;
+
 /**
  * Opens the service's own database: node-postgres when a URL is set, embedded PGlite
- * otherwise (same schema, same migrations), and applies pending migrations.
+ * otherwise (same schema, same migrations), and applies pending migrations, then the seeds.
+ * With PostgreSQL both run under a session advisory lock, so replicas starting together (a
+ * rollout, an HPA scale-up) never migrate or seed side by side.
  */
 export async function openDatabase<TSchema extends Record<string, unknown>>(
   options: DatabaseOptions<TSchema>,
@@ -50,7 +57,15 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
     // An idle client that loses its server must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema: options.schema });
-    await migratePg(db, { migrationsFolder: options.migrationsFolder });
+    const lock = await pool.connect();
+    try {
+      await lock.query('select pg_advisory_lock(hashtext($1))', [migrationLockKey(options.name)]);
+      await migratePg(db, { migrationsFolder: options.migrationsFolder });
+      await options.seed?.(db as unknown as Db<TSchema>);
+    } finally {
+      await lock.query('select pg_advisory_unlock(hashtext($1))', [migrationLockKey(options.name)]).catch(() => {});
+      lock.release();
+    }
     return {
       db: db as unknown as Db<TSchema>,
       kind: 'postgres',
@@ -67,6 +82,7 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
   });
   const db = drizzlePglite(client, { schema: options.schema });
   await migratePglite(db, { migrationsFolder: options.migrationsFolder });
+  await options.seed?.(db as unknown as Db<TSchema>);
   return {
     db: db as unknown as Db<TSchema>,
     kind: 'pglite',

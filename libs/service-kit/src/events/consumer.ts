@@ -9,12 +9,39 @@ import {
 import { AckPolicy, DeliverPolicy, type JsMsg, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import type { Logger } from 'pino';
+import { ZodError } from 'zod';
 import type { Db } from '../db/database.ts';
+import { publishDeadLetter, REPLAY_FOR_HEADER } from './dead-letters.ts';
+import { eventMetrics } from './event-metrics.ts';
 import { ensureStream } from './jetstream.ts';
 import { processedEvents } from './tables.ts';
 
 export type EventHandler<T extends EventType> = (tx: Db, event: Envelope<T>) => Promise<void>;
 export type EventHandlers = { [T in EventType]?: EventHandler<T> };
+
+/**
+ * Thrown by a handler for an event that can never succeed (it contradicts what the consumer
+ * holds, in a way no retry will change): dead-lettered at once instead of retried.
+ */
+export class PermanentEventError extends Error {
+  override name = 'PermanentEventError';
+}
+
+/** How long transient failures are retried: capped exponential backoff within a budget. */
+export interface RetryPolicy {
+  /** First redelivery delay; doubles at each attempt. */
+  initialDelayMs: number;
+  /** Largest delay between two attempts. */
+  maxDelayMs: number;
+  /** Once an event is this old and still failing, it is dead-lettered (and can be replayed). */
+  budgetMs: number;
+}
+
+export const defaultRetryPolicy: RetryPolicy = {
+  initialDelayMs: 1000,
+  maxDelayMs: 5 * 60_000,
+  budgetMs: 24 * 3600_000,
+};
 
 export interface ConsumerOptions {
   nc: NatsConnection;
@@ -25,32 +52,44 @@ export interface ConsumerOptions {
   consumer: string;
   producer: Producer;
   handlers: EventHandlers;
-  /** Deliveries before a message goes to the dead-letter subject. */
-  maxDeliver?: number;
-  /** Delay before each redelivery, by attempt; the last value repeats. */
-  backoffMs?: number[];
+  retry?: Partial<RetryPolicy>;
+  /** JetStream replicas of the streams it creates when they are missing. */
+  streamReplicas?: number;
+  /** Called after an event's transaction committed and the message was acknowledged. */
+  onHandled?: (event: Envelope) => void;
 }
 
 export interface RunningConsumer {
   stop(): Promise<void>;
 }
 
-/** Subject of the dead-letter copies: `dlq.<consumer>.<event type>`. */
-export const deadLetterSubject = (consumer: string, type: string, namespace: string) =>
-  subjectFor(`dlq.${consumer}.${type}`, namespace);
+/** Whether a handler's failure will never go away by retrying. */
+export function isPermanentFailure(err: unknown): boolean {
+  if (err instanceof PermanentEventError || err instanceof ZodError) return true;
+  // PostgreSQL class 22: data exceptions (a value the column can never take).
+  const code =
+    (err as { code?: unknown; cause?: { code?: unknown } })?.code ??
+    (err as { cause?: { code?: unknown } })?.cause?.code;
+  return typeof code === 'string' && code.startsWith('22');
+}
+
+/** Delay before attempt `attempt + 1`: initial × 2^(attempt-1), capped. */
+export function retryDelay(policy: RetryPolicy, attempt: number): number {
+  return Math.min(policy.maxDelayMs, policy.initialDelayMs * 2 ** Math.min(30, Math.max(0, attempt - 1)));
+}
 
 /**
  * Durable JetStream consumer with explicit acks. Each event is handled in one database
  * transaction that also records its id, so a redelivered event is acknowledged without
- * running the handler twice. Failures are retried with backoff, then dead-lettered.
+ * running the handler twice. Transient failures are retried for hours with capped backoff;
+ * an event that can never succeed is dead-lettered at once (published, then acked).
  */
 export async function startConsumer(options: ConsumerOptions): Promise<RunningConsumer> {
   const { nc, db, namespace, log, consumer, producer, handlers } = options;
-  const maxDeliver = options.maxDeliver ?? 8;
-  const backoff = options.backoffMs ?? [500, 2000, 5000, 15_000, 30_000, 60_000];
+  const retry: RetryPolicy = { ...defaultRetryPolicy, ...options.retry };
   const jsm = await jetstreamManager(nc);
-  const stream = await ensureStream(jsm, producer, namespace);
-  await ensureStream(jsm, 'dlq', namespace);
+  const stream = await ensureStream(jsm, producer, namespace, options.streamReplicas);
+  await ensureStream(jsm, 'dlq', namespace, options.streamReplicas);
   // One filter on the producer's whole subject space (servers before 2.10 take a single
   // filter); events this consumer has no handler for are acknowledged and skipped.
   const config = {
@@ -59,24 +98,41 @@ export async function startConsumer(options: ConsumerOptions): Promise<RunningCo
     deliver_policy: DeliverPolicy.All,
     filter_subject: subjectFor(`${producer}.>`, namespace),
     ack_wait: 30 * 1e9,
-    max_ack_pending: 256,
+    // Unlimited: the retry budget above decides when an event stops being retried.
+    max_deliver: -1,
+    max_ack_pending: 1000,
   };
   const existing = await jsm.consumers.info(stream, consumer).catch(() => null);
   if (!existing) await jsm.consumers.add(stream, config);
+  else if (existing.config.max_deliver !== -1 || existing.config.max_ack_pending !== config.max_ack_pending) {
+    // Consumers created by earlier builds gave up after 8 deliveries.
+    await jsm.consumers.update(stream, consumer, { max_deliver: -1, max_ack_pending: config.max_ack_pending });
+  }
 
   const js = jetstream(nc);
   const messages = await (await js.consumers.get(stream, consumer)).consume({ max_messages: 64 });
 
-  async function deadLetter(msg: JsMsg, type: string, reason: string) {
-    await js.publish(deadLetterSubject(consumer, type, namespace), msg.data, {
-      msgID: `${consumer}:${msg.info.streamSequence}`,
-      ...(msg.headers ? { headers: msg.headers } : {}),
+  async function deadLetter(msg: JsMsg, type: string, reason: 'invalid' | 'permanent' | 'expired', error: string) {
+    await publishDeadLetter(js, namespace, msg.data, {
+      consumer,
+      type,
+      subject: msg.subject,
+      stream,
+      sequence: msg.info.streamSequence,
+      error,
     });
-    log.error({ type, reason, seq: msg.info.streamSequence }, 'event dead-lettered');
-    msg.term(reason);
+    msg.ack();
+    eventMetrics.deadLettered.labels(consumer, type, reason).inc();
+    log.error({ type, reason, error, stream, seq: msg.info.streamSequence }, 'event dead-lettered');
   }
 
   async function handle(msg: JsMsg) {
+    const replayFor = msg.headers?.get(REPLAY_FOR_HEADER);
+    if (replayFor && replayFor !== consumer) {
+      // An operator replayed a dead letter for another consumer of this stream.
+      msg.ack();
+      return;
+    }
     let envelope: Envelope;
     let handler: EventHandler<EventType> | undefined;
     try {
@@ -91,37 +147,53 @@ export async function startConsumer(options: ConsumerOptions): Promise<RunningCo
       envelope = { ...raw, type: raw.type as EventType, data: schema.parse(raw.data) } as Envelope;
     } catch (err) {
       // A malformed event will never succeed: straight to the dead letters.
-      await deadLetter(msg, msg.subject, `invalid event: ${(err as Error).message}`);
+      const type = msg.subject.slice(namespace ? namespace.length + 1 : 0);
+      await deadLetter(msg, type, 'invalid', `invalid event: ${(err as Error).message}`);
       return;
     }
+    let fresh = false;
     try {
       await db.transaction(async (tx) => {
-        const fresh = await tx
+        const inserted = await tx
           .insert(processedEvents)
           .values({ consumer, eventId: envelope.id })
           .onConflictDoNothing()
           .returning({ id: processedEvents.eventId });
-        if (fresh.length === 0) return;
+        if (inserted.length === 0) return;
+        fresh = true;
         await handler(tx, envelope);
       });
-      msg.ack();
     } catch (err) {
-      const attempt = msg.info.deliveryCount;
-      if (attempt >= maxDeliver) {
-        await deadLetter(msg, envelope.type, (err as Error).message);
+      const message = (err as Error).message ?? String(err);
+      if (isPermanentFailure(err)) {
+        await deadLetter(msg, envelope.type, 'permanent', message);
         return;
       }
-      const delay = backoff[Math.min(attempt - 1, backoff.length - 1)] ?? 1000;
+      const age = Date.now() - Number(msg.info.timestampNanos) / 1e6;
+      if (age > retry.budgetMs) {
+        await deadLetter(msg, envelope.type, 'expired', `retried for ${Math.round(age / 60_000)} min: ${message}`);
+        return;
+      }
+      const attempt = msg.info.deliveryCount;
+      const delay = retryDelay(retry, attempt);
+      eventMetrics.retried.labels(consumer, envelope.type).inc();
       log.warn({ err, type: envelope.type, attempt, delay }, 'event handler failed; will retry');
       msg.nak(delay);
+      return;
+    }
+    msg.ack();
+    if (fresh) {
+      eventMetrics.handled.labels(consumer, envelope.type).inc();
+      options.onHandled?.(envelope);
     }
   }
 
   const loop = (async () => {
     for await (const msg of messages) {
       await handle(msg).catch((err) => {
+        // The dead-letter publish failed (NATS away): keep the event and try again later.
         log.error({ err }, 'event could not be handled');
-        msg.nak(1000);
+        msg.nak(5000);
       });
     }
   })();

@@ -3,11 +3,15 @@ import { type JetStreamManager, jetstreamManager, RetentionPolicy, StorageType }
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 
+/**
+ * Connects to NATS, waiting for it if it is not there yet: a service started while NATS is down
+ * serves its HTTP API and starts its event work once NATS answers. Keeps reconnecting for ever.
+ */
 export async function connectNats(url: string, name: string): Promise<NatsConnection> {
   return connect({
     servers: url.split(','),
     name,
-    // Keep trying for ever: a service outlives a NATS restart.
+    waitOnFirstConnect: true,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 1000,
   });
@@ -17,29 +21,35 @@ export async function connectNats(url: string, name: string): Promise<NatsConnec
 const DUPLICATE_WINDOW_NS = 2 * 60 * 1e9;
 
 /**
- * Creates the stream of a producer if it does not exist. Producers and consumers both call it,
- * so start-up order does not matter.
+ * Creates the stream of a producer if it does not exist, with `replicas` copies (3 on a NATS
+ * cluster, so a node's loss loses no event). Producers and consumers both call it, so start-up
+ * order does not matter.
  */
-export async function ensureStream(jsm: JetStreamManager, producer: Producer | 'dlq', namespace: string) {
+export async function ensureStream(jsm: JetStreamManager, producer: Producer | 'dlq', namespace: string, replicas = 1) {
   const name = streamName(producer, namespace);
-  try {
-    await jsm.streams.info(name);
-  } catch {
-    try {
-      await jsm.streams.add({
-        name,
-        subjects: streamSubjects(producer, namespace),
-        retention: RetentionPolicy.Limits,
-        storage: StorageType.File,
-        duplicate_window: DUPLICATE_WINDOW_NS,
-        max_age: 30 * 24 * 3600 * 1e9,
-      });
-    } catch (err) {
-      // Another process created it in between.
-      await jsm.streams.info(name).catch(() => {
-        throw err;
-      });
+  const info = await jsm.streams.info(name).catch(() => null);
+  if (info) {
+    if (info.config.num_replicas < replicas) {
+      // A stream created before the cluster grew: JetStream adds the replicas in place.
+      await jsm.streams.update(name, { num_replicas: replicas });
     }
+    return name;
+  }
+  try {
+    await jsm.streams.add({
+      name,
+      subjects: streamSubjects(producer, namespace),
+      retention: RetentionPolicy.Limits,
+      storage: StorageType.File,
+      duplicate_window: DUPLICATE_WINDOW_NS,
+      num_replicas: replicas,
+      max_age: 30 * 24 * 3600 * 1e9,
+    });
+  } catch (err) {
+    // Another process created it in between.
+    await jsm.streams.info(name).catch(() => {
+      throw err;
+    });
   }
   return name;
 }

@@ -1,7 +1,7 @@
 import { type EventType, producerOf, subjectFor } from '@cartable/contracts';
 import { type JetStreamClient, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
-import { and, asc, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { asc, inArray, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import { ensureStream } from './jetstream.ts';
@@ -9,14 +9,14 @@ import { outbox } from './tables.ts';
 
 export interface RelayOptions {
   db: Db;
-  nc: NatsConnection;
+  /** The connection, or its promise while NATS is not reachable yet (rows wait in the table). */
+  nats: NatsConnection | Promise<NatsConnection>;
   namespace: string;
   log: Logger;
   /** Safety net for rows left behind (crash, NATS down): scan this often even without a kick. */
   pollMs?: number;
   batchSize?: number;
-  /** Sent rows are kept this long so a stream can be re-fed after a crash. */
-  retentionHours?: number;
+  streamReplicas?: number;
 }
 
 export interface OutboxRelay {
@@ -27,22 +27,36 @@ export interface OutboxRelay {
   stop(): Promise<void>;
 }
 
-/** Publishes outbox rows to JetStream with `Nats-Msg-Id = event id`, then marks them sent. */
+/** One relay at a time per database, so that events leave in the order they were written. */
+const RELAY_LOCK = 'cartable:outbox-relay';
+
+/**
+ * Publishes outbox rows to JetStream with `Nats-Msg-Id = event id`, in the order they were
+ * written, then marks them sent (the housekeeping drops sent rows after the replay window).
+ */
 export function startOutboxRelay(options: RelayOptions): OutboxRelay {
-  const { db, nc, namespace, log } = options;
+  const { db, namespace, log } = options;
   const pollMs = options.pollMs ?? 1000;
   const batchSize = options.batchSize ?? 100;
-  const retentionMs = (options.retentionHours ?? 72) * 3600 * 1000;
-  const js: JetStreamClient = jetstream(nc);
+  let nc: NatsConnection | undefined;
+  let js: JetStreamClient | undefined;
+  void Promise.resolve(options.nats).then((connection) => {
+    nc = connection;
+    js = jetstream(connection);
+    void flush();
+  });
   const ensured = new Set<string>();
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = false;
-  let lastPrune = 0;
 
-  async function publishBatch(): Promise<number> {
+  async function publishBatch(nc: NatsConnection, js: JetStreamClient): Promise<number> {
     return db.transaction(async (tx) => {
-      // SKIP LOCKED lets several replicas relay side by side without sending a row twice at once.
+      // Replicas take turns: two relays publishing side by side could reorder one aggregate's
+      // events. The lock ends with the transaction; the others find it taken and wait a tick.
+      const locked = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${RELAY_LOCK})) as ok`);
+      // node-postgres and PGlite both answer { rows }.
+      if (!(locked as unknown as { rows: Array<{ ok: boolean }> }).rows[0]?.ok) return 0;
       const rows = await tx
         .select()
         .from(outbox)
@@ -50,27 +64,32 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
         .orderBy(asc(outbox.occurredAt))
         .limit(batchSize)
         .for('update', { skipLocked: true });
-      let sent = 0;
-      for (const row of rows) {
-        const producer = producerOf(row.type as EventType);
+      if (rows.length === 0) return 0;
+      for (const producer of new Set(rows.map((row) => producerOf(row.type as EventType)))) {
         if (!ensured.has(producer)) {
-          await ensureStream(await jetstreamManager(nc), producer, namespace);
+          await ensureStream(await jetstreamManager(nc), producer, namespace, options.streamReplicas);
           ensured.add(producer);
         }
-        const envelope = { id: row.id, type: row.type, occurred_at: row.occurredAt.toISOString(), data: row.payload };
-        // msgID becomes the Nats-Msg-Id header: JetStream drops a second copy of the same event.
-        await js.publish(subjectFor(row.type, namespace), JSON.stringify(envelope), { msgID: row.id });
-        await tx.update(outbox).set({ sentAt: new Date() }).where(sql`${outbox.id} = ${row.id}`);
-        sent++;
       }
-      return sent;
+      // Pipelined on one connection, so the stream stores them in this order; msgID becomes the
+      // Nats-Msg-Id header: if the batch is retried, JetStream drops the copies it already has.
+      await Promise.all(
+        rows.map((row) => {
+          const envelope = { id: row.id, type: row.type, occurred_at: row.occurredAt.toISOString(), data: row.payload };
+          return js.publish(subjectFor(row.type, namespace), JSON.stringify(envelope), { msgID: row.id });
+        }),
+      );
+      await tx
+        .update(outbox)
+        .set({ sentAt: new Date() })
+        .where(
+          inArray(
+            outbox.id,
+            rows.map((row) => row.id),
+          ),
+        );
+      return rows.length;
     });
-  }
-
-  async function prune() {
-    if (Date.now() - lastPrune < 60_000) return;
-    lastPrune = Date.now();
-    await db.delete(outbox).where(and(isNotNull(outbox.sentAt), lt(outbox.sentAt, new Date(Date.now() - retentionMs))));
   }
 
   async function flushLoop(): Promise<number> {
@@ -79,11 +98,11 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
       again = false;
       let sent: number;
       do {
-        sent = await publishBatch();
+        if (!nc || !js) return total;
+        sent = await publishBatch(nc, js);
         total += sent;
       } while (sent === batchSize && !stopped);
     } while (again && !stopped);
-    await prune();
     return total;
   }
 
