@@ -15,6 +15,16 @@ export const notificationsConfigSchema = baseConfigSchema.extend({
   MAIL_FROM: z.string().default('Cartable <no-reply@cartable.ga>'),
   /** BullMQ key prefix; tests use their own so their queues never meet. */
   QUEUE_PREFIX: z.string().default('cartable'),
-  MAIL_ATTEMPTS: z.coerce.number().int().positive().default(6),
+  /** A mail that cannot be sent is retried this long (hours) after it was written, then abandoned. */
+  MAIL_RETRY_HOURS: z.coerce.number().positive().default(48),
+  /** Delay after the first failed send; it doubles at each failure, up to MAIL_RETRY_MAX_DELAY_MS. */
+  MAIL_RETRY_INITIAL_DELAY_MS: z.coerce.number().int().positive().default(2000),
+  MAIL_RETRY_MAX_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 60_000),
+  /** How often every pending mail is put back in the queue if Redis lost it. */
+  MAIL_RECONCILE_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
 });
 export type NotificationsConfig = z.infer<typeof notificationsConfigSchema>;

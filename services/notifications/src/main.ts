@@ -7,7 +7,6 @@ import {
   loadConfig,
   openInfrastructure,
   serve,
-  startConsumers,
 } from '@cartable/service-kit';
 import pino from 'pino';
 import { notificationsConfigSchema } from './config.ts';
@@ -16,6 +15,7 @@ import { mailTriggers } from './events/mail-triggers.ts';
 import { memberAddresses, messageMails } from './events/message-mails.ts';
 import { moderationMails } from './events/moderation-mails.ts';
 import { createMailQueue, startMailWorker } from './queue/mail-queue.ts';
+import { createMailReconciler } from './queue/mail-reconciler.ts';
 
 await bootstrap(async () => {
   const config = loadConfig(notificationsConfigSchema);
@@ -28,30 +28,37 @@ await bootstrap(async () => {
     schema,
     migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
   });
+  const db = infra.database.db;
   // BullMQ blocks on its connections: one for the queue, one for the worker.
   const queueRedis = createRedis(config.REDIS_URL, { forQueue: true });
   const workerRedis = createRedis(config.REDIS_URL, { forQueue: true });
   const queue = createMailQueue(queueRedis, config);
-  const worker = startMailWorker(workerRedis, config, log);
-  const stopConsumers = await startConsumers(
-    { nc: infra.nc, db: infra.database.db, namespace: config.EVENT_NAMESPACE, log, consumer: 'notifications' },
+  const worker = startMailWorker(workerRedis, db, config, log);
+  // Mails are rows in the database; the reconciler puts them in the queue: after each event's
+  // commit, at start-up, periodically, and after Redis comes back (maybe empty).
+  const reconciler = createMailReconciler({ db, queue, log, intervalMs: config.MAIL_RECONCILE_INTERVAL_MS });
+  queueRedis.on('ready', () => void reconciler.reconcile('all'));
+  reconciler.start();
+  infra.startConsumers(
     {
-      auth: combineHandlers(memberAddresses, mailTriggers(queue)),
-      messaging: messageMails(queue),
-      moderation: moderationMails(queue),
+      auth: combineHandlers(memberAddresses, mailTriggers),
+      messaging: messageMails,
+      moderation: moderationMails,
     },
+    { onHandled: () => void reconciler.reconcile('new') },
   );
   const app = createHttpApp({
     name: 'notifications',
     logLevel: config.LOG_LEVEL,
-    readiness: [...infra.readiness, { name: 'redis', check: () => queueRedis.ping() }],
+    // Without Redis mails wait in the database: reported, not fatal.
+    readiness: [...infra.readiness, { name: 'redis', critical: false, check: () => queueRedis.ping() }],
   });
   await serve(app, { port: config.PORT, host: config.HOST }, [
-    ...stopConsumers,
+    () => reconciler.stop(),
     () => worker.close(),
+    ...infra.closers,
     () => queue.close(),
     () => queueRedis.quit(),
     () => workerRedis.quit(),
-    ...infra.closers,
   ]);
 });

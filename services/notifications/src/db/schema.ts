@@ -1,4 +1,5 @@
-import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export { processedEvents } from '@cartable/service-kit';
 
@@ -18,4 +19,31 @@ export const messageNotices = pgTable(
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.conversationId, t.receiverId] })],
+);
+
+/**
+ * Every e-mail to send, written in the consumer's transaction before anything reaches Redis:
+ * this row is the truth, BullMQ only carries the work. The id is the idempotency key (the
+ * event id, or `<event id>-notice` / `-copy`).
+ */
+export const outgoingMails = pgTable(
+  'outgoing_mails',
+  {
+    id: text('id').primaryKey(),
+    template: text('template').notNull(),
+    recipient: text('recipient').notNull(),
+    data: jsonb('data').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'abandoned'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Last time a reconciler put it in the queue (null: never, so the next quick pass does). */
+    enqueuedAt: timestamp('enqueued_at', { withTimezone: true }),
+    /** Not before this: the backoff after a failed send, kept here so it outlives Redis. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outgoing_mails_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`)],
 );

@@ -1,8 +1,8 @@
 import type { EventHandlers } from '@cartable/service-kit';
-import type { Queue } from 'bullmq';
 import { and, eq, gt } from 'drizzle-orm';
 import { members, messageNotices } from '../db/schema.ts';
-import type { MailJob } from '../queue/mail-queue.ts';
+import type { Mail } from '../queue/mail-queue.ts';
+import { recordMail } from '../queue/outgoing-mails.ts';
 
 export const NOTICE_INTERVAL_MS = 15 * 60_000;
 
@@ -27,69 +27,67 @@ export const memberAddresses: EventHandlers = {
  * notice is recorded in the handler's transaction, so a redelivery sends nothing twice), and
  * the sender gets a copy when they asked for one.
  */
-export function messageMails(queue: Queue<MailJob>): EventHandlers {
-  return {
-    'messaging.message.sent': async (tx, { id, data }) => {
-      const [[receiver], [sender]] = await Promise.all([
-        tx.select().from(members).where(eq(members.id, data.receiver_id)),
-        tx.select().from(members).where(eq(members.id, data.sender_id)),
-      ]);
-      const jobs: Array<[string, MailJob]> = [];
-      if (receiver) {
-        const recent = await tx
-          .select()
-          .from(messageNotices)
-          .where(
-            and(
-              eq(messageNotices.conversationId, data.conversation_id),
-              eq(messageNotices.receiverId, receiver.id),
-              gt(messageNotices.lastSentAt, new Date(Date.parse(data.created_at) - NOTICE_INTERVAL_MS)),
-            ),
-          );
-        if (!recent.length) {
-          const sentAt = new Date(data.created_at);
-          await tx
-            .insert(messageNotices)
-            .values({ conversationId: data.conversation_id, receiverId: receiver.id, lastSentAt: sentAt })
-            .onConflictDoUpdate({
-              target: [messageNotices.conversationId, messageNotices.receiverId],
-              set: { lastSentAt: sentAt },
-            });
-          jobs.push([
-            `${id}-notice`,
-            {
-              template: 'new-message',
-              to: receiver.email,
-              data: {
-                name: receiver.name,
-                senderName: data.sender_name,
-                bookTitle: data.book_title,
-                bookId: data.book_id,
-                senderId: data.sender_id,
-                content: data.content,
-              },
-            },
-          ]);
-        }
-      }
-      if (data.send_email_copy && sender) {
-        jobs.push([
-          `${id}-copy`,
+export const messageMails: EventHandlers = {
+  'messaging.message.sent': async (tx, { id, data }) => {
+    const [[receiver], [sender]] = await Promise.all([
+      tx.select().from(members).where(eq(members.id, data.receiver_id)),
+      tx.select().from(members).where(eq(members.id, data.sender_id)),
+    ]);
+    const mails: Array<[string, Mail]> = [];
+    if (receiver) {
+      const recent = await tx
+        .select()
+        .from(messageNotices)
+        .where(
+          and(
+            eq(messageNotices.conversationId, data.conversation_id),
+            eq(messageNotices.receiverId, receiver.id),
+            gt(messageNotices.lastSentAt, new Date(Date.parse(data.created_at) - NOTICE_INTERVAL_MS)),
+          ),
+        );
+      if (!recent.length) {
+        const sentAt = new Date(data.created_at);
+        await tx
+          .insert(messageNotices)
+          .values({ conversationId: data.conversation_id, receiverId: receiver.id, lastSentAt: sentAt })
+          .onConflictDoUpdate({
+            target: [messageNotices.conversationId, messageNotices.receiverId],
+            set: { lastSentAt: sentAt },
+          });
+        mails.push([
+          `${id}-notice`,
           {
-            template: 'message-copy',
-            to: sender.email,
+            template: 'new-message',
+            to: receiver.email,
             data: {
-              name: sender.name,
-              receiverName: receiver?.name ?? 'un membre',
+              name: receiver.name,
+              senderName: data.sender_name,
               bookTitle: data.book_title,
               bookId: data.book_id,
-              receiverId: data.receiver_id,
+              senderId: data.sender_id,
               content: data.content,
             },
           },
         ]);
       }
-      for (const [jobId, job] of jobs) await queue.add(job.template, job, { jobId });
-    },
-  };
-}
+    }
+    if (data.send_email_copy && sender) {
+      mails.push([
+        `${id}-copy`,
+        {
+          template: 'message-copy',
+          to: sender.email,
+          data: {
+            name: sender.name,
+            receiverName: receiver?.name ?? 'un membre',
+            bookTitle: data.book_title,
+            bookId: data.book_id,
+            receiverId: data.receiver_id,
+            content: data.content,
+          },
+        },
+      ]);
+    }
+    for (const [mailId, mail] of mails) await recordMail(tx, mailId, mail);
+  },
+};

@@ -1,4 +1,5 @@
-import { type Job, Queue, Worker } from 'bullmq';
+import type { Db } from '@cartable/service-kit';
+import { DelayedError, type Job, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
@@ -13,11 +14,12 @@ import type { RenderedMail } from '../templates/layout.ts';
 import { renderMessageCopyMail, renderNewMessageMail } from '../templates/messages.ts';
 import { renderContactAnswerMail, renderNewCommentMail } from '../templates/moderation.ts';
 import { renderVerificationMail } from '../templates/verification.ts';
+import { deliverMail, type MailRetryPolicy } from './outgoing-mails.ts';
 
 export const MAIL_QUEUE = 'mail';
 
-/** Jobs carry data, not HTML: templates render in the worker, so a fix applies to retries too. */
-export type MailJob = { to: string } & (
+/** A mail to send: data, not HTML; templates render at the send, so a fix applies to retries too. */
+export type Mail = { to: string } & (
   | { template: 'verification'; data: { name: string; email: string; token: string; expiresAt: string } }
   | { template: 'password-reset'; data: { name: string; email: string; token: string; expiresAt: string } }
   | {
@@ -48,7 +50,7 @@ export type MailJob = { to: string } & (
     }
 );
 
-export function render(job: MailJob, publicUrl: string): RenderedMail {
+export function render(job: Mail, publicUrl: string): RenderedMail {
   switch (job.template) {
     case 'verification':
       return renderVerificationMail(publicUrl, job.data);
@@ -71,42 +73,70 @@ export function render(job: MailJob, publicUrl: string): RenderedMail {
   }
 }
 
+/** A job only names the mail: the row in outgoing_mails holds what to send and whether it was. */
+export interface MailJob {
+  id: string;
+}
+
 export function createMailQueue(connection: Redis, config: NotificationsConfig) {
   return new Queue<MailJob>(MAIL_QUEUE, {
     connection,
     prefix: config.QUEUE_PREFIX,
     defaultJobOptions: {
-      attempts: config.MAIL_ATTEMPTS,
-      backoff: { type: 'exponential', delay: 2000 },
-      removeOnComplete: { age: 24 * 3600, count: 1000 },
-      removeOnFail: { age: 7 * 24 * 3600 },
+      // A few quick retries for a database blip; SMTP failures are rescheduled from the row.
+      attempts: 5,
+      backoff: { type: 'exponential', delay: 1000 },
+      // Finished jobs leave the queue so the same id can be queued again (jobId deduplicates
+      // against any job still in Redis); the row keeps the history.
+      removeOnComplete: true,
+      removeOnFail: true,
     },
   });
 }
 
-/** Sends queued mails over SMTP; a failed send is retried by BullMQ with exponential backoff. */
-export function startMailWorker(connection: Redis, config: NotificationsConfig, log: Logger) {
+/** Sends queued mails over SMTP, once each (see deliverMail), rescheduling failed sends. */
+export function startMailWorker(connection: Redis, db: Db, config: NotificationsConfig, log: Logger) {
   const transport = nodemailer.createTransport({
     host: config.SMTP_HOST,
     port: config.SMTP_PORT,
     secure: config.SMTP_SECURE,
     ...(config.SMTP_USER ? { auth: { user: config.SMTP_USER, pass: config.SMTP_PASS ?? '' } } : {}),
+    // The row stays locked during a send: a silent server must not hold it for minutes.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
   });
+  const send = async (mail: Mail) => {
+    await transport.sendMail({ from: config.MAIL_FROM, to: mail.to, ...render(mail, config.PUBLIC_URL) });
+  };
+  const policy = mailRetryPolicy(config);
   const worker = new Worker<MailJob>(
     MAIL_QUEUE,
-    async (job: Job<MailJob>) => {
-      const mail = render(job.data, config.PUBLIC_URL);
-      const info = await transport.sendMail({ from: config.MAIL_FROM, to: job.data.to, ...mail });
-      log.info({ job: job.id, template: job.data.template, messageId: info.messageId }, 'mail sent');
+    async (job: Job<MailJob>, token?: string) => {
+      const delivery = await deliverMail(db, job.data.id, send, policy, log);
+      if (delivery.status === 'retry') {
+        await job.moveToDelayed(delivery.at.getTime(), token);
+        throw new DelayedError();
+      }
     },
     { connection, prefix: config.QUEUE_PREFIX, concurrency: 4 },
   );
-  worker.on('failed', (job, err) => log.warn({ job: job?.id, attempt: job?.attemptsMade, err }, 'mail failed'));
+  worker.on('failed', (job, err) => log.warn({ mail: job?.id, err }, 'mail job failed'));
+  // Without a listener an error event would crash the process; the connection retries by itself.
+  worker.on('error', (err) => log.warn({ err }, 'mail worker error'));
   return {
     worker,
     async close() {
       await worker.close();
       transport.close();
     },
+  };
+}
+
+export function mailRetryPolicy(config: NotificationsConfig): MailRetryPolicy {
+  return {
+    initialDelayMs: config.MAIL_RETRY_INITIAL_DELAY_MS,
+    maxDelayMs: config.MAIL_RETRY_MAX_DELAY_MS,
+    budgetMs: config.MAIL_RETRY_HOURS * 3600_000,
   };
 }
