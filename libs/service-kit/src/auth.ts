@@ -10,17 +10,47 @@ export interface TokenVerifier {
   verify(token: string): Promise<AccessClaims>;
 }
 
-/** Verifies access tokens locally against the auth service's JWKS (fetched once, then cached). */
-export function createTokenVerifier(jwks: string | JWTVerifyGetKey): TokenVerifier {
-  const keys =
-    typeof jwks === 'string'
-      ? createRemoteJWKSet(new URL(jwks), { cacheMaxAge: 10 * 60_000, timeoutDuration: 2000 })
-      : jwks;
+export interface TokenVerifierOptions {
+  /** How often the signing keys are re-read in the background (10 minutes). */
+  refreshMs?: number;
+  /** How long one read of the keys may take. */
+  timeoutMs?: number;
+  /** A background re-read failed (auth away): the keys in hand stay in use. */
+  onRefreshError?: (err: unknown) => void;
+}
+
+/**
+ * Verifies access tokens locally against the auth service's JWKS. The keys, once read, are kept
+ * until auth shows other ones: an auth outage, however long, does not log anyone out. They are
+ * re-read in the background every `refreshMs` (a failure keeps the old ones: jose replaces its
+ * set only after a successful read), and at once, subject to jose's 30 s cooldown, when a token
+ * names a key id not in the set (a rotation).
+ */
+export function createTokenVerifier(jwks: string | JWTVerifyGetKey, options: TokenVerifierOptions = {}): TokenVerifier {
+  const keys = typeof jwks === 'string' ? remoteKeys(new URL(jwks), options) : jwks;
   return {
     async verify(token) {
       const { payload } = await jwtVerify(token, keys, { issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE });
       return accessClaimsSchema.parse(payload);
     },
+  };
+}
+
+function remoteKeys(url: URL, options: TokenVerifierOptions): JWTVerifyGetKey {
+  const refreshMs = options.refreshMs ?? 10 * 60_000;
+  // Never stale by age: only a successful read replaces the keys.
+  const remote = createRemoteJWKSet(url, {
+    cacheMaxAge: Number.POSITIVE_INFINITY,
+    timeoutDuration: options.timeoutMs ?? 2000,
+  });
+  let lastRefresh = Date.now();
+  return async (protectedHeader, token) => {
+    // Driven by traffic rather than a timer: nothing to stop at shutdown, nothing to do idle.
+    if (remote.fresh && !remote.reloading && Date.now() - lastRefresh >= refreshMs) {
+      lastRefresh = Date.now();
+      remote.reload().catch((err: unknown) => options.onRefreshError?.(err));
+    }
+    return remote(protectedHeader, token);
   };
 }
 
