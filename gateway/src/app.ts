@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 import type { GatewayConfig } from './config.ts';
 import { frontendsPlugin } from './plugins/frontends.ts';
 import { proxyPlugin } from './plugins/proxy.ts';
+import { createRevocationChecker } from './revocation.ts';
 import { routeTable as defaultRouteTable, type RouteEntry } from './route-table.ts';
 
 export interface GatewayDeps {
@@ -73,8 +74,13 @@ export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[
       moderation: config.MODERATION_URL,
     },
     verifier: deps.verifier,
-    redis,
-    redisKeyPrefix: config.REDIS_KEY_PREFIX,
+    revocation: createRevocationChecker({
+      redis,
+      prefix: config.REDIS_KEY_PREFIX,
+      authUrl: config.AUTH_URL,
+      answerCacheMs: config.TOKEN_STATUS_CACHE_MS,
+      log: app.log,
+    }),
     uploadBodyLimit: config.UPLOAD_BODY_LIMIT,
     upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
   });

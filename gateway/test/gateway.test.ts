@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import {
+  cacheRevokedToken,
+  cacheTokenVersion,
   createRedis,
   createTokenVerifier,
   loadConfig,
-  publishTokenVersion,
-  revokeToken,
+  markRevocationCacheIncomplete,
+  markRevocationCacheLoaded,
   TOKEN_AUDIENCE,
   TOKEN_ISSUER,
 } from '@cartable/service-kit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { createLocalJWKSet, decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway } from '../src/app.ts';
 import { gatewayConfigSchema } from '../src/config.ts';
@@ -20,11 +22,23 @@ const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 const upstreams: FastifyInstance[] = [];
 let gateway: Awaited<ReturnType<typeof buildGateway>>;
 let sign: (claims: { is_admin?: boolean; jti?: string }) => Promise<string>;
+let jwks: ReturnType<typeof createLocalJWKSet>;
+let urls: Record<Owner, string>;
+
+/** What the stand-in auth says at /internal/token-status: revoked token ids, calls received. */
+const authStatus = { revoked: new Set<string>(), calls: 0 };
 
 /** A stand-in owner that says who it is, what path it got and whether a token came along. */
 async function fakeOwner(owner: Owner) {
   const app = Fastify();
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_r, body, done) => done(null, body));
+  if (owner === 'auth') {
+    app.post('/internal/token-status', async (request) => {
+      authStatus.calls++;
+      const jti = decodeJwt(request.headers.authorization?.slice('Bearer '.length) ?? '').jti ?? '';
+      return { revoked: authStatus.revoked.has(jti) };
+    });
+  }
   app.all('/*', async (request) => ({
     owner,
     url: request.url,
@@ -40,7 +54,7 @@ async function fakeOwner(owner: Owner) {
 }
 
 beforeAll(async () => {
-  const urls = Object.fromEntries(await Promise.all(owners.map(async (o) => [o, await fakeOwner(o)])));
+  urls = Object.fromEntries(await Promise.all(owners.map(async (o) => [o, await fakeOwner(o)])));
   const { privateKey, publicKey } = await generateKeyPair('ES256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256' };
   sign = ({ is_admin = false, jti = crypto.randomUUID() }) =>
@@ -62,11 +76,11 @@ beforeAll(async () => {
     FRONTENDS_DIR: '/nonexistent',
     DATA_DIR: '/tmp/cartable-gateway-test',
   });
-  gateway = await buildGateway(
-    { config, redis, verifier: createTokenVerifier(createLocalJWKSet({ keys: [jwk] })) },
-    [],
-    false,
-  );
+  jwks = createLocalJWKSet({ keys: [jwk] });
+  gateway = await buildGateway({ config, redis, verifier: createTokenVerifier(jwks) }, [], false);
+  // As auth does once it has loaded the cache.
+  if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
+  await markRevocationCacheLoaded(redis, prefix);
 });
 
 afterAll(async () => {
@@ -143,7 +157,7 @@ describe('access checks', () => {
     const jti = crypto.randomUUID();
     const token = await sign({ jti });
     expect((await get('/api/user', token)).statusCode).toBe(200);
-    await revokeToken(redis, prefix, jti, Math.floor(Date.now() / 1000) + 60);
+    await cacheRevokedToken(redis, prefix, jti, Math.floor(Date.now() / 1000) + 60);
     expect((await get('/api/user', token)).statusCode).toBe(401);
     const pub = await get('/api/books', token);
     expect(pub.statusCode).toBe(200);
@@ -208,8 +222,144 @@ describe('revocation of every token of a user', () => {
     const token = await sign({});
     const sub = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub as string;
     expect((await get('/api/user', token)).statusCode).toBe(200);
-    await publishTokenVersion(redis, prefix, sub, 1, 60);
+    await cacheTokenVersion(redis, prefix, sub, 1, 60);
     expect((await get('/api/user', token)).statusCode).toBe(401);
+  });
+});
+
+describe('revocation when Redis cannot answer', () => {
+  const subOf = (token: string) => decodeJwt(token).sub as string;
+
+  it('never lowers a cached version (a rebuild that read the database before a bump)', async () => {
+    const token = await sign({});
+    await cacheTokenVersion(redis, prefix, subOf(token), 3, 60);
+    await cacheTokenVersion(redis, prefix, subOf(token), 2, 60);
+    expect(await redis.get(`${prefix}token-version:${subOf(token)}`)).toBe('3');
+  });
+
+  it('asks auth when the cache is not known to be complete, once per token for a few seconds', async () => {
+    const live = await sign({});
+    const revokedJti = crypto.randomUUID();
+    const revoked = await sign({ jti: revokedJti });
+    authStatus.revoked.add(revokedJti);
+    // Redis restarted empty: no sentinel, nothing cached.
+    await markRevocationCacheIncomplete(redis, prefix);
+    try {
+      const before = authStatus.calls;
+      const answers = await Promise.all(Array.from({ length: 20 }, () => get('/api/user', live)));
+      expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+      expect((await get('/api/user', revoked)).statusCode).toBe(401);
+      expect((await get('/api/user', revoked)).statusCode).toBe(401);
+      // 21 + 1 requests, two tokens: auth was asked twice.
+      expect(authStatus.calls - before).toBe(2);
+      // What the cache does know still counts without asking auth.
+      const jti = crypto.randomUUID();
+      const cachedRevoked = await sign({ jti });
+      await cacheRevokedToken(redis, prefix, jti, Math.floor(Date.now() / 1000) + 60);
+      expect((await get('/api/user', cachedRevoked)).statusCode).toBe(401);
+      expect(authStatus.calls - before).toBe(2);
+    } finally {
+      await markRevocationCacheLoaded(redis, prefix);
+    }
+  });
+
+  it('keeps every route answering with Redis unreachable: rate limits skipped, revocation from auth', async () => {
+    // A port where nothing listens: ioredis fails each command at once (no offline queue).
+    const deadRedis = createRedis('redis://127.0.0.1:9');
+    deadRedis.on('error', () => {});
+    const config = loadConfig(gatewayConfigSchema, {
+      AUTH_URL: urls.auth,
+      CATALOG_URL: urls.catalog,
+      MESSAGING_URL: urls.messaging,
+      MODERATION_URL: urls.moderation,
+      REDIS_KEY_PREFIX: prefix,
+      FRONTENDS_DIR: '/nonexistent',
+    });
+    const app = await buildGateway({ config, redis: deadRedis, verifier: createTokenVerifier(jwks) }, [], false);
+    try {
+      // /api/login allows 20 a minute per address: with Redis away the limit is skipped, not a 500.
+      const logins = await Promise.all(
+        Array.from({ length: 25 }, () =>
+          app.inject({ method: 'POST', url: '/api/login', payload: { email: 'a@example.ga', password: 'x' } }),
+        ),
+      );
+      expect(new Set(logins.map((r) => r.statusCode))).toEqual(new Set([200]));
+      const live = await sign({});
+      const jti = crypto.randomUUID();
+      const revoked = await sign({ jti });
+      authStatus.revoked.add(jti);
+      const inject = (url: string, token: string) =>
+        app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      expect((await inject('/api/user', live)).statusCode).toBe(200);
+      expect((await inject('/api/user', revoked)).statusCode).toBe(401);
+      // A revoked token on a public route: dropped, the visitor goes on.
+      const pub = await inject('/api/books', revoked);
+      expect(pub.statusCode).toBe(200);
+      expect(pub.json().authorized).toBe(false);
+    } finally {
+      await app.close();
+      deadRedis.disconnect();
+    }
+  });
+
+  it('answers 503 JSON to members, and serves visitors, when neither Redis nor auth answers', async () => {
+    const deadRedis = createRedis('redis://127.0.0.1:9');
+    deadRedis.on('error', () => {});
+    const config = loadConfig(gatewayConfigSchema, {
+      AUTH_URL: 'http://127.0.0.1:9',
+      CATALOG_URL: urls.catalog,
+      MESSAGING_URL: urls.messaging,
+      MODERATION_URL: urls.moderation,
+      REDIS_KEY_PREFIX: prefix,
+      FRONTENDS_DIR: '/nonexistent',
+    });
+    const app = await buildGateway({ config, redis: deadRedis, verifier: createTokenVerifier(jwks) }, [], false);
+    try {
+      const token = await sign({});
+      const headers = { authorization: `Bearer ${token}` };
+      const member = await app.inject({ method: 'GET', url: '/api/messages', headers });
+      expect(member.statusCode).toBe(503);
+      expect(member.json()).toEqual({
+        message: 'Service temporairement indisponible. Veuillez réessayer dans quelques instants.',
+      });
+      const visitor = await app.inject({ method: 'GET', url: '/api/books', headers });
+      expect(visitor.statusCode).toBe(200);
+      expect(visitor.json().authorized).toBe(false);
+    } finally {
+      await app.close();
+      deadRedis.disconnect();
+    }
+  });
+
+  it('answers 503 JSON to members, and serves visitors, when the signing keys were never read', async () => {
+    const config = loadConfig(gatewayConfigSchema, {
+      AUTH_URL: urls.auth,
+      CATALOG_URL: urls.catalog,
+      REDIS_KEY_PREFIX: prefix,
+      FRONTENDS_DIR: '/nonexistent',
+    });
+    const verifier = createTokenVerifier('http://127.0.0.1:9/.well-known/jwks.json');
+    const app = await buildGateway({ config, redis, verifier }, [], false);
+    try {
+      const headers = { authorization: `Bearer ${await sign({})}` };
+      const member = await app.inject({ method: 'GET', url: '/api/user', headers });
+      expect(member.statusCode).toBe(503);
+      expect(member.json().message).toBe(
+        'Service temporairement indisponible. Veuillez réessayer dans quelques instants.',
+      );
+      const visitor = await app.inject({ method: 'GET', url: '/api/books', headers });
+      expect(visitor.json()).toMatchObject({ owner: 'catalog', authorized: false });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('never exposes auth’s internal route', async () => {
+    const token = await sign({});
+    for (const url of ['/api/internal/token-status', '/internal/token-status']) {
+      const res = await gateway.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode).toBe(404);
+    }
   });
 });
 

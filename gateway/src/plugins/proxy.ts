@@ -1,19 +1,19 @@
 import type { Readable } from 'node:stream';
 import { messages } from '@cartable/contracts';
-import { bearerToken, forbidden, isTokenRevoked, type TokenVerifier, unauthorized } from '@cartable/service-kit';
+import { bearerToken, forbidden, HttpError, type TokenVerifier, unauthorized } from '@cartable/service-kit';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Redis } from 'ioredis';
 import { errors as joseErrors } from 'jose';
 import { ZodError } from 'zod';
+import type { RevocationChecker } from '../revocation.ts';
 import type { Owner, RouteEntry } from '../route-table.ts';
 
 export interface ProxyOptions {
   routeTable: readonly RouteEntry[];
   upstreams: Record<Owner, string>;
   verifier: TokenVerifier;
-  redis: Redis;
-  redisKeyPrefix: string;
+  /** Redis cache first, auth's database when the cache cannot answer. */
+  revocation: RevocationChecker;
   uploadBodyLimit: number;
   upstreamTimeoutMs: number;
 }
@@ -56,7 +56,7 @@ declare module 'fastify' {
  * token checks its access level asks for.
  */
 export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options) => {
-  const { verifier, redis, redisKeyPrefix, upstreams } = options;
+  const { verifier, revocation, upstreams } = options;
 
   await app.register(replyFrom, {
     undici: { connections: 128, pipelining: 1, connect: { timeout: 1000 } },
@@ -73,7 +73,9 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
     done(null, payload as Readable);
   });
 
-  const serviceUnavailable = () => Object.assign(new Error(messages.serviceUnavailable), { statusCode: 503 });
+  // An HttpError, so that the French message reaches the client (a bare 503 error would read
+  // as an internal error).
+  const serviceUnavailable = () => new HttpError(503, messages.serviceUnavailable);
   /** jose's JWKSTimeout, or fetch failing: the keys could not be read, the token may be fine. */
   const keysUnreachable = (err: unknown) =>
     (err instanceof joseErrors.JOSEError && err.code === 'ERR_JWKS_TIMEOUT') ||
@@ -95,8 +97,9 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
       claims = await verifier.verify(token);
     } catch (err) {
       if (keysUnreachable(err)) {
-        request.log.warn({ err }, 'cannot read the signing keys');
-        if (access === 'public') return;
+        request.log.warn({ err: (err as Error).message }, 'cannot read the signing keys');
+        // Unchecked (nor its revocation): a public route goes on as a visitor.
+        if (access === 'public') return dropToken();
         throw serviceUnavailable();
       }
       if (access === 'public') return dropToken();
@@ -104,9 +107,10 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
     }
     let revoked: boolean;
     try {
-      revoked = await isTokenRevoked(redis, redisKeyPrefix, claims);
+      revoked = await revocation.isRevoked(token, claims);
     } catch (err) {
-      request.log.warn({ err }, 'cannot check token revocation');
+      // Neither Redis nor auth answers: visitors go on as visitors, members get a clear 503.
+      request.log.warn({ err: (err as Error).message }, 'cannot check token revocation');
       if (access === 'public') return dropToken();
       throw serviceUnavailable();
     }

@@ -1,6 +1,7 @@
 import { createHttpApp, type ReadinessCheck } from '@cartable/service-kit';
 import type { AuthDeps } from './deps.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
+import { internalRoutes } from './routes/internal.ts';
 import { passwordRoutes } from './routes/password.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { registrationRoutes } from './routes/registration.ts';
@@ -26,6 +27,7 @@ export async function buildAuthApp(deps: AuthDeps, readiness: ReadinessCheck[] =
     profileRoutes,
     twoFactorRoutes,
     adminUserRoutes,
+    internalRoutes,
   ]) {
     await app.register(routes, deps);
   }

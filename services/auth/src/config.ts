@@ -28,6 +28,8 @@ export const authConfigSchema = baseConfigSchema
       .positive()
       .default(5 * 1024 * 1024),
     REDIS_KEY_PREFIX: z.string().default('cartable:'),
+    /** Full rebuild of the gateway's Redis copy of revocations, and pruning of expired ones. */
+    REVOCATION_CACHE_REFRESH_SECONDS: z.coerce.number().int().positive().default(60),
     /** Demo members for a development catalogue (npm start sets it); refused in production. */
     SEED_DEMO: z.enum(['0', '1']).default('0'),
     ADMIN_EMAIL: z.string().email().default(DEFAULT_ADMIN_EMAIL),

@@ -4,10 +4,10 @@ import {
   createGuards,
   createStorage,
   createTokenVerifier,
+  deleteOlderThan,
   loadConfig,
   openInfrastructure,
   serve,
-  startConsumers,
 } from '@cartable/service-kit';
 import { createLocalJWKSet } from 'jose';
 import pino from 'pino';
@@ -16,6 +16,7 @@ import { authConfigSchema } from './config.ts';
 import * as schema from './db/schema.ts';
 import { seedAdmin, seedDemoMembers } from './db/seed.ts';
 import { loginThrottle } from './domain/login-throttle.ts';
+import { createRevocationCache } from './domain/revocation.ts';
 import { loadSigner } from './domain/signing.ts';
 import { memberActivity } from './events/member-activity.ts';
 
@@ -31,31 +32,42 @@ await bootstrap(async () => {
     migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
     publishes: true,
     redis: true,
+    seed: async (db) => {
+      await seedAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+      if (config.SEED_DEMO === '1') await seedDemoMembers(db);
+    },
+    // The dashboard shows the latest lines; a year of history is plenty.
+    housekeeping: [{ name: 'user_activities', run: deleteOlderThan('user_activities', 'occurred_at', 365) }],
   });
   const db = infra.database.db;
-  await seedAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-  if (config.SEED_DEMO === '1') await seedDemoMembers(db);
   const signer = await loadSigner(config.AUTH_PRIVATE_KEY, config.DATA_DIR);
   // auth checks its own tokens with its own keys, no HTTP round trip.
   const guards = createGuards(createTokenVerifier(createLocalJWKSet(signer.jwks)));
-  const redis = infra.redis!;
+  // Redis only caches revocations for the gateway (the database has them): rebuilt at start,
+  // after every reconnection and periodically. No route of auth needs Redis to answer.
+  const revocation = createRevocationCache({
+    db,
+    redis: infra.redis!,
+    prefix: config.REDIS_KEY_PREFIX,
+    tokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+    refreshSeconds: config.REVOCATION_CACHE_REFRESH_SECONDS,
+    log: log.child({ component: 'revocation-cache' }),
+  });
+  const stopRevocationCache = revocation.start();
   const app = await buildAuthApp(
     {
       config,
       db,
-      redis,
       relay: infra.relay!,
       signer,
       guards,
-      throttle: loginThrottle(redis, config.REDIS_KEY_PREFIX, config.LOGIN_MAX_FAILURES, config.LOGIN_LOCK_MINUTES),
+      throttle: loginThrottle(db, config.LOGIN_MAX_FAILURES, config.LOGIN_LOCK_MINUTES),
+      revocation,
       storage: await createStorage(config, config.DATA_DIR),
     },
     infra.readiness,
   );
   // The dashboard's counters and activity, from catalog's book events.
-  const stopConsumers = await startConsumers(
-    { nc: infra.nc, db: infra.database.db, namespace: config.EVENT_NAMESPACE, log, consumer: 'auth' },
-    { catalog: memberActivity },
-  );
-  await serve(app, { port: config.PORT, host: config.HOST }, [...stopConsumers, ...infra.closers]);
+  infra.startConsumers({ catalog: memberActivity });
+  await serve(app, { port: config.PORT, host: config.HOST }, [stopRevocationCache, ...infra.closers]);
 });

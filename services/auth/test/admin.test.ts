@@ -1,4 +1,3 @@
-import { isTokenRevoked } from '@cartable/service-kit';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthHarness, startAuth } from './harness.ts';
@@ -37,9 +36,7 @@ describe('administration of users, roles and permissions', () => {
 
     const revoked = await h.call('POST', `/admin/users/${user.id}/revoke`, undefined, admin);
     expect(revoked.body.user.is_admin).toBe(false);
-    expect(
-      await isTokenRevoked(h.redis, h.config.REDIS_KEY_PREFIX, decodeJwt(relogin.body.access_token) as never),
-    ).toBe(true);
+    expect(await h.revocationOf(relogin.body.access_token)).toEqual({ database: true, cache: 'revoked' });
     const changes = (await h.events('auth.user.role_changed')).filter((e) => e.user_id === user.id);
     expect(changes.map((e) => e.is_admin)).toEqual([true, false]);
 

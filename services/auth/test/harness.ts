@@ -11,15 +11,18 @@ import {
   loadConfig,
   openDatabase,
   outbox,
+  type Redis,
+  readRevocationCache,
 } from '@cartable/service-kit';
 import { asc, eq } from 'drizzle-orm';
-import { createLocalJWKSet } from 'jose';
+import { createLocalJWKSet, decodeJwt } from 'jose';
 import { createDatabases, databaseUrl, dropDatabases } from '../../../scripts/stack/infrastructure.ts';
 import { buildAuthApp } from '../src/app.ts';
 import { authConfigSchema } from '../src/config.ts';
 import * as schema from '../src/db/schema.ts';
 import { seedAdmin } from '../src/db/seed.ts';
 import { loginThrottle } from '../src/domain/login-throttle.ts';
+import { createRevocationCache } from '../src/domain/revocation.ts';
 import { loadSigner } from '../src/domain/signing.ts';
 
 const PG = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -49,32 +52,58 @@ export async function startAuth(env: Record<string, string> = {}) {
   await seedAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
   const redis = createRedis(config.REDIS_URL);
   const signer = await loadSigner(undefined, dataDir);
-  const app = await buildAuthApp(
-    {
-      config,
-      db,
-      redis,
-      relay: { kick: () => {} },
-      signer,
-      guards: createGuards(createTokenVerifier(createLocalJWKSet(signer.jwks))),
-      throttle: loginThrottle(redis, config.REDIS_KEY_PREFIX, config.LOGIN_MAX_FAILURES, config.LOGIN_LOCK_MINUTES),
-      storage: createLocalStorage(join(dataDir, 'storage')),
-    },
-    [],
-    false,
-  );
+  const quiet = { info: () => {}, warn: () => {}, debug: () => {} } as never;
+  const guards = createGuards(createTokenVerifier(createLocalJWKSet(signer.jwks)));
+  const storage = createLocalStorage(join(dataDir, 'storage'));
 
-  /** JSON call; `token` adds the bearer header. */
-  async function call(method: string, url: string, body?: unknown, token?: string) {
-    const res = await app.inject({
-      method: method as 'GET',
-      url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      ...(body === undefined ? {} : { payload: body as object }),
+  /** The auth app on this database, with its revocation cache on the given Redis. */
+  async function build(client: Redis) {
+    const revocation = createRevocationCache({
+      db,
+      redis: client,
+      prefix: config.REDIS_KEY_PREFIX,
+      tokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+      refreshSeconds: config.REVOCATION_CACHE_REFRESH_SECONDS,
+      log: quiet,
     });
-    // biome-ignore lint/suspicious/noExplicitAny: tests read answers of any shape
-    return { status: res.statusCode, body: res.json() as any };
+    const stopRevocationCache = revocation.start();
+    const app = await buildAuthApp(
+      {
+        config,
+        db,
+        relay: { kick: () => {} },
+        signer,
+        guards,
+        throttle: loginThrottle(db, config.LOGIN_MAX_FAILURES, config.LOGIN_LOCK_MINUTES),
+        revocation,
+        storage,
+      },
+      [],
+      false,
+    );
+    /** JSON call; `token` adds the bearer header. */
+    async function call(method: string, url: string, body?: unknown, token?: string) {
+      const res = await app.inject({
+        method: method as 'GET',
+        url,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+      // biome-ignore lint/suspicious/noExplicitAny: tests read answers of any shape
+      return { status: res.statusCode, body: res.json() as any };
+    }
+    async function close() {
+      await stopRevocationCache();
+      await app.close();
+    }
+    return { app, revocation, call, close };
   }
+
+  const main = await build(redis);
+  const { app, revocation, call } = main;
+  // Start as the service does: the cache loaded once Redis answers.
+  if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
+  await revocation.rebuild();
 
   /** Events this service wrote, newest last (what notifications and others would receive). */
   async function events(type: string) {
@@ -113,8 +142,21 @@ export async function startAuth(env: Record<string, string> = {}) {
     return res.body.access_token as string;
   }
 
+  /**
+   * Whether a token is refused, asked both ways: auth's database (the internal route the
+   * gateway falls back to) and the Redis cache ('unknown' until a rebuild has loaded it).
+   */
+  async function revocationOf(token: string) {
+    const internal = await call('POST', '/internal/token-status', undefined, token);
+    const claims = decodeJwt(token) as { jti: string; sub: string; ver: number };
+    return {
+      database: internal.status === 200 ? (internal.body.revoked as boolean) : internal.status,
+      cache: await readRevocationCache(redis, config.REDIS_KEY_PREFIX, { ...claims, ver: claims.ver ?? 0 }),
+    };
+  }
+
   async function teardown() {
-    await app.close();
+    await main.close();
     const keys = await redis.keys(`${config.REDIS_KEY_PREFIX}*`);
     if (keys.length) await redis.del(...keys);
     await redis.quit();
@@ -123,6 +165,21 @@ export async function startAuth(env: Record<string, string> = {}) {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  return { app, db, redis, config, call, events, lastEvent, register, member, admin, teardown };
+  return {
+    app,
+    db,
+    redis,
+    config,
+    revocation,
+    call,
+    events,
+    lastEvent,
+    register,
+    member,
+    admin,
+    revocationOf,
+    build,
+    teardown,
+  };
 }
 export type AuthHarness = Awaited<ReturnType<typeof startAuth>>;

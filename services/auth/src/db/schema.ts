@@ -23,8 +23,18 @@ export const users = pgTable(
     showPhone: boolean('show_phone').notNull().default(false),
     /** Set once the e-mailed second step is confirmed; null when two-factor is off. */
     twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
-    /** Carried by tokens; bumped to refuse every token in force (password change, reset). */
+    /**
+     * Carried by tokens; bumped to refuse every token in force (password change or reset, loss
+     * of rights). The source of truth: Redis only caches it (see domain/revocation.ts).
+     */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** When token_version was last bumped: older tokens outlive it by at most their lifetime. */
+    tokenVersionChangedAt: timestamp('token_version_changed_at', { withTimezone: true }),
+    /** Failed logins since failed_logins_since (LOGIN_LOCK_MINUTES window); a success clears it. */
+    failedLogins: integer('failed_logins').notNull().default(0),
+    failedLoginsSince: timestamp('failed_logins_since', { withTimezone: true }),
+    /** Set when failed_logins reaches LOGIN_MAX_FAILURES: no login until then. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -161,4 +171,32 @@ export const userActivities = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('user_activities_user_time_idx').on(t.userId, t.occurredAt)],
+);
+
+/**
+ * Tokens revoked one by one (logout), until they would have expired anyway: the source of truth
+ * the gateway's Redis cache is rebuilt from. Rows past expires_at are pruned.
+ */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    /** No foreign key: the row outlives an account deleted after its logout. */
+    userId: uuid('user_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Deleted accounts whose tokens may still be in circulation: every token of the user is refused
+ * until expires_at (deletion + the tokens' lifetime), then the row is pruned.
+ */
+export const revokedUsers = pgTable(
+  'revoked_users',
+  {
+    userId: uuid('user_id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_users_expires_idx').on(t.expiresAt)],
 );

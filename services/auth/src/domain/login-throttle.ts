@@ -1,21 +1,38 @@
-import type { Redis } from '@cartable/service-kit';
+import type { Db } from '@cartable/service-kit';
+import { eq, sql } from 'drizzle-orm';
+import { users } from '../db/schema.ts';
+import type { UserRow } from './users.ts';
 
 /**
- * Failed logins counted per account (the gateway counts per address): after `max` failures
- * within `lockMinutes`, the account refuses logins until the window ends. A success clears it.
+ * Failed logins counted per account in the database (the gateway counts per address): after
+ * `max` failures within `lockMinutes` of the first one, the account refuses logins for
+ * `lockMinutes`. A success (or a password reset) clears it. Kept out of Redis so that logins
+ * work, and locks hold, whether Redis is there or not.
  */
-export function loginThrottle(redis: Redis, prefix: string, max: number, lockMinutes: number) {
-  const key = (email: string) => `${prefix}login-failures:${email.toLowerCase()}`;
+export function loginThrottle(db: Db, max: number, lockMinutes: number) {
+  const lock = sql`make_interval(mins => ${lockMinutes})`;
   return {
-    async isLocked(email: string) {
-      return Number(await redis.get(key(email))) >= max;
+    isLocked(row: Pick<UserRow, 'lockedUntil'>) {
+      return row.lockedUntil !== null && row.lockedUntil.getTime() > Date.now();
     },
-    async fail(email: string) {
-      const count = await redis.incr(key(email));
-      if (count === 1) await redis.expire(key(email), lockMinutes * 60);
+    /** Counts a failure in one statement (concurrent failures all count). */
+    async fail(userId: string) {
+      const windowOver = sql`(${users.failedLoginsSince} is null or ${users.failedLoginsSince} <= now() - ${lock})`;
+      const count = sql`(case when ${windowOver} then 1 else ${users.failedLogins} + 1 end)`;
+      await db
+        .update(users)
+        .set({
+          failedLogins: count,
+          failedLoginsSince: sql`(case when ${windowOver} then now() else ${users.failedLoginsSince} end)`,
+          lockedUntil: sql`(case when ${count} >= ${max} then now() + ${lock} else ${users.lockedUntil} end)`,
+        })
+        .where(eq(users.id, userId));
     },
-    async clear(email: string) {
-      await redis.del(key(email));
+    async clear(tx: Db, userId: string) {
+      await tx
+        .update(users)
+        .set({ failedLogins: 0, failedLoginsSince: null, lockedUntil: null })
+        .where(eq(users.id, userId));
     },
   };
 }

@@ -1,7 +1,6 @@
-import { type Db, publishTokenVersion } from '@cartable/service-kit';
-import { eq, sql } from 'drizzle-orm';
-import { users } from '../db/schema.ts';
+import type { Db } from '@cartable/service-kit';
 import type { AuthDeps } from '../deps.ts';
+import { bumpTokenVersion } from './revocation.ts';
 import { claimsFor, toUserDto, type UserRow } from './users.ts';
 
 /** Signs an access token for a user, with the claims of their current roles and permissions. */
@@ -17,21 +16,21 @@ export async function openSession(deps: Pick<AuthDeps, 'signer' | 'config'>, db:
   };
 }
 
-/** Every token of the user stops working: the version goes up in the database and in Redis. */
-export async function revokeAllSessions(deps: Pick<AuthDeps, 'redis' | 'config'>, db: Db, userId: string) {
-  const [row] = await db
-    .update(users)
-    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-    .where(eq(users.id, userId))
-    .returning();
-  if (row) {
-    await publishTokenVersion(
-      deps.redis,
-      deps.config.REDIS_KEY_PREFIX,
-      userId,
-      row.tokenVersion,
-      deps.config.ACCESS_TOKEN_TTL_SECONDS,
-    );
+/**
+ * Every token of these users stops working. Inside a transaction, pass it as `tx` and call the
+ * returned `publish` once it has committed: the database holds the new versions (source of
+ * truth), then the gateway's Redis cache learns them.
+ */
+export async function revokeAllSessions(tx: Db, userIds: string[]) {
+  const rows: UserRow[] = [];
+  for (const userId of new Set(userIds)) {
+    const row = await bumpTokenVersion(tx, userId);
+    if (row) rows.push(row);
   }
-  return row;
+  return {
+    rows,
+    publish: async (deps: Pick<AuthDeps, 'revocation'>) => {
+      for (const row of rows) await deps.revocation.versionBumped(row.id, row.tokenVersion);
+    },
+  };
 }

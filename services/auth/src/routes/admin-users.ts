@@ -31,12 +31,12 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps
   const { db, guards, relay } = deps;
 
   /**
-   * Rights taken away must not survive in tokens already issued: the holders' sessions end and
-   * they sign in again with their new claims. (Promotion needs no such thing.)
+   * Rights taken away must not survive in tokens already issued: the holders' sessions end, in
+   * the transaction of the change, and they sign in again with their new claims. (Promotion
+   * needs no such thing.) Returns what to publish to the cache once committed.
    */
-  async function endSessions(userIds: string[]) {
-    for (const userId of userIds) await revokeAllSessions(deps, db, userId);
-  }
+  const endSessions = (tx: Db, userIds: string[]) => revokeAllSessions(tx, userIds);
+  const noSessionEnded = { publish: async () => {} };
 
   async function roleChanged(tx: Db, userId: string, changedBy: string) {
     const row = await findUserById(tx, userId);
@@ -142,7 +142,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps
       async (request) => {
         const { id } = request.params;
         if (action === 'revoke' && id === request.claims!.sub) throw new HttpError(422, m.cannotRevokeSelf);
-        const row = await db.transaction(async (tx) => {
+        const { row, ended } = await db.transaction(async (tx) => {
           const [saved] = await tx
             .update(users)
             .set({ isAdmin: action === 'promote', updatedAt: new Date() })
@@ -150,10 +150,10 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps
             .returning();
           if (!saved) throw notFound(m.userNotFound);
           await roleChanged(tx, id, request.claims!.sub);
-          return saved;
+          return { row: saved, ended: action === 'revoke' ? await endSessions(tx, [id]) : noSessionEnded };
         });
         relay.kick();
-        if (action === 'revoke') await endSessions([id]);
+        await ended.publish(deps);
         return { message: action === 'promote' ? m.promoted : m.revoked, user: await toUserDto(db, row) };
       },
     );
@@ -168,7 +168,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps
     async (request) => {
       const { id } = request.params;
       const wanted = [...new Set(request.body.roles)];
-      const user = await db.transaction(async (tx) => {
+      const { user, ended } = await db.transaction(async (tx) => {
         if (!(await findUserById(tx, id))) throw notFound(m.userNotFound);
         const found = wanted.length ? await tx.select().from(roles).where(inArray(roles.slug, wanted)) : [];
         const unknown = wanted.filter((s) => !found.some((r) => r.slug === s));
@@ -177,10 +177,11 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps
         await tx.delete(userRoles).where(eq(userRoles.userId, id));
         if (found.length) await tx.insert(userRoles).values(found.map((r) => ({ userId: id, roleId: r.id })));
         await roleChanged(tx, id, request.claims!.sub);
-        return findUserById(tx, id);
+        const ended = await endSessions(tx, [id]);
+        return { user: ended.rows[0], ended };
       });
       relay.kick();
-      await endSessions([id]);
+      await ended.publish(deps);
       return { message: 'Rôles mis à jour.', user: await toUserDto(db, user!) };
     },
   );
@@ -197,17 +198,18 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps
     },
     async (request) => {
       const { id } = request.params;
-      const user = await db.transaction(async (tx) => {
+      const { user, ended } = await db.transaction(async (tx) => {
         if (!(await findUserById(tx, id))) throw notFound(m.userNotFound);
         const ids = await permissionIds(tx, [...new Set(request.body.permissions)]);
         await tx.delete(userPermissions).where(eq(userPermissions.userId, id));
         if (ids.length)
           await tx.insert(userPermissions).values(ids.map((permissionId) => ({ userId: id, permissionId })));
         await roleChanged(tx, id, request.claims!.sub);
-        return findUserById(tx, id);
+        const ended = await endSessions(tx, [id]);
+        return { user: ended.rows[0], ended };
       });
       relay.kick();
-      await endSessions([id]);
+      await ended.publish(deps);
       return { message: 'Permissions mises à jour.', user: await toUserDto(db, user!) };
     },
   );
@@ -260,7 +262,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps
     },
     async (request) => {
       const { id } = request.params;
-      const affected = await db.transaction(async (tx) => {
+      const ended = await db.transaction(async (tx) => {
         const [saved] = await tx
           .update(roles)
           .set({ slug: request.body.slug, name: request.body.name })
@@ -279,10 +281,13 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps
         // Everyone holding the role now holds other permissions.
         const holders = await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, id));
         for (const h of holders) await roleChanged(tx, h.userId, request.claims!.sub);
-        return holders.map((h) => h.userId);
+        return endSessions(
+          tx,
+          holders.map((h) => h.userId),
+        );
       });
       relay.kick();
-      await endSessions(affected);
+      await ended.publish(deps);
       const [full] = await listRoles(eq(roles.id, id));
       return { role: full! };
     },
@@ -296,17 +301,20 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps
     },
     async (request) => {
       const { id } = request.params;
-      const affected = await db.transaction(async (tx) => {
+      const ended = await db.transaction(async (tx) => {
         const [role] = await tx.select().from(roles).where(eq(roles.id, id));
         if (!role) throw notFound('Rôle introuvable.');
         if (role.slug === 'admin') throw new HttpError(422, 'Le rôle administrateur ne peut pas être supprimé.');
         const holders = await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, id));
         await tx.delete(roles).where(eq(roles.id, id));
         for (const h of holders) await roleChanged(tx, h.userId, request.claims!.sub);
-        return holders.map((h) => h.userId);
+        return endSessions(
+          tx,
+          holders.map((h) => h.userId),
+        );
       });
       relay.kick();
-      await endSessions(affected);
+      await ended.publish(deps);
       return { message: 'Rôle supprimé.' };
     },
   );

@@ -67,7 +67,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps)
     async (request) => {
       const { token, email, password } = request.body;
       const passwordHash = await hashPassword(password);
-      const user = await db.transaction(async (tx) => {
+      const revoked = await db.transaction(async (tx) => {
         const userId = await consumeAccountToken(tx, token, 'reset_password', email);
         if (!userId) return null;
         const now = new Date();
@@ -90,12 +90,13 @@ export const passwordRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps)
           reason: 'reset',
         });
         await recordActivity(tx, row.id, 'password.reset', 'Mot de passe réinitialisé');
-        return row;
+        // Every session ends and the account unlocks, with the new password.
+        await throttle.clear(tx, row.id);
+        return revokeAllSessions(tx, [row.id]);
       });
-      if (!user) throw new HttpError(400, m.resetLinkInvalid);
+      if (!revoked) throw new HttpError(400, m.resetLinkInvalid);
       relay.kick();
-      await revokeAllSessions(deps, db, user.id);
-      await throttle.clear(user.email);
+      await revoked.publish(deps);
       return { message: m.passwordReset };
     },
   );
@@ -118,7 +119,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps)
       }
       if (current_password === password) throw unprocessable({ password: [m.samePassword] }, m.samePassword);
       const passwordHash = await hashPassword(password);
-      await db.transaction(async (tx) => {
+      const revoked = await db.transaction(async (tx) => {
         const now = new Date();
         await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.id));
         await recordEvent(tx, 'auth.password.changed', {
@@ -129,10 +130,12 @@ export const passwordRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps)
           reason: 'change',
         });
         await recordActivity(tx, row.id, 'password.changed', 'Mot de passe modifié');
+        // Every token in force stops working; the caller gets a fresh one with the new version.
+        return revokeAllSessions(tx, [row.id]);
       });
       relay.kick();
-      // Every token in force stops working; the caller gets a fresh one with the new version.
-      const updated = await revokeAllSessions(deps, db, row.id);
+      await revoked.publish(deps);
+      const updated = revoked.rows[0];
       if (!updated) throw new HttpError(401, messages.tokenInvalid);
       const session = await openSession(deps, db, updated);
       return { message: m.passwordChanged, access_token: session.access_token };

@@ -16,7 +16,7 @@ import type { AuthDeps } from '../deps.ts';
 import { recordActivity, recordUserUpdated } from '../domain/account-events.ts';
 import { verifyPassword } from '../domain/passwords.ts';
 import { ImageRejected, processProfileImage } from '../domain/profile-image.ts';
-import { revokeAllSessions } from '../domain/sessions.ts';
+import { recordDeletedAccount } from '../domain/revocation.ts';
 import { recoveryCodesLeft } from '../domain/two-factor.ts';
 import { findUserById, toUserDto, type UserRow } from '../domain/users.ts';
 
@@ -41,7 +41,7 @@ const activitySchema = z.object({
 
 /** /user/profile (+ image), /user/account, /user/stats, /user/recent-activity, /users/{id}. */
 export const profileRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
-  const { db, guards, relay, storage, config } = deps;
+  const { db, guards, relay, storage, config, revocation } = deps;
   await app.register(multipart, {
     limits: { fileSize: config.PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 5 },
   });
@@ -169,8 +169,9 @@ export const profileRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
       if (!(await verifyPassword(row.passwordHash, request.body.password))) {
         throw unprocessable({ password: [m.passwordWrong] }, m.passwordWrong);
       }
-      await revokeAllSessions(deps, db, row.id);
       await db.transaction(async (tx) => {
+        // The user row goes: every token of theirs is refused by this one until they expire.
+        await recordDeletedAccount(tx, row.id, config.ACCESS_TOKEN_TTL_SECONDS);
         await tx.delete(users).where(eq(users.id, row.id));
         await recordEvent(tx, 'auth.user.deleted', {
           user_id: row.id,
@@ -180,6 +181,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
         });
       });
       relay.kick();
+      await revocation.accountDeleted(row.id);
       if (row.profileImage?.startsWith('/storage/')) {
         await storage.delete(row.profileImage.slice('/storage/'.length)).catch(() => {});
       }

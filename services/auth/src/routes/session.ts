@@ -1,9 +1,10 @@
 import { currentUserResponseSchema, loginRequestSchema, loginResponseSchema, messages } from '@cartable/contracts';
-import { HttpError, recordEvent, revokeToken, unauthorized, unprocessable } from '@cartable/service-kit';
+import { HttpError, recordEvent, unauthorized, unprocessable } from '@cartable/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthDeps } from '../deps.ts';
 import { verifyPassword } from '../domain/passwords.ts';
+import { recordRevokedToken } from '../domain/revocation.ts';
 import { openSession } from '../domain/sessions.ts';
 import { checkCode, issueCode, useRecoveryCode } from '../domain/two-factor.ts';
 import { findUserByEmail, findUserById, toUserDto } from '../domain/users.ts';
@@ -19,18 +20,18 @@ const challengeSchema = z.object({
 
 /** POST /login (with the e-mailed second step), POST /logout, GET /user. */
 export const sessionRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
-  const { db, config, guards, redis, relay, throttle } = deps;
+  const { db, guards, relay, revocation, throttle } = deps;
 
   app.post(
     '/login',
     { schema: { body: loginRequestSchema, response: { 200: z.union([loginResponseSchema, challengeSchema]) } } },
     async (request) => {
       const { email, password, code, recovery_code } = request.body;
-      if (await throttle.isLocked(email)) throw new HttpError(429, messages.tooManyRequests);
       const row = await findUserByEmail(db, email);
+      if (row && throttle.isLocked(row)) throw new HttpError(429, messages.tooManyRequests);
       const valid = await verifyPassword(row?.passwordHash ?? null, password);
       if (!row || !valid) {
-        await throttle.fail(email);
+        if (row) await throttle.fail(row.id);
         throw new HttpError(401, m.invalidCredentials);
       }
       if (!row.emailVerifiedAt) {
@@ -41,13 +42,13 @@ export const sessionRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
       if (row.twoFactorEnabledAt) {
         if (recovery_code) {
           if (!(await useRecoveryCode(db, row.id, recovery_code))) {
-            await throttle.fail(email);
+            await throttle.fail(row.id);
             throw unprocessable({ recovery_code: [m.recoveryCodeInvalid] }, m.recoveryCodeInvalid);
           }
         } else if (code) {
           const result = await checkCode(db, row.id, 'login', code);
           if (result !== 'ok') {
-            await throttle.fail(email);
+            await throttle.fail(row.id);
             const message = result === 'too_many' ? m.codeTooManyAttempts : m.codeInvalid;
             throw unprocessable({ code: [message] }, message);
           }
@@ -69,7 +70,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
         }
       }
 
-      await throttle.clear(email);
+      if (row.failedLogins > 0 || row.lockedUntil) await throttle.clear(db, row.id);
       return openSession(deps, db, row);
     },
   );
@@ -79,7 +80,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
     { preHandler: guards.requireUser, schema: { response: { 200: z.object({ message: z.string() }) } } },
     async (request) => {
       const claims = request.claims!;
-      await revokeToken(redis, config.REDIS_KEY_PREFIX, claims.jti, claims.exp);
+      await recordRevokedToken(db, claims);
+      await revocation.tokenRevoked(claims.jti, claims.exp);
       return { message: m.loggedOut };
     },
   );

@@ -1,0 +1,150 @@
+import type { AccessClaims } from '@cartable/contracts';
+import { type RevocationAnswer, readRevocationCache } from '@cartable/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+
+/** Raised when neither Redis nor auth can say whether a token is revoked. */
+export class RevocationUnavailable extends Error {
+  constructor(reason: string, options?: ErrorOptions) {
+    super(`revocation status unavailable: ${reason}`, options);
+  }
+}
+
+/** A small map with a size bound (least recently used out first) and a lifetime per entry. */
+export class TtlCache<V> {
+  readonly #entries = new Map<string, { value: V; expiresAt: number }>();
+  constructor(readonly maxEntries: number) {}
+
+  get(key: string, now = Date.now()): V | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    this.#entries.delete(key);
+    if (entry.expiresAt <= now) return undefined;
+    this.#entries.set(key, entry);
+    return entry.value;
+  }
+
+  set(key: string, value: V, ttlMs: number, now = Date.now()) {
+    this.#entries.delete(key);
+    this.#entries.set(key, { value, expiresAt: now + ttlMs });
+    while (this.#entries.size > this.maxEntries) {
+      const oldest = this.#entries.keys().next().value as string;
+      this.#entries.delete(oldest);
+    }
+  }
+
+  get size() {
+    return this.#entries.size;
+  }
+}
+
+export interface RevocationCheckerOptions {
+  redis: Redis;
+  prefix: string;
+  /** auth's base URL: POST /internal/token-status answers when the cache cannot. */
+  authUrl: string;
+  /** How long an answer of auth that a token is valid is reused (revoked: until it expires). */
+  answerCacheMs: number;
+  /** Redis is a cache: a slow one is treated as a missing one. */
+  redisTimeoutMs?: number;
+  authTimeoutMs?: number;
+  maxEntries?: number;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Is a token (whose signature is already verified) revoked? Redis first, one MGET: a revoked
+ * id or a newer user version there is always true, and their absence means "valid" while auth's
+ * sentinel says the cache is complete. Otherwise (Redis down, or restarted empty and not yet
+ * rebuilt) auth's database answers through its internal route; those answers are kept a few
+ * seconds per token, and concurrent questions about one token share one call, so losing Redis
+ * does not flood auth. Throws RevocationUnavailable when neither can answer.
+ */
+export function createRevocationChecker(options: RevocationCheckerOptions) {
+  const { redis, prefix, log } = options;
+  const redisTimeoutMs = options.redisTimeoutMs ?? 500;
+  const authTimeoutMs = options.authTimeoutMs ?? 2000;
+  const answers = new TtlCache<boolean>(options.maxEntries ?? 10_000);
+  const pending = new Map<string, Promise<boolean>>();
+  const counts = { cache: 0, auth: 0, reused: 0, redisErrors: 0 };
+  let lastRedisWarning = 0;
+
+  async function fromRedis(claims: AccessClaims): Promise<RevocationAnswer> {
+    try {
+      return await withTimeout(readRevocationCache(redis, prefix, claims), redisTimeoutMs);
+    } catch (err) {
+      counts.redisErrors++;
+      // One line every 30 s is enough to say Redis is away.
+      if (Date.now() - lastRedisWarning > 30_000) {
+        lastRedisWarning = Date.now();
+        log.warn({ err: (err as Error).message }, 'revocation cache unreachable; asking auth');
+      }
+      return 'unknown';
+    }
+  }
+
+  async function askAuth(token: string): Promise<boolean> {
+    let response: Response;
+    try {
+      response = await fetch(`${options.authUrl}/internal/token-status`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(authTimeoutMs),
+      });
+    } catch (err) {
+      throw new RevocationUnavailable('auth unreachable', { cause: err });
+    }
+    // auth no longer accepts the token at all (its keys changed): as good as revoked.
+    if (response.status === 401) return true;
+    const body = (await response.json().catch(() => null)) as { revoked?: unknown } | null;
+    if (response.status !== 200 || typeof body?.revoked !== 'boolean') {
+      throw new RevocationUnavailable(`auth answered ${response.status}`);
+    }
+    return body.revoked;
+  }
+
+  function fromAuth(token: string, claims: AccessClaims): Promise<boolean> {
+    const known = answers.get(claims.jti);
+    if (known !== undefined) {
+      counts.reused++;
+      return Promise.resolve(known);
+    }
+    let asking = pending.get(claims.jti);
+    if (!asking) {
+      counts.auth++;
+      asking = askAuth(token)
+        .then((revoked) => {
+          const ttl = revoked ? Math.max(1000, claims.exp * 1000 - Date.now()) : options.answerCacheMs;
+          answers.set(claims.jti, revoked, ttl);
+          return revoked;
+        })
+        .finally(() => pending.delete(claims.jti));
+      pending.set(claims.jti, asking);
+    }
+    return asking;
+  }
+
+  return {
+    async isRevoked(token: string, claims: AccessClaims): Promise<boolean> {
+      const cached = await fromRedis(claims);
+      if (cached !== 'unknown') {
+        counts.cache++;
+        return cached === 'revoked';
+      }
+      return fromAuth(token, claims);
+    },
+    /** Where answers came from, for tests and the curious. */
+    counts: () => ({ ...counts }),
+  };
+}
+export type RevocationChecker = ReturnType<typeof createRevocationChecker>;

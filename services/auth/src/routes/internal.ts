@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthDeps } from '../deps.ts';
+import { isRevokedInDatabase } from '../domain/revocation.ts';
+
+/**
+ * POST /internal/token-status, for the gateway when its Redis cache cannot answer (Redis away
+ * or restarted empty). The gateway's route table has no /internal path, so it is never public;
+ * whoever calls it must present the token itself (Authorization: Bearer) and learns only
+ * whether that token is refused: { revoked: boolean }. Read-only.
+ */
+export const internalRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
+  app.post(
+    '/internal/token-status',
+    {
+      preHandler: deps.guards.requireUser,
+      // A Redis outage sends every authenticated request here: keep the logs for problems.
+      logLevel: 'warn',
+      schema: { response: { 200: z.object({ revoked: z.boolean() }) } },
+    },
+    async (request) => ({ revoked: await isRevokedInDatabase(deps.db, request.claims!) }),
+  );
+};
