@@ -68,6 +68,11 @@ export const userRoleChangedSchema = z.object({
   changed_by: z.string().uuid().nullable(),
 });
 
+/**
+ * A book as other services see it, whole in every book event, with the book's version (one
+ * more at each change, in catalog's transaction): a projection keeps the highest version it has
+ * seen, so events arriving late, twice or out of order never take it backwards.
+ */
 export const bookChangedSchema = z.object({
   book_id: z.number().int(),
   user_id: z.string().uuid(),
@@ -78,21 +83,12 @@ export const bookChangedSchema = z.object({
   category_ids: z.array(z.number().int()),
   /** URL of the first photo's thumbnail, for other services' lists (conversations). */
   thumbnail: z.string().nullable().default(null),
+  version: z.number().int().positive(),
   occurred_at: z.string(),
 });
-export const bookStatusChangedSchema = z.object({
-  book_id: z.number().int(),
-  user_id: z.string().uuid(),
-  title: z.string(),
-  status: z.string(),
-  previous_status: z.string(),
-});
-export const bookDeletedSchema = z.object({
-  book_id: z.number().int(),
-  user_id: z.string().uuid(),
-  title: z.string(),
-  status: z.string(),
-});
+export const bookStatusChangedSchema = bookChangedSchema.extend({ previous_status: z.string() });
+/** The book's last state; its version is one more than the last change's. */
+export const bookDeletedSchema = bookChangedSchema;
 
 export const messageSentSchema = z.object({
   message_id: z.string().uuid(),

@@ -6,6 +6,10 @@ export const messages = {
   notFound: 'Ressource introuvable.',
   routeNotFound: "Cette adresse de l'API n'existe pas.",
   conflict: 'Cette ressource existe déjà.',
+  idempotencyInvalid: 'En-tête Idempotency-Key invalide (1 à 200 lettres, chiffres, « - », « _ » ou « : »).',
+  idempotencyInProgress:
+    'Cette demande est déjà en cours de traitement. Patientez quelques secondes avant de réessayer.',
+  idempotencyReused: 'Cette clé Idempotency-Key a déjà servi pour une autre demande.',
   tooManyRequests: 'Trop de tentatives. Veuillez attendre avant de réessayer.',
   payloadTooLarge: 'Les données envoyées sont trop volumineuses.',
   unsupportedMediaType: "Ce type de contenu n'est pas accepté.",

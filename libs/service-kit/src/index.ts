@@ -11,6 +11,7 @@ export * from './events/outbox.ts';
 export * from './events/relay.ts';
 export * from './events/tables.ts';
 export * from './housekeeping.ts';
+export * from './idempotency.ts';
 export * from './infrastructure.ts';
 export * from './lifecycle.ts';
 export * from './metrics.ts';

@@ -43,7 +43,7 @@ export { type PageItem, Pagination, type PaginationProps, pageItems } from './co
 export { Skeleton } from './components/Skeleton';
 export { PageSpinner, Spinner, type SpinnerProps } from './components/Spinner';
 export { formatDate, formatDateTime, formatPrice, initials, type PriceOptions, profileImageUrl } from './format';
-export { useDismiss } from './hooks';
+export { useDismiss, useSubmissionKey } from './hooks';
 export * from './icons';
 export { hasPermission, hasRole, WILDCARD } from './permissions';
 export {

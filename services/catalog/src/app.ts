@@ -1,4 +1,4 @@
-import { createHttpApp, type ReadinessCheck } from '@cartable/service-kit';
+import { createHttpApp, idempotencyPlugin, type ReadinessCheck } from '@cartable/service-kit';
 import type { CatalogDeps } from './deps.ts';
 import { adminCityRoutes } from './routes/admin-cities.ts';
 import { bannerRoutes } from './routes/banners.ts';
@@ -13,6 +13,8 @@ export async function buildCatalogApp(deps: CatalogDeps, readiness: ReadinessChe
     readiness,
     ...(logger === false ? { logger } : {}),
   });
+  // Creating calls accept an Idempotency-Key: a retried POST gets the first answer back.
+  await app.register(idempotencyPlugin, { db: deps.db });
   for (const routes of [locationRoutes, adminCityRoutes, categoryRoutes, bookRoutes, bannerRoutes])
     await app.register(routes, deps);
   return app;

@@ -4,6 +4,7 @@ import {
   createGuards,
   createStorage,
   createTokenVerifier,
+  idempotencyRetention,
   loadConfig,
   openInfrastructure,
   serve,
@@ -32,6 +33,7 @@ await bootstrap(async () => {
     schema,
     migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
     publishes: true,
+    housekeeping: [idempotencyRetention],
     redis: true,
     pgliteExtensions: { unaccent, pg_trgm },
     seed: async (db) => {

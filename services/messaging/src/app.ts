@@ -1,4 +1,11 @@
-import { createHttpApp, type Db, type Guards, type OutboxRelay, type ReadinessCheck } from '@cartable/service-kit';
+import {
+  createHttpApp,
+  type Db,
+  type Guards,
+  idempotencyPlugin,
+  type OutboxRelay,
+  type ReadinessCheck,
+} from '@cartable/service-kit';
 import type { MessagingConfig } from './config.ts';
 import { messageRoutes } from './routes/messages.ts';
 
@@ -16,6 +23,8 @@ export async function buildMessagingApp(deps: MessagingDeps, readiness: Readines
     readiness,
     ...(logger === false ? { logger } : {}),
   });
+  // Creating calls accept an Idempotency-Key: a retried POST gets the first answer back.
+  await app.register(idempotencyPlugin, { db: deps.db });
   await app.register(messageRoutes, deps);
   return app;
 }

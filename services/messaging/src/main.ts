@@ -3,6 +3,7 @@ import {
   bootstrap,
   createGuards,
   createTokenVerifier,
+  idempotencyRetention,
   loadConfig,
   openInfrastructure,
   serve,
@@ -24,6 +25,7 @@ await bootstrap(async () => {
     schema,
     migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
     publishes: true,
+    housekeeping: [idempotencyRetention],
   });
   const db = infra.database.db;
   infra.startConsumers({ auth: memberProjection, catalog: bookProjection });

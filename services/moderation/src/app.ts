@@ -1,4 +1,11 @@
-import { createHttpApp, type Db, type Guards, type OutboxRelay, type ReadinessCheck } from '@cartable/service-kit';
+import {
+  createHttpApp,
+  type Db,
+  type Guards,
+  idempotencyPlugin,
+  type OutboxRelay,
+  type ReadinessCheck,
+} from '@cartable/service-kit';
 import type { ModerationConfig } from './config.ts';
 import { commentRoutes } from './routes/comments.ts';
 import { contactRoutes } from './routes/contact.ts';
@@ -17,6 +24,8 @@ export async function buildModerationApp(deps: ModerationDeps, readiness: Readin
     readiness,
     ...(logger === false ? { logger } : {}),
   });
+  // Creating calls accept an Idempotency-Key: a retried POST gets the first answer back.
+  await app.register(idempotencyPlugin, { db: deps.db });
   await app.register(commentRoutes, deps);
   await app.register(contactRoutes, deps);
   return app;

@@ -4,6 +4,7 @@ import {
   createGuards,
   createTokenVerifier,
   deleteOlderThan,
+  idempotencyRetention,
   loadConfig,
   openInfrastructure,
   serve,
@@ -26,7 +27,7 @@ await bootstrap(async () => {
     migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
     publishes: true,
     // Issued questions are short-lived; answered or not, they go a day after they expire.
-    housekeeping: [{ name: 'captchas', run: deleteOlderThan('captchas', 'expires_at', 1) }],
+    housekeeping: [idempotencyRetention, { name: 'captchas', run: deleteOlderThan('captchas', 'expires_at', 1) }],
   });
   const db = infra.database.db;
   infra.startConsumers({ auth: memberProjection, catalog: bookProjection });

@@ -1,4 +1,4 @@
-import { Alert, ApiError, Button, Checkbox, errorMessage, notify, Textarea } from '@cartable/ui';
+import { Alert, ApiError, Button, Checkbox, errorMessage, notify, Textarea, useSubmissionKey } from '@cartable/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, type RefObject, useRef, useState } from 'react';
 import type { Book } from '../lib/books';
@@ -78,17 +78,17 @@ export function ContactSellerForm({
   const ownRef = useRef<HTMLTextAreaElement>(null);
   const areaRef = textareaRef ?? ownRef;
 
+  const submission = useSubmissionKey();
   const mutation = useMutation({
     mutationFn: () =>
-      sendMessage({
-        receiver_id: sellerIdOf(book),
-        book_id: book.id,
-        content: content.trim(),
-        send_email_copy: copy,
-      }),
+      sendMessage(
+        { receiver_id: sellerIdOf(book), book_id: book.id, content: content.trim(), send_email_copy: copy },
+        submission.current(),
+      ),
     onMutate: () => onPendingChange?.(true),
     onSettled: () => onPendingChange?.(false),
     onSuccess: (result) => {
+      submission.renew();
       announceSent(result, copy);
       void queryClient.invalidateQueries({ queryKey: messageKeys.conversations });
       void queryClient.invalidateQueries({ queryKey: messageKeys.thread(book.id, sellerIdOf(book)) });

@@ -173,7 +173,7 @@ export function updateBookStatus(id: Id, status: BookStatus): Promise<{ message?
 }
 
 /** Multipart create (POST /books) or update (POST /books/{id}). */
-export function saveBook(form: FormData, id?: Id): Promise<{ message?: string; book: Book }> {
+export function saveBook(form: FormData, id?: Id, idempotencyKey?: string): Promise<{ message?: string; book: Book }> {
   const path = id === undefined ? '/books' : `/books/${encodeURIComponent(String(id))}`;
-  return api.post<{ message?: string; book: Book }>(path, form);
+  return api.post<{ message?: string; book: Book }>(path, form, idempotencyKey ? { idempotencyKey } : {});
 }

@@ -104,8 +104,8 @@ export async function fetchThreadPage(
   };
 }
 
-export function sendMessage(input: MessageInput): Promise<SendResult> {
-  return api.post<SendResult>('/messages', input);
+export function sendMessage(input: MessageInput, idempotencyKey?: string): Promise<SendResult> {
+  return api.post<SendResult>('/messages', input, idempotencyKey ? { idempotencyKey } : {});
 }
 
 export function markThreadRead(bookId: Id, userId: Id): Promise<{ marked?: number }> {

@@ -20,6 +20,7 @@ import {
   Textarea,
   useDocumentTitle,
   useSession,
+  useSubmissionKey,
 } from '@cartable/ui';
 import { Link, useNavigate, useParams } from '@cartable/ui/router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -137,9 +138,12 @@ function BookForm({ book }: { book?: Book }) {
     formState: { errors },
   } = useForm<BookFormValues>({ resolver: bookFormResolver, defaultValues: defaults });
 
+  const submission = useSubmissionKey();
   const save = useMutation({
-    mutationFn: (values: BookFormValues) => saveBook(toFormData(values, slots, editing), book?.id),
+    mutationFn: (values: BookFormValues) =>
+      saveBook(toFormData(values, slots, editing), book?.id, submission.current()),
     onSuccess: (data) => {
+      submission.renew();
       const saved = data.book;
       void notify.success(
         data.message ?? (editing ? 'Annonce mise à jour avec succès' : 'Annonce publiée avec succès'),

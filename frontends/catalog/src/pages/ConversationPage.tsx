@@ -16,6 +16,7 @@ import {
   Spinner,
   useDocumentTitle,
   useSession,
+  useSubmissionKey,
 } from '@cartable/ui';
 import { Link, useParams } from '@cartable/ui/router';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -517,10 +518,15 @@ function Composer({
     area.style.height = `${Math.min(area.scrollHeight, 160)}px`;
   }, [content]);
 
+  const submission = useSubmissionKey();
   const send = useMutation({
     mutationFn: (text: string) =>
-      sendMessage({ receiver_id: receiverId, book_id: bookId, content: text, send_email_copy: copy }),
+      sendMessage(
+        { receiver_id: receiverId, book_id: bookId, content: text, send_email_copy: copy },
+        submission.current(),
+      ),
     onSuccess: (result) => {
+      submission.renew();
       announceSent(result, copy);
       setContent('');
       onSent(result.data);

@@ -17,6 +17,7 @@ import {
   Skeleton,
   Textarea,
   useDocumentTitle,
+  useSubmissionKey,
 } from '@cartable/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
@@ -144,6 +145,7 @@ export default function ContactPage() {
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [phase, setPhase] = useState<Phase>('idle');
+  const submission = useSubmissionKey();
   const [failure, setFailure] = useState<string | null>(null);
   const refs = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({});
   const statusRef = useRef<HTMLDivElement>(null);
@@ -189,14 +191,19 @@ export default function ContactPage() {
     setPhase('submitting');
     setFailure(null);
     try {
-      await api.post('/contact', {
-        name: values.name.trim(),
-        email: values.email.trim(),
-        subject: values.subject.trim(),
-        message: values.message.trim(),
-        captcha_id: captcha.data.captcha_id,
-        captcha_answer: Number(values.captcha_answer.trim()),
-      });
+      await api.post(
+        '/contact',
+        {
+          name: values.name.trim(),
+          email: values.email.trim(),
+          subject: values.subject.trim(),
+          message: values.message.trim(),
+          captcha_id: captcha.data.captcha_id,
+          captcha_answer: Number(values.captcha_answer.trim()),
+        },
+        { idempotencyKey: submission.current() },
+      );
+      submission.renew();
       setValues(EMPTY);
       setErrors({});
       setPhase('success');

@@ -64,7 +64,9 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
       await options.seed?.(db as unknown as Db<TSchema>);
     } finally {
       await lock.query('select pg_advisory_unlock(hashtext($1))', [migrationLockKey(options.name)]).catch(() => {});
-      lock.release();
+      // Closed, not returned to the pool: it predates settings the migrations give new sessions
+      // (ALTER DATABASE … SET).
+      lock.release(true);
     }
     return {
       db: db as unknown as Db<TSchema>,

@@ -61,7 +61,7 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
         .select()
         .from(outbox)
         .where(isNull(outbox.sentAt))
-        .orderBy(asc(outbox.occurredAt))
+        .orderBy(asc(outbox.position))
         .limit(batchSize)
         .for('update', { skipLocked: true });
       if (rows.length === 0) return 0;

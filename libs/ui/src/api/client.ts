@@ -63,6 +63,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | null | undefined>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Sent as Idempotency-Key: a creating call retried with the same key has one effect. */
+  idempotencyKey?: string;
 }
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
@@ -109,6 +111,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = sessionStore.getState().token;
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {

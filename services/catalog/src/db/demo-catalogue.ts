@@ -1,9 +1,9 @@
 import { type BookCondition, demoMembers } from '@cartable/contracts';
-import { type Db, recordEvent, type Storage } from '@cartable/service-kit';
+import type { Db, Storage } from '@cartable/service-kit';
 import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { processBookImage } from '../domain/book-images.ts';
-import { storeImages } from '../domain/book-writes.ts';
+import { recordBookEvent, storeImages } from '../domain/book-writes.ts';
 import { bookImages, books, categories, cities, sellers } from './schema.ts';
 
 const publishers = ['IPN', 'EDICEF', 'Hachette Éducation', 'Nathan', 'Hatier', 'Bordas', 'Les Classiques Africains'];
@@ -172,17 +172,7 @@ export async function seedDemoCatalogue(db: Db, storage: Storage) {
         .returning({ id: books.id });
       await tx.insert(bookImages).values({ bookId: book!.id, slot: 1, ...stored.get(1)! });
       // Other services learn of demo books as of any other (messaging needs them).
-      await recordEvent(tx, 'catalog.book.created', {
-        book_id: book!.id,
-        user_id: seller.id,
-        title,
-        price,
-        status: 'disponible',
-        city_id: townId(seller.city),
-        category_ids: categoryIds,
-        thumbnail: storage.url(stored.get(1)!.thumbnailKey),
-        occurred_at: new Date().toISOString(),
-      });
+      await recordBookEvent(tx, storage, 'catalog.book.created', book!.id);
     });
     created++;
   }

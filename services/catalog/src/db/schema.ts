@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-export { outbox, processedEvents } from '@cartable/service-kit';
+export { idempotencyKeys, outbox, processedEvents } from '@cartable/service-kit';
 
 /** Countries keyed by their ISO 3166-1 numeric code (Gabon is 266, as SPEC.md section 9 says). */
 export const countries = pgTable('countries', {
@@ -122,6 +122,8 @@ export const books = pgTable(
     categoryIds: integer('category_ids').array().notNull().default(sql`'{}'::integer[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** One more at each change; carried by the book's events so projections never go back. */
+    version: integer('version').notNull().default(1),
     /** French full-text vector, accents removed; weights: title A, author B, ISBN A, description C. */
     search: tsvector('search').generatedAlwaysAs(
       sql`setweight(to_tsvector('french', cartable_unaccent(coalesce(title, ''))), 'A') ||

@@ -1,7 +1,7 @@
 import type { BookFields } from '@cartable/contracts';
 import { type Db, recordEvent, type Storage, unprocessable } from '@cartable/service-kit';
-import { and, eq, inArray } from 'drizzle-orm';
-import { bookImages, categories, cities } from '../db/schema.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { bookImages, books, categories, cities } from '../db/schema.ts';
 import type { ProcessedImage } from '../routes/book-form.ts';
 import { imageKeys } from './book-images.ts';
 
@@ -51,28 +51,46 @@ export async function deleteStoredImages(storage: Storage, keys: Array<{ display
   );
 }
 
-/** The event every other service reads about a book. */
+type BookEventType = 'catalog.book.created' | 'catalog.book.updated' | 'catalog.book.status_changed' | 'catalog.book.deleted';
+
+/**
+ * The event every other service reads about a book: the row as this transaction leaves it
+ * (read after the change, under its row lock), with its version and first thumbnail. A deletion
+ * is recorded before the row goes, with the version one more than the last change.
+ */
 export async function recordBookEvent(
   tx: Db,
-  type: 'catalog.book.created' | 'catalog.book.updated',
+  storage: Storage,
+  type: BookEventType,
   bookId: number,
-  fields: BookFields,
-  userId: string,
-  status: string,
-  thumbnail: string | null,
+  extra: { previous_status?: string } = {},
 ) {
-  await recordEvent(tx, type, {
-    book_id: bookId,
-    user_id: userId,
-    title: fields.title,
-    price: fields.price,
-    status,
-    city_id: fields.city_id,
-    category_ids: [...new Set(fields.category_ids)],
-    thumbnail,
+  const [[book], [first]] = await Promise.all([
+    tx.select().from(books).where(eq(books.id, bookId)),
+    tx.select().from(bookImages).where(eq(bookImages.bookId, bookId)).orderBy(bookImages.slot).limit(1),
+  ]);
+  if (!book) throw new Error(`book ${bookId} not found for ${type}`);
+  const snapshot = {
+    book_id: book.id,
+    user_id: book.userId,
+    title: book.title,
+    price: book.price,
+    status: book.status,
+    city_id: book.cityId,
+    category_ids: [...new Set(book.categoryIds)],
+    thumbnail: first ? storage.url(first.thumbnailKey) : null,
+    version: type === 'catalog.book.deleted' ? book.version + 1 : book.version,
     occurred_at: new Date().toISOString(),
-  });
+  };
+  if (type === 'catalog.book.status_changed') {
+    await recordEvent(tx, type, { ...snapshot, previous_status: extra.previous_status ?? book.status });
+  } else {
+    await recordEvent(tx, type, snapshot);
+  }
 }
+
+/** Set on every update of a book: its next version. */
+export const nextVersion = { version: sql`${books.version} + 1`, updatedAt: sql`now()` };
 
 export async function imagesOf(db: Db, bookId: number) {
   return db.select().from(bookImages).where(eq(bookImages.bookId, bookId));

@@ -5,7 +5,7 @@ import {
   bookStatuses,
   messages,
 } from '@cartable/contracts';
-import { forbidden, HttpError, hasPermission, notFound, recordEvent } from '@cartable/service-kit';
+import { forbidden, HttpError, hasPermission, notFound } from '@cartable/service-kit';
 import multipart from '@fastify/multipart';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,6 +17,7 @@ import {
   checkReferences,
   deleteStoredImages,
   imagesOf,
+  nextVersion,
   recordBookEvent,
   removeImageRows,
   storeImages,
@@ -139,15 +140,7 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
         if (ordered.length) {
           await tx.insert(bookImages).values(ordered.map(([, keys], i) => ({ bookId, slot: i + 1, ...keys })));
         }
-        await recordBookEvent(
-          tx,
-          'catalog.book.created',
-          bookId,
-          form.fields,
-          userId,
-          'disponible',
-          ordered[0] ? storage.url(ordered[0][1].thumbnailKey) : null,
-        );
+        await recordBookEvent(tx, storage, 'catalog.book.created', bookId);
         return bookId;
       });
       relay.kick();
@@ -172,7 +165,7 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
       await db.transaction(async (tx) => {
         await tx
           .update(books)
-          .set({ ...bookValues(form.fields), updatedAt: new Date() })
+          .set({ ...bookValues(form.fields), ...nextVersion })
           .where(eq(books.id, existing.id));
         await removeImageRows(tx, existing.id, [...new Set([...stored.keys(), ...form.remove])]);
         if (stored.size) {
@@ -180,21 +173,7 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
             .insert(bookImages)
             .values([...stored.entries()].map(([slot, keys]) => ({ bookId: existing.id, slot, ...keys })));
         }
-        const [first] = await tx
-          .select()
-          .from(bookImages)
-          .where(eq(bookImages.bookId, existing.id))
-          .orderBy(bookImages.slot)
-          .limit(1);
-        await recordBookEvent(
-          tx,
-          'catalog.book.updated',
-          existing.id,
-          form.fields,
-          existing.userId,
-          existing.status,
-          first ? storage.url(first.thumbnailKey) : null,
-        );
+        await recordBookEvent(tx, storage, 'catalog.book.updated', existing.id);
       });
     } catch (err) {
       await deleteStoredImages(storage, [...stored.values()]);
@@ -212,13 +191,8 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
     const book = await ownedBook(request.params.id, request.claims!);
     const images = await imagesOf(db, book.id);
     await db.transaction(async (tx) => {
+      await recordBookEvent(tx, storage, 'catalog.book.deleted', book.id);
       await tx.delete(books).where(eq(books.id, book.id));
-      await recordEvent(tx, 'catalog.book.deleted', {
-        book_id: book.id,
-        user_id: book.userId,
-        title: book.title,
-        status: book.status,
-      });
     });
     relay.kick();
     await deleteStoredImages(storage, images);
@@ -241,12 +215,11 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
       const { status } = request.body;
       if (status !== book.status) {
         await db.transaction(async (tx) => {
-          await tx.update(books).set({ status, updatedAt: new Date() }).where(eq(books.id, book.id));
-          await recordEvent(tx, 'catalog.book.status_changed', {
-            book_id: book.id,
-            user_id: book.userId,
-            title: book.title,
-            status,
+          await tx
+            .update(books)
+            .set({ status, ...nextVersion })
+            .where(eq(books.id, book.id));
+          await recordBookEvent(tx, storage, 'catalog.book.status_changed', book.id, {
             previous_status: book.status,
           });
         });

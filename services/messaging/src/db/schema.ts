@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-export { outbox, processedEvents } from '@cartable/service-kit';
+export { idempotencyKeys, outbox, processedEvents } from '@cartable/service-kit';
 
 /** Projection of catalog's books: what a conversation is about. */
 export const books = pgTable('books', {
@@ -11,7 +11,10 @@ export const books = pgTable('books', {
   price: integer('price').notNull(),
   status: text('status').notNull(),
   thumbnail: text('thumbnail'),
+  /** Kept after a deletion (a tombstone), so a late update never brings the book back. */
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  /** Catalog's version of the book: only a higher one replaces the row. */
+  version: integer('version').notNull().default(0),
 });
 
 /** Projection of auth's members: names and avatars shown in conversations. */

@@ -54,23 +54,25 @@ export const messageRoutes: FastifyPluginAsyncZod<MessagingDeps> = async (app, {
   const bookDto = (b: typeof books.$inferSelect | undefined) =>
     b ? { id: b.id, title: b.title, thumbnail: b.thumbnail, price: b.price, status: b.status } : null;
 
+  /** The change and its event commit together: a crash between them can lose neither. */
   async function markRead(conversationId: string, me: string) {
-    const read = await db
-      .update(messages)
-      .set({ readAt: new Date() })
-      .where(and(eq(messages.conversationId, conversationId), eq(messages.receiverId, me), isNull(messages.readAt)))
-      .returning({ id: messages.id });
-    if (read.length) {
-      await db.transaction((tx) =>
-        recordEvent(tx, 'messaging.message.read', {
+    const count = await db.transaction(async (tx) => {
+      const read = await tx
+        .update(messages)
+        .set({ readAt: new Date() })
+        .where(and(eq(messages.conversationId, conversationId), eq(messages.receiverId, me), isNull(messages.readAt)))
+        .returning({ id: messages.id });
+      if (read.length) {
+        await recordEvent(tx, 'messaging.message.read', {
           conversation_id: conversationId,
           reader_id: me,
           count: read.length,
-        }),
-      );
-      relay.kick();
-    }
-    return read.length;
+        });
+      }
+      return read.length;
+    });
+    if (count) relay.kick();
+    return count;
   }
 
   app.post('/messages', { schema: { body: sendBody } }, async (request, reply) => {

@@ -1,14 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-export { outbox, processedEvents } from '@cartable/service-kit';
+export { idempotencyKeys, outbox, processedEvents } from '@cartable/service-kit';
 
 /** Projection of catalog's books: whose book a comment is on. */
 export const books = pgTable('books', {
   id: integer('id').primaryKey(),
   ownerId: uuid('owner_id').notNull(),
   title: text('title').notNull(),
+  /** Kept after a deletion (a tombstone), so a late update never brings the book back. */
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  /** Catalog's version of the book: only a higher one replaces the row. */
+  version: integer('version').notNull().default(0),
 });
 
 /** Projection of auth's members: who wrote a comment. */

@@ -1,4 +1,5 @@
-import type { EventHandlers } from '@cartable/service-kit';
+import type { EventData } from '@cartable/contracts';
+import { type Db, type EventHandlers, isNewer } from '@cartable/service-kit';
 import { eq } from 'drizzle-orm';
 import { books, members } from '../db/schema.ts';
 
@@ -23,23 +24,26 @@ export const memberProjection: EventHandlers = {
   },
 };
 
+type BookEvent = EventData<'catalog.book.created'>;
+
+/** Every book event carries the whole book: keep it unless what is held is newer. */
+async function keepBook(tx: Db, data: BookEvent, deleted: boolean) {
+  const row = {
+    ownerId: data.user_id,
+    title: data.title,
+    version: data.version,
+    deletedAt: deleted ? new Date(data.occurred_at) : null,
+  };
+  await tx
+    .insert(books)
+    .values({ id: data.book_id, ...row })
+    .onConflictDoUpdate({ target: books.id, set: row, setWhere: isNewer(books.version) });
+}
+
 /** Books from catalog: who owns the book a comment is on. */
 export const bookProjection: EventHandlers = {
-  'catalog.book.created': async (tx, { data }) => {
-    const row = { ownerId: data.user_id, title: data.title };
-    await tx
-      .insert(books)
-      .values({ id: data.book_id, ...row })
-      .onConflictDoUpdate({ target: books.id, set: row });
-  },
-  'catalog.book.updated': async (tx, { data }) => {
-    const row = { ownerId: data.user_id, title: data.title };
-    await tx
-      .insert(books)
-      .values({ id: data.book_id, ...row })
-      .onConflictDoUpdate({ target: books.id, set: row });
-  },
-  'catalog.book.deleted': async (tx, { data }) => {
-    await tx.update(books).set({ deletedAt: new Date() }).where(eq(books.id, data.book_id));
-  },
+  'catalog.book.created': (tx, { data }) => keepBook(tx, data, false),
+  'catalog.book.updated': (tx, { data }) => keepBook(tx, data, false),
+  'catalog.book.status_changed': (tx, { data }) => keepBook(tx, data, false),
+  'catalog.book.deleted': (tx, { data }) => keepBook(tx, data, true),
 };

@@ -12,6 +12,7 @@ import {
   RefreshIcon,
   Skeleton,
   useSession,
+  useSubmissionKey,
 } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -75,10 +76,12 @@ export function CommentsSection({ bookId, ownerId }: CommentsSectionProps) {
     };
   };
 
+  const submission = useSubmissionKey();
   const add = useMutation({
     mutationFn: ({ content, parentId }: { content: string; parentId?: number }) =>
-      postComment(bookId, content, parentId),
+      postComment(bookId, content, parentId, submission.current()),
     onSuccess: (answer) => {
+      submission.renew();
       const held = answer?.data?.status === 'pending';
       const message = answer?.message || `${commentMessages.added}${held ? commentMessages.pendingSuffix : ''}`;
       void notify.success(message);

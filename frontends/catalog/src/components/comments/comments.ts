@@ -69,11 +69,12 @@ export function fetchComments(bookId: Id, page: number, signal?: AbortSignal): P
   return api.get<CommentPage>(`/books/${bookId}/comments`, { query: { page }, signal });
 }
 
-export function postComment(bookId: Id, content: string, parentId?: number | null) {
-  return api.post<{ message?: string; data: Comment }>(`/books/${bookId}/comments`, {
-    content,
-    ...(parentId ? { parent_id: parentId } : {}),
-  });
+export function postComment(bookId: Id, content: string, parentId?: number | null, idempotencyKey?: string) {
+  return api.post<{ message?: string; data: Comment }>(
+    `/books/${bookId}/comments`,
+    { content, ...(parentId ? { parent_id: parentId } : {}) },
+    idempotencyKey ? { idempotencyKey } : {},
+  );
 }
 
 export function updateComment(bookId: Id, commentId: number, content: string) {

@@ -1,0 +1,3 @@
+DROP INDEX "outbox_unsent_idx";--> statement-breakpoint
+ALTER TABLE "outbox" ADD COLUMN "position" bigserial NOT NULL;--> statement-breakpoint
+CREATE INDEX "outbox_unsent_idx" ON "outbox" USING btree ("position") WHERE sent_at is null;
