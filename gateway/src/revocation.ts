@@ -33,6 +33,10 @@ export class TtlCache<V> {
     }
   }
 
+  delete(key: string) {
+    this.#entries.delete(key);
+  }
+
   get size() {
     return this.#entries.size;
   }
@@ -142,6 +146,13 @@ export function createRevocationChecker(options: RevocationCheckerOptions) {
         return cached === 'revoked';
       }
       return fromAuth(token, claims);
+    },
+    /**
+     * A call that may have revoked this token (its own logout, a password change…) has been
+     * answered: what auth said of it before is no longer to be trusted.
+     */
+    forget(jti: string) {
+      answers.delete(jti);
     },
     /** Where answers came from, for tests and the curious. */
     counts: () => ({ ...counts }),

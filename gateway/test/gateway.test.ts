@@ -263,6 +263,26 @@ describe('revocation when Redis cannot answer', () => {
     }
   });
 
+  it('does not reuse auth’s earlier answer once the token’s own logout went through', async () => {
+    const jti = crypto.randomUUID();
+    const token = await sign({ jti });
+    await markRevocationCacheIncomplete(redis, prefix);
+    try {
+      expect((await get('/api/user', token)).statusCode).toBe(200);
+      // The stand-in auth records the logout as the real one does.
+      authStatus.revoked.add(jti);
+      const logout = await gateway.inject({
+        method: 'POST',
+        url: '/api/logout',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(logout.json().owner).toBe('auth');
+      expect((await get('/api/user', token)).statusCode).toBe(401);
+    } finally {
+      await markRevocationCacheLoaded(redis, prefix);
+    }
+  });
+
   it('keeps every route answering with Redis unreachable: rate limits skipped, revocation from auth', async () => {
     // A port where nothing listens: ioredis fails each command at once (no offline queue).
     const deadRedis = createRedis('redis://127.0.0.1:9');

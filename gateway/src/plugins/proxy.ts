@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { messages } from '@cartable/contracts';
+import { type AccessClaims, messages } from '@cartable/contracts';
 import { bearerToken, forbidden, HttpError, type TokenVerifier, unauthorized } from '@cartable/service-kit';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -81,16 +81,20 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
     (err instanceof joseErrors.JOSEError && err.code === 'ERR_JWKS_TIMEOUT') ||
     (!(err instanceof joseErrors.JOSEError) && !(err instanceof ZodError));
 
-  /** Checks the bearer token as the route's access level asks; throws 401, 403 or 503. */
-  async function authorize(request: FastifyRequest, access: RouteEntry['access']) {
+  /**
+   * Checks the bearer token as the route's access level asks; throws 401, 403 or 503. Returns
+   * the claims of a token passed on to the owner.
+   */
+  async function authorize(request: FastifyRequest, access: RouteEntry['access']): Promise<AccessClaims | undefined> {
     const token = bearerToken(request);
     if (!token) {
-      if (access === 'public') return;
+      if (access === 'public') return undefined;
       throw unauthorized();
     }
     // A visitor's stale token must not lock them out of public pages: drop it and go on.
-    const dropToken = () => {
+    const dropToken = (): undefined => {
       delete request.headers.authorization;
+      return undefined;
     };
     let claims: Awaited<ReturnType<TokenVerifier['verify']>>;
     try {
@@ -119,6 +123,7 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
       throw unauthorized(messages.tokenInvalid);
     }
     if (access === 'admin' && !claims.is_admin) throw forbidden(messages.adminOnly);
+    return claims;
   }
 
   function forward(request: FastifyRequest, reply: FastifyReply, owner: Owner) {
@@ -147,7 +152,12 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
         ...(entry.rateLimit ? { rateLimit: { max: entry.rateLimit.max, timeWindow: entry.rateLimit.windowMs } } : {}),
       },
       handler: async (request, reply) => {
-        await authorize(request, entry.access);
+        const claims = await authorize(request, entry.access);
+        if (claims && entry.owner === 'auth' && request.method !== 'GET') {
+          // A logout, password change or account deletion may revoke this very token: once
+          // auth has answered, the gateway must not reuse an earlier "valid" for it.
+          reply.raw.once('close', () => revocation.forget(claims.jti));
+        }
         return forward(request, reply, entry.owner);
       },
     });
