@@ -880,6 +880,44 @@ describe.skipIf(!hasKubectl)('rendered overlays (kubectl kustomize)', { timeout:
           expect(find(objects, ref.kind, ref.name), `${d.metadata?.name} reads ${ref.kind} ${ref.name}`).toBeDefined();
   });
 
+  it('gives every deployable a PodDisruptionBudget, and JetStream streams 3 replicas in prod', () => {
+    const pdbs = BASE.filter((o) => o.kind === 'PodDisruptionBudget') as unknown as IPodDisruptionBudget[];
+    for (const name of DEPLOYABLES) {
+      const pdb = pdbs.find((p) => p.spec?.selector?.matchLabels?.['app.kubernetes.io/name'] === name);
+      expect(pdb, `PodDisruptionBudget for ${name}`).toBeDefined();
+    }
+    const prod = find<IConfigMap>(render('prod'), 'ConfigMap', 'cartable-config')?.data ?? {};
+    expect(prod.NATS_STREAM_REPLICAS).toBe('3');
+    expect(read('k8s/infra/nats.values.yaml')).toMatch(/replicas: 3/);
+    const dev = find<IConfigMap>(render('dev'), 'ConfigMap', 'cartable-config')?.data ?? {};
+    expect(dev.NATS_STREAM_REPLICAS).toBe('1');
+  });
+
+  it("fits every pod's database pool in PostgreSQL's max_connections at the autoscalers' maxima", () => {
+    const objects = render('prod');
+    const pool = Number(find<IConfigMap>(objects, 'ConfigMap', 'cartable-config')?.data?.DATABASE_POOL_MAX);
+    expect(pool).toBeGreaterThan(0);
+    const cluster = objects.find((o) => o.kind === 'Cluster') as
+      | { spec?: { postgresql?: { parameters?: Record<string, string> } } }
+      | undefined;
+    const maxConnections = Number(cluster?.spec?.postgresql?.parameters?.max_connections);
+    const hpas = objects.filter((o) => o.kind === 'HorizontalPodAutoscaler') as unknown as IHorizontalPodAutoscaler[];
+    let total = 0;
+    const lines: string[] = [];
+    for (const d of objects.filter((o) => o.kind === 'Deployment') as unknown as IDeployment[]) {
+      const name = d.metadata?.name ?? '';
+      if (!DATABASE_SERVICES.includes(name)) continue;
+      const hpa = hpas.find((h) => h.spec?.scaleTargetRef.name === name);
+      const surge = Number(d.spec?.strategy?.rollingUpdate?.maxSurge ?? 1);
+      const pods = (hpa?.spec?.maxReplicas ?? d.spec?.replicas ?? 1) + surge;
+      total += pods * pool;
+      lines.push(`${name} ${pods}×${pool}`);
+    }
+    // superuser_reserved_connections (3), the operator's and replication's own, an operator's psql.
+    const reserved = 15;
+    expect(total + reserved, lines.join(' + ')).toBeLessThanOrEqual(maxConnections);
+  });
+
   it('prod ships no Secret, pinned image tags and at least two pods of each deployable', () => {
     const objects = render('prod');
     expect(objects.filter((o) => o.kind === 'Secret').map(idOf), 'no Secret in prod').toEqual([]);

@@ -22,6 +22,8 @@ export const userRegisteredSchema = z.object({
   city_id: z.number().int().nullable(),
   profile_image: z.string().nullable(),
   created_at: z.string(),
+  /** The member's version (users.version): projections keep the highest they have seen. */
+  version: z.number().int().positive(),
   /** Raw verification token: only the notifications service sees it, to build the e-mail link. */
   verification: z.object({ token: z.string(), expires_at: z.string() }),
 });
@@ -37,6 +39,7 @@ export const userUpdatedSchema = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   updated_at: z.string(),
+  version: z.number().int().positive(),
 });
 
 const recipient = { user_id: z.string().uuid(), name: z.string(), email: z.string() };
@@ -58,7 +61,12 @@ export const passwordChangedSchema = z.object({
   changed_at: z.string(),
   reason: z.enum(['change', 'reset']),
 });
-export const userDeletedSchema = z.object({ ...recipient, deleted_at: z.string() });
+/** Its version is one more than the last update's: a late update never brings the member back. */
+export const userDeletedSchema = z.object({
+  ...recipient,
+  deleted_at: z.string(),
+  version: z.number().int().positive(),
+});
 export const userVerifiedSchema = z.object({ user_id: z.string().uuid(), verified_at: z.string() });
 export const userRoleChangedSchema = z.object({
   user_id: z.string().uuid(),

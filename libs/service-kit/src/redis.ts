@@ -2,12 +2,14 @@ import { Redis } from 'ioredis';
 
 /**
  * A Redis connection that keeps retrying in the background; commands fail fast while it is
- * down instead of queueing for ever (BullMQ wants `forQueue`: no per-request retry limit).
+ * down instead of queueing for ever, and give up after a second when it is there but frozen
+ * (BullMQ wants `forQueue`: no per-request retry limit, and its blocking reads take longer).
  */
 export function createRedis(url: string, { forQueue = false } = {}): Redis {
   return new Redis(url, {
     maxRetriesPerRequest: forQueue ? null : 1,
     enableOfflineQueue: forQueue,
+    ...(forQueue ? {} : { commandTimeout: 1000 }),
     connectTimeout: 2000,
     retryStrategy: (times) => Math.min(times * 200, 2000),
   });

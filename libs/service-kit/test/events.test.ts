@@ -40,6 +40,7 @@ const registered = (username: string) => ({
   city_id: 1,
   profile_image: null,
   created_at: new Date().toISOString(),
+  version: 1,
   verification: { token: 'x', expires_at: new Date().toISOString() },
 });
 
@@ -335,6 +336,7 @@ describe('durable consumer', () => {
           city_id: null,
           category_ids: [],
           thumbnail: null,
+          version: 1,
           occurred_at: new Date().toISOString(),
         },
       }),

@@ -37,6 +37,11 @@ export const users = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * One more at every update (a trigger, so no write can forget it); user events carry it and
+     * other services' projections keep the highest they have seen.
+     */
+    version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_username_key').on(sql`lower(${t.username})`)],
 );
@@ -156,6 +161,23 @@ export const userStats = pgTable('user_stats', {
   comments: integer('comments').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Catalog's books, as the member's counters need them: one row per book at its latest version
+ * (kept after a deletion), so the counters are recounted from it and never drift, whatever
+ * order the events come in.
+ */
+export const memberBooks = pgTable(
+  'member_books',
+  {
+    bookId: integer('book_id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    status: text('status').notNull(),
+    deleted: boolean('deleted').notNull().default(false),
+    version: integer('version').notNull(),
+  },
+  (t) => [index('member_books_user_idx').on(t.userId)],
+);
 
 /** Projection for /user/recent-activity: the user's own account events and, later, other services'. */
 export const userActivities = pgTable(

@@ -18,6 +18,7 @@ export async function recordUserUpdated(tx: Db, row: UserRow) {
     email: row.showEmail ? row.email : null,
     phone: row.showPhone ? row.phone : null,
     updated_at: row.updatedAt.toISOString(),
+    version: row.version,
   });
 }
 

@@ -1,29 +1,48 @@
-import type { EventType } from '@cartable/contracts';
-import type { Db, EventHandler, EventHandlers } from '@cartable/service-kit';
-import { eq, type SQL, sql } from 'drizzle-orm';
-import { userActivities, userStats, users } from '../db/schema.ts';
+import type { EventData, EventType } from '@cartable/contracts';
+import { type Db, type EventHandler, type EventHandlers, isNewer } from '@cartable/service-kit';
+import { and, eq, sql } from 'drizzle-orm';
+import { memberBooks, userActivities, userStats, users } from '../db/schema.ts';
 
-type Counter = 'booksTotal' | 'booksAvailable' | 'booksSold';
+type BookEvent = EventData<'catalog.book.created'>;
 
-/** Adds to a member's counters; the row is created on the first event. */
-async function bump(tx: Db, userId: string, changes: Partial<Record<Counter, number>>) {
-  const column = {
-    booksTotal: userStats.booksTotal,
-    booksAvailable: userStats.booksAvailable,
-    booksSold: userStats.booksSold,
+/**
+ * Keeps the book at its latest version, then recounts the member's counters from their books:
+ * events that arrive late, twice or out of order cannot make the counters drift.
+ */
+async function keepBook(tx: Db, data: BookEvent, deleted: boolean) {
+  const row = { userId: data.user_id, status: data.status, deleted, version: data.version };
+  await tx
+    .insert(memberBooks)
+    .values({ bookId: data.book_id, ...row })
+    .onConflictDoUpdate({ target: memberBooks.bookId, set: row, setWhere: isNewer(memberBooks.version) });
+  const [counts] = await tx
+    .select({
+      total: sql<number>`count(*)::int`,
+      available: sql<number>`count(*) filter (where ${memberBooks.status} <> 'vendu')::int`,
+      sold: sql<number>`count(*) filter (where ${memberBooks.status} = 'vendu')::int`,
+    })
+    .from(memberBooks)
+    .where(and(eq(memberBooks.userId, data.user_id), eq(memberBooks.deleted, false)));
+  const values = {
+    booksTotal: counts?.total ?? 0,
+    booksAvailable: counts?.available ?? 0,
+    booksSold: counts?.sold ?? 0,
   };
-  const set: Record<string, SQL> = {};
-  for (const [key, delta] of Object.entries(changes) as Array<[Counter, number]>) {
-    set[key] = sql`greatest(0, ${column[key]} + ${delta})`;
-  }
-  const initial = Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, Math.max(0, v)]));
   await tx
     .insert(userStats)
-    .values({ userId, ...initial })
-    .onConflictDoUpdate({ target: userStats.userId, set: { ...set, updatedAt: new Date() } });
+    .values({ userId: data.user_id, ...values })
+    .onConflictDoUpdate({ target: userStats.userId, set: { ...values, updatedAt: new Date() } });
 }
 
-const isAvailable = (status: string) => status !== 'vendu';
+/** A line of the member's activity, dated when it happened (the list is read newest first). */
+async function activity(tx: Db, data: BookEvent, type: string, title: string, link: string | null) {
+  await tx
+    .insert(userActivities)
+    .values({ userId: data.user_id, type, title, link, occurredAt: new Date(data.occurred_at) });
+}
+
+const statusLabel = (status: string) =>
+  status === 'vendu' ? 'vendu' : status === 'réservé' ? 'réservé' : 'de nouveau disponible';
 
 /**
  * Projection of catalog's events for the member's dashboard (/user/stats, /user/recent-activity):
@@ -31,38 +50,25 @@ const isAvailable = (status: string) => status !== 'vendu';
  */
 const handlers: EventHandlers = {
   'catalog.book.created': async (tx, { data }) => {
-    await bump(tx, data.user_id, { booksTotal: 1, booksAvailable: 1 });
-    await tx.insert(userActivities).values({
-      userId: data.user_id,
-      type: 'book.created',
-      title: `Annonce publiée : ${data.title}`,
-      link: `/books/${data.book_id}`,
-    });
+    await keepBook(tx, data, false);
+    await activity(tx, data, 'book.created', `Annonce publiée : ${data.title}`, `/books/${data.book_id}`);
+  },
+  'catalog.book.updated': async (tx, { data }) => {
+    await keepBook(tx, data, false);
   },
   'catalog.book.status_changed': async (tx, { data }) => {
-    const was = isAvailable(data.previous_status);
-    const now = isAvailable(data.status);
-    await bump(tx, data.user_id, {
-      booksAvailable: (now ? 1 : 0) - (was ? 1 : 0),
-      booksSold: (data.status === 'vendu' ? 1 : 0) - (data.previous_status === 'vendu' ? 1 : 0),
-    });
-    const label = data.status === 'vendu' ? 'vendu' : data.status === 'réservé' ? 'réservé' : 'de nouveau disponible';
-    await tx.insert(userActivities).values({
-      userId: data.user_id,
-      type: 'book.status_changed',
-      title: `${data.title} : ${label}`,
-      link: `/books/${data.book_id}`,
-    });
+    await keepBook(tx, data, false);
+    await activity(
+      tx,
+      data,
+      'book.status_changed',
+      `${data.title} : ${statusLabel(data.status)}`,
+      `/books/${data.book_id}`,
+    );
   },
   'catalog.book.deleted': async (tx, { data }) => {
-    await bump(tx, data.user_id, {
-      booksTotal: -1,
-      booksAvailable: isAvailable(data.status) ? -1 : 0,
-      booksSold: data.status === 'vendu' ? -1 : 0,
-    });
-    await tx
-      .insert(userActivities)
-      .values({ userId: data.user_id, type: 'book.deleted', title: `Annonce supprimée : ${data.title}`, link: null });
+    await keepBook(tx, data, true);
+    await activity(tx, data, 'book.deleted', `Annonce supprimée : ${data.title}`, null);
   },
 };
 

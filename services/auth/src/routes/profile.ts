@@ -172,12 +172,13 @@ export const profileRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
       await db.transaction(async (tx) => {
         // The user row goes: every token of theirs is refused by this one until they expire.
         await recordDeletedAccount(tx, row.id, config.ACCESS_TOKEN_TTL_SECONDS);
-        await tx.delete(users).where(eq(users.id, row.id));
+        const [gone] = await tx.delete(users).where(eq(users.id, row.id)).returning({ version: users.version });
         await recordEvent(tx, 'auth.user.deleted', {
           user_id: row.id,
           name: row.name,
           email: row.email,
           deleted_at: new Date().toISOString(),
+          version: (gone?.version ?? row.version) + 1,
         });
       });
       relay.kick();

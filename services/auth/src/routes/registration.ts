@@ -71,6 +71,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, d
             city_id: row.cityId,
             profile_image: row.profileImage,
             created_at: row.createdAt.toISOString(),
+            version: row.version,
             verification: { token: verification.token, expires_at: verification.expiresAt.toISOString() },
           });
           return toUserDto(tx, row);

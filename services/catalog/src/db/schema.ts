@@ -68,6 +68,10 @@ export const sellers = pgTable('sellers', {
   ratingCount: integer('rating_count').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** auth's version of the member: only a higher one replaces the row. */
+  version: integer('version').notNull().default(0),
+  /** Kept, anonymised, after the account is deleted, so a late update cannot bring it back. */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });
 
 /** Cycles, Niveaux, Matières: a graph where a category may have several parents. */

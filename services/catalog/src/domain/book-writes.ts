@@ -51,7 +51,11 @@ export async function deleteStoredImages(storage: Storage, keys: Array<{ display
   );
 }
 
-type BookEventType = 'catalog.book.created' | 'catalog.book.updated' | 'catalog.book.status_changed' | 'catalog.book.deleted';
+type BookEventType =
+  | 'catalog.book.created'
+  | 'catalog.book.updated'
+  | 'catalog.book.status_changed'
+  | 'catalog.book.deleted';
 
 /**
  * The event every other service reads about a book: the row as this transaction leaves it

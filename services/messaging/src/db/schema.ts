@@ -24,6 +24,8 @@ export const members = pgTable('members', {
   username: text('username').notNull(),
   profileImage: text('profile_image'),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  /** auth's version of the member: only a higher one replaces the row. */
+  version: integer('version').notNull().default(0),
 });
 
 /** One book and two members (stored as an ordered pair, so each pair has one conversation). */

@@ -1,31 +1,45 @@
 import type { EventData } from '@cartable/contracts';
 import { type Db, type EventHandlers, isNewer } from '@cartable/service-kit';
-import { eq } from 'drizzle-orm';
 import { books, members } from '../db/schema.ts';
 
-/** Members, from auth: the names and avatars a conversation shows. */
+/** Members, from auth: the names and avatars a conversation shows; the newest version wins. */
+async function keepMember(
+  tx: Db,
+  id: string,
+  row: { name: string; username: string; profileImage: string | null; deletedAt: Date | null; version: number },
+) {
+  await tx
+    .insert(members)
+    .values({ id, ...row })
+    .onConflictDoUpdate({ target: members.id, set: row, setWhere: isNewer(members.version) });
+}
+
 export const memberProjection: EventHandlers = {
-  'auth.user.registered': async (tx, { data }) => {
-    const row = { name: data.name, username: data.username, profileImage: data.profile_image };
-    await tx
-      .insert(members)
-      .values({ id: data.user_id, ...row })
-      .onConflictDoUpdate({ target: members.id, set: row });
-  },
-  'auth.user.updated': async (tx, { data }) => {
-    const row = { name: data.name, username: data.username, profileImage: data.profile_image };
-    await tx
-      .insert(members)
-      .values({ id: data.user_id, ...row })
-      .onConflictDoUpdate({ target: members.id, set: row });
-  },
-  'auth.user.deleted': async (tx, { data }) => {
-    // Their messages stay readable by the other member, under a neutral name.
-    await tx
-      .update(members)
-      .set({ name: 'Membre supprimé', username: 'membre_supprime', profileImage: null, deletedAt: new Date() })
-      .where(eq(members.id, data.user_id));
-  },
+  'auth.user.registered': (tx, { data }) =>
+    keepMember(tx, data.user_id, {
+      name: data.name,
+      username: data.username,
+      profileImage: data.profile_image,
+      deletedAt: null,
+      version: data.version,
+    }),
+  'auth.user.updated': (tx, { data }) =>
+    keepMember(tx, data.user_id, {
+      name: data.name,
+      username: data.username,
+      profileImage: data.profile_image,
+      deletedAt: null,
+      version: data.version,
+    }),
+  // Their messages stay readable by the other member, under a neutral name.
+  'auth.user.deleted': (tx, { data }) =>
+    keepMember(tx, data.user_id, {
+      name: 'Membre supprimé',
+      username: 'membre_supprime',
+      profileImage: null,
+      deletedAt: new Date(data.deleted_at),
+      version: data.version,
+    }),
 };
 
 type BookEvent = EventData<'catalog.book.created'>;

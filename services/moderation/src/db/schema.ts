@@ -19,6 +19,8 @@ export const members = pgTable('members', {
   id: uuid('id').primaryKey(),
   name: text('name').notNull(),
   profileImage: text('profile_image'),
+  /** auth's version of the member: only a higher one replaces the row. */
+  version: integer('version').notNull().default(0),
 });
 
 export const commentStatuses = ['pending', 'approved', 'rejected'] as const;

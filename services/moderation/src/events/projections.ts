@@ -1,27 +1,22 @@
 import type { EventData } from '@cartable/contracts';
 import { type Db, type EventHandlers, isNewer } from '@cartable/service-kit';
-import { eq } from 'drizzle-orm';
 import { books, members } from '../db/schema.ts';
 
-/** Members from auth: the author shown on a comment. */
+/** Members from auth: the author shown on a comment; the newest version wins. */
+async function keepMember(tx: Db, id: string, row: { name: string; profileImage: string | null; version: number }) {
+  await tx
+    .insert(members)
+    .values({ id, ...row })
+    .onConflictDoUpdate({ target: members.id, set: row, setWhere: isNewer(members.version) });
+}
+
 export const memberProjection: EventHandlers = {
-  'auth.user.registered': async (tx, { data }) => {
-    const row = { name: data.name, profileImage: data.profile_image };
-    await tx
-      .insert(members)
-      .values({ id: data.user_id, ...row })
-      .onConflictDoUpdate({ target: members.id, set: row });
-  },
-  'auth.user.updated': async (tx, { data }) => {
-    const row = { name: data.name, profileImage: data.profile_image };
-    await tx
-      .insert(members)
-      .values({ id: data.user_id, ...row })
-      .onConflictDoUpdate({ target: members.id, set: row });
-  },
-  'auth.user.deleted': async (tx, { data }) => {
-    await tx.update(members).set({ name: 'Membre supprimé', profileImage: null }).where(eq(members.id, data.user_id));
-  },
+  'auth.user.registered': (tx, { data }) =>
+    keepMember(tx, data.user_id, { name: data.name, profileImage: data.profile_image, version: data.version }),
+  'auth.user.updated': (tx, { data }) =>
+    keepMember(tx, data.user_id, { name: data.name, profileImage: data.profile_image, version: data.version }),
+  'auth.user.deleted': (tx, { data }) =>
+    keepMember(tx, data.user_id, { name: 'Membre supprimé', profileImage: null, version: data.version }),
 };
 
 type BookEvent = EventData<'catalog.book.created'>;
