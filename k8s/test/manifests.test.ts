@@ -95,7 +95,7 @@ const KNOWN_ENV = new Set([
   ...routeOwners.map((owner) => `${upper(owner)}_URL`),
   'FRONTENDS_DIR',
 ]);
-const NODE_IMAGE = 'node:20-bookworm-slim';
+const NODE_IMAGE = 'node:22-bookworm-slim';
 const NAMESPACE = 'cartable';
 /** Secrets that no manifest contains on purpose (created by hand or by create-secrets.sh). */
 const HAND_MADE_SECRETS = new Set(['cartable-auth-key']);

@@ -1,0 +1,75 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../stack/processes.ts';
+
+/**
+ * Every workspace declares the packages its code imports (issue « Nothing lost », item 9): a
+ * package that happens to be hoisted by another workspace works here and breaks in a Docker
+ * image or a fresh install of that workspace alone.
+ */
+const SOURCE = /\.(?:[cm]?[jt]sx?)$/;
+const SKIP = new Set(['node_modules', 'dist', '.data', 'drizzle', 'fixtures']);
+const builtins = new Set(builtinModules);
+
+function files(dir: string, nested: string[]): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir)) {
+    if (SKIP.has(entry) || entry.startsWith('.')) continue;
+    const path = join(dir, entry);
+    if (nested.includes(path)) continue; // another workspace's folder
+    if (statSync(path).isDirectory()) out.push(...files(path, nested));
+    else if (SOURCE.test(entry) && !entry.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+
+/** Package names a file imports (static, dynamic, type-only and re-exports). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const found = new Set<string>();
+  for (const match of text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+|require\s*\(\s*)['"]([^'"./][^'"]*)['"]/g)) {
+    const spec = match[1] ?? '';
+    if (spec.startsWith('node:') || builtins.has(spec.split('/')[0] ?? '')) continue;
+    const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] ?? spec);
+    found.add(name);
+  }
+  return [...found];
+}
+
+const rootPackage = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] };
+const workspaceDirs = rootPackage.workspaces.flatMap((pattern) =>
+  pattern.endsWith('/*')
+    ? readdirSync(join(repoRoot, pattern.slice(0, -2)))
+        .map((d) => join(repoRoot, pattern.slice(0, -2), d))
+        .filter((d) => statSync(d).isDirectory())
+    : [join(repoRoot, pattern)],
+);
+
+function declared(dir: string): Set<string> {
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
+  return new Set(
+    [pkg.dependencies, pkg.devDependencies, pkg.peerDependencies, pkg.optionalDependencies].flatMap((d) =>
+      Object.keys(d ?? {}),
+    ),
+  );
+}
+
+describe('workspace dependencies', () => {
+  it.each([repoRoot, ...workspaceDirs].map((d) => [relative(repoRoot, d) || '(root)', d]))(
+    '%s declares every package it imports',
+    (_name, dir) => {
+      const own = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string };
+      const have = declared(dir);
+      const missing = new Map<string, string>();
+      const nested = dir === repoRoot ? workspaceDirs : [];
+      for (const file of files(dir, nested)) {
+        for (const name of importsOf(file)) {
+          if (name !== own.name && !have.has(name) && !missing.has(name)) missing.set(name, relative(repoRoot, file));
+        }
+      }
+      expect(Object.fromEntries(missing)).toEqual({});
+    },
+  );
+});
