@@ -1,6 +1,12 @@
 import { join } from 'node:path';
 import { messages } from '@cartable/contracts';
-import { createHttpApp, type ReadinessCheck, type Storage, type TokenVerifier } from '@cartable/service-kit';
+import {
+  createHttpApp,
+  createRevocationChecker,
+  type ReadinessCheck,
+  type Storage,
+  type TokenVerifier,
+} from '@cartable/service-kit';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -8,7 +14,6 @@ import type { Redis } from 'ioredis';
 import type { GatewayConfig } from './config.ts';
 import { frontendsPlugin } from './plugins/frontends.ts';
 import { proxyPlugin } from './plugins/proxy.ts';
-import { createRevocationChecker } from './revocation.ts';
 import { routeTable as defaultRouteTable, type RouteEntry } from './route-table.ts';
 
 export interface GatewayDeps {

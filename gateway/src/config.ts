@@ -6,16 +6,9 @@ export const gatewayConfigSchema = baseConfigSchema
   .extend(storageConfigSchema.shape)
   .extend({
     PORT: z.coerce.number().int().default(8080),
-    AUTH_URL: z.string().url().default('http://127.0.0.1:4001'),
     CATALOG_URL: z.string().url().default('http://127.0.0.1:4002'),
     MESSAGING_URL: z.string().url().default('http://127.0.0.1:4003'),
     MODERATION_URL: z.string().url().default('http://127.0.0.1:4004'),
-    REDIS_KEY_PREFIX: z.string().default('cartable:'),
-    /**
-     * When Redis cannot say whether a token is revoked, auth's answer that it is not is reused
-     * this long (per token) before asking again.
-     */
-    TOKEN_STATUS_CACHE_MS: z.coerce.number().int().positive().default(5000),
     /** Origins allowed to call the API from a browser, comma-separated; PUBLIC_URL by default. */
     CORS_ORIGINS: z.string().optional(),
     /** Largest JSON body, and largest multipart upload (3 images of 5 MB with room for fields). */

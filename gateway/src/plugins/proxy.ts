@@ -1,11 +1,17 @@
 import type { Readable } from 'node:stream';
 import { type AccessClaims, messages } from '@cartable/contracts';
-import { bearerToken, forbidden, HttpError, type TokenVerifier, unauthorized } from '@cartable/service-kit';
+import {
+  bearerToken,
+  forbidden,
+  HttpError,
+  type RevocationChecker,
+  type TokenVerifier,
+  unauthorized,
+} from '@cartable/service-kit';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { errors as joseErrors } from 'jose';
 import { ZodError } from 'zod';
-import type { RevocationChecker } from '../revocation.ts';
 import type { Owner, RouteEntry } from '../route-table.ts';
 
 export interface ProxyOptions {

@@ -1,7 +1,7 @@
 import { type AccessClaims, accessClaimsSchema, messages, WILDCARD_PERMISSION } from '@cartable/contracts';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from 'jose';
-import { forbidden, unauthorized } from './errors.ts';
+import { forbidden, HttpError, unauthorized } from './errors.ts';
 
 export const TOKEN_ISSUER = 'cartable-auth';
 export const TOKEN_AUDIENCE = 'cartable';
@@ -77,18 +77,37 @@ declare module 'fastify' {
   }
 }
 
-/** Builds the guards a service uses in `preHandler`. */
-export function createGuards(verifier: TokenVerifier) {
+/** Whether a verified token was revoked since (logout, password change, loss of rights…). */
+export interface RevocationCheck {
+  isRevoked(token: string, claims: AccessClaims): Promise<boolean>;
+}
+
+/**
+ * Builds the guards a service uses in `preHandler`. With `revocation`, a service refuses a
+ * revoked token itself instead of trusting that every request came through the gateway.
+ */
+export function createGuards(verifier: TokenVerifier, { revocation }: { revocation?: RevocationCheck } = {}) {
   async function authenticate(request: FastifyRequest): Promise<AccessClaims> {
     if (request.claims) return request.claims;
     const token = bearerToken(request);
     if (!token) throw unauthorized();
+    let claims: AccessClaims;
     try {
-      request.claims = await verifier.verify(token);
+      claims = await verifier.verify(token);
     } catch {
       throw unauthorized(messages.tokenInvalid);
     }
-    return request.claims;
+    let revoked = false;
+    try {
+      revoked = (await revocation?.isRevoked(token, claims)) ?? false;
+    } catch (err) {
+      // Neither the cache nor auth can say: refuse politely rather than let a revoked token in.
+      request.log.warn({ err: (err as Error).message }, 'cannot check token revocation');
+      throw new HttpError(503, messages.serviceUnavailable);
+    }
+    if (revoked) throw unauthorized(messages.tokenInvalid);
+    request.claims = claims;
+    return claims;
   }
 
   const requireUser: preHandlerAsyncHookHandler = async (request) => {

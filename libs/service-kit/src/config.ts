@@ -30,9 +30,16 @@ export const baseConfigSchema = z.object({
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 
-/** Where services find the auth service's public keys. */
+/**
+ * How a deployable checks access tokens: auth's public keys, and whether a token was revoked
+ * (Redis cache under REDIS_KEY_PREFIX, else auth's answer at AUTH_URL, reused
+ * TOKEN_STATUS_CACHE_MS per token).
+ */
 export const jwksConfigSchema = z.object({
   AUTH_JWKS_URL: z.string().url().default('http://127.0.0.1:4001/.well-known/jwks.json'),
+  AUTH_URL: z.string().url().default('http://127.0.0.1:4001'),
+  REDIS_KEY_PREFIX: z.string().default('cartable:'),
+  TOKEN_STATUS_CACHE_MS: z.coerce.number().int().positive().default(5000),
 });
 
 export class ConfigError extends Error {

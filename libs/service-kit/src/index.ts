@@ -17,4 +17,5 @@ export * from './lifecycle.ts';
 export * from './metrics.ts';
 export * from './redis.ts';
 export * from './revocation.ts';
+export * from './revocation-checker.ts';
 export * from './storage.ts';

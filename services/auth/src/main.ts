@@ -16,7 +16,7 @@ import { authConfigSchema } from './config.ts';
 import * as schema from './db/schema.ts';
 import { seedAdmin, seedDemoMembers } from './db/seed.ts';
 import { loginThrottle } from './domain/login-throttle.ts';
-import { createRevocationCache } from './domain/revocation.ts';
+import { createRevocationCache, isRevokedInDatabase } from './domain/revocation.ts';
 import { loadSigner } from './domain/signing.ts';
 import { memberActivity } from './events/member-activity.ts';
 
@@ -42,7 +42,10 @@ await bootstrap(async () => {
   const db = infra.database.db;
   const signer = await loadSigner(config.AUTH_PRIVATE_KEY, config.DATA_DIR);
   // auth checks its own tokens with its own keys, no HTTP round trip.
-  const guards = createGuards(createTokenVerifier(createLocalJWKSet(signer.jwks)));
+  const guards = createGuards(createTokenVerifier(createLocalJWKSet(signer.jwks)), {
+    // auth holds the source of truth: its own database says whether a token was revoked.
+    revocation: { isRevoked: (_token, claims) => isRevokedInDatabase(db, claims) },
+  });
   // Redis only caches revocations for the gateway (the database has them): rebuilt at start,
   // after every reconnection and periodically. No route of auth needs Redis to answer.
   const revocation = createRevocationCache({

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import {
   bootstrap,
   createGuards,
+  createRevocationChecker,
   createStorage,
   createTokenVerifier,
   idempotencyRetention,
@@ -47,7 +48,16 @@ await bootstrap(async () => {
   });
   const db = infra.database.db;
   infra.startConsumers({ auth: sellersProjection });
-  const guards = createGuards(createTokenVerifier(config.AUTH_JWKS_URL));
+  // Tokens are checked here too, not only at the gateway: revoked ones are refused by the service.
+  const guards = createGuards(createTokenVerifier(config.AUTH_JWKS_URL), {
+    revocation: createRevocationChecker({
+      redis: infra.redis!,
+      prefix: config.REDIS_KEY_PREFIX,
+      authUrl: config.AUTH_URL,
+      answerCacheMs: config.TOKEN_STATUS_CACHE_MS,
+      log,
+    }),
+  });
   const views = createViewCounter(db, log);
   const app = await buildCatalogApp(
     {

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import {
   bootstrap,
   createGuards,
+  createRevocationChecker,
   createTokenVerifier,
   idempotencyRetention,
   loadConfig,
@@ -25,11 +26,22 @@ await bootstrap(async () => {
     schema,
     migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
     publishes: true,
+    // The revocation cache the guards read.
+    redis: true,
     housekeeping: [idempotencyRetention],
   });
   const db = infra.database.db;
   infra.startConsumers({ auth: memberProjection, catalog: bookProjection });
-  const guards = createGuards(createTokenVerifier(config.AUTH_JWKS_URL));
+  // Tokens are checked here too, not only at the gateway: revoked ones are refused by the service.
+  const guards = createGuards(createTokenVerifier(config.AUTH_JWKS_URL), {
+    revocation: createRevocationChecker({
+      redis: infra.redis!,
+      prefix: config.REDIS_KEY_PREFIX,
+      authUrl: config.AUTH_URL,
+      answerCacheMs: config.TOKEN_STATUS_CACHE_MS,
+      log,
+    }),
+  });
   const app = await buildMessagingApp({ config, db, guards, relay: infra.relay! }, infra.readiness);
   await serve(app, { port: config.PORT, host: config.HOST }, infra.closers);
 });

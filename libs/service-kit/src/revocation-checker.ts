@@ -1,7 +1,7 @@
 import type { AccessClaims } from '@cartable/contracts';
-import { type RevocationAnswer, readRevocationCache } from '@cartable/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { type RevocationAnswer, readRevocationCache } from './revocation.ts';
 
 /** Raised when neither Redis nor auth can say whether a token is revoked. */
 export class RevocationUnavailable extends Error {
