@@ -26,5 +26,7 @@ export const notificationsConfigSchema = baseConfigSchema.extend({
     .default(10 * 60_000),
   /** How often every pending mail is put back in the queue if Redis lost it. */
   MAIL_RECONCILE_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
+  /** Sent and abandoned mails are deleted after this many days. */
+  MAIL_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
 });
 export type NotificationsConfig = z.infer<typeof notificationsConfigSchema>;

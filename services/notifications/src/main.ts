@@ -16,6 +16,7 @@ import { memberAddresses, messageMails } from './events/message-mails.ts';
 import { moderationMails } from './events/moderation-mails.ts';
 import { createMailQueue, startMailWorker } from './queue/mail-queue.ts';
 import { createMailReconciler } from './queue/mail-reconciler.ts';
+import { deleteFinishedMails } from './queue/outgoing-mails.ts';
 
 await bootstrap(async () => {
   const config = loadConfig(notificationsConfigSchema);
@@ -27,6 +28,7 @@ await bootstrap(async () => {
     databaseUrl: config.NOTIFICATIONS_DATABASE_URL,
     schema,
     migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
+    housekeeping: [{ name: 'outgoing_mails', run: deleteFinishedMails(config.MAIL_RETENTION_DAYS) }],
   });
   const db = infra.database.db;
   // BullMQ blocks on its connections: one for the queue, one for the worker.

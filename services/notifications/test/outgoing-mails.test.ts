@@ -8,7 +8,7 @@ import { outgoingMails } from '../src/db/schema.ts';
 import { mailTriggers } from '../src/events/mail-triggers.ts';
 import { memberAddresses, messageMails } from '../src/events/message-mails.ts';
 import { type Mail, render } from '../src/queue/mail-queue.ts';
-import { deliverMail, mailRetryDelay, recordMail } from '../src/queue/outgoing-mails.ts';
+import { deleteFinishedMails, deliverMail, mailRetryDelay, recordMail } from '../src/queue/outgoing-mails.ts';
 import { freePort, mailCatcher, notificationsDatabase, refusingSmtpServer, silent } from './helpers.ts';
 
 let database: Awaited<ReturnType<typeof notificationsDatabase>>;
@@ -150,9 +150,30 @@ describe('delivering a mail', () => {
     const send = smtpSender(catcher.smtpPort);
     const results = await Promise.all(Array.from({ length: 5 }, () => deliverMail(db, id, send, policy, silent)));
     expect(results.filter((r) => r.status === 'sent')).toHaveLength(1);
-    expect(results.filter((r) => r.status === 'skipped')).toHaveLength(4);
+    // The others found it locked (and come back a second later) or already sent.
+    expect(results.filter((r) => r.status === 'retry' || r.status === 'skipped')).toHaveLength(4);
+    for (const r of results) if (r.status === 'retry') expect(r.at.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(await deliverMail(db, id, send, policy, silent)).toEqual({ status: 'skipped' });
     const caught = (await catcher.list()).filter((m) => m.to.some((t) => t.address === 'race@example.ga'));
     expect(caught).toHaveLength(1);
+  });
+
+  it('comes back later to a pending mail locked by someone else, instead of dropping it', async () => {
+    const id = await pendingMail('locked@example.ga');
+    const send = smtpSender(catcher.smtpPort);
+    let releaseLock = () => {};
+    const held = db.transaction(async (tx) => {
+      await tx.select().from(outgoingMails).where(eq(outgoingMails.id, id)).for('update');
+      await new Promise<void>((r) => {
+        releaseLock = r;
+      });
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    const whileLocked = await deliverMail(db, id, send, policy, silent);
+    releaseLock();
+    await held;
+    expect(whileLocked.status).toBe('retry');
+    expect(await deliverMail(db, id, send, policy, silent)).toEqual({ status: 'sent' });
   });
 
   it('keeps a mail the SMTP server could not take, with its error and the time of the next try', async () => {
@@ -210,5 +231,26 @@ describe('delivering a mail', () => {
     expect([1, 2, 3, 4, 9, 10, 50].map((n) => mailRetryDelay(policy, n))).toEqual([
       2000, 4000, 8000, 16_000, 512_000, 600_000, 600_000,
     ]);
+  });
+});
+
+describe('retention', () => {
+  it('deletes sent and abandoned mails after the retention, never a pending one', async () => {
+    const [oldSent, oldAbandoned, oldPending, recentSent] = await Promise.all(
+      ['old-sent', 'old-abandoned', 'old-pending', 'recent-sent'].map((n) => pendingMail(`${n}@example.ga`)),
+    );
+    const longAgo = new Date(Date.now() - 31 * 24 * 3600_000);
+    await db.update(outgoingMails).set({ status: 'sent', sentAt: longAgo }).where(eq(outgoingMails.id, oldSent!));
+    await db
+      .update(outgoingMails)
+      .set({ status: 'abandoned', createdAt: longAgo })
+      .where(eq(outgoingMails.id, oldAbandoned!));
+    await db.update(outgoingMails).set({ createdAt: longAgo }).where(eq(outgoingMails.id, oldPending!));
+    await db.update(outgoingMails).set({ status: 'sent', sentAt: new Date() }).where(eq(outgoingMails.id, recentSent!));
+    expect(await deleteFinishedMails(30)(db)).toBeGreaterThanOrEqual(2);
+    expect(await rowsFor(oldSent!)).toEqual([]);
+    expect(await rowsFor(oldAbandoned!)).toEqual([]);
+    expect(await rowsFor(oldPending!)).toHaveLength(1);
+    expect(await rowsFor(recentSent!)).toHaveLength(1);
   });
 });

@@ -39,7 +39,7 @@ export const outgoingMails = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Last time a reconciler put it in the queue (null: never, so the next quick pass does). */
+    /** When a reconciler first put it in the queue (null: never, so the next quick pass does). */
     enqueuedAt: timestamp('enqueued_at', { withTimezone: true }),
     /** Not before this: the backoff after a failed send, kept here so it outlives Redis. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),

@@ -49,6 +49,12 @@ export function createMailReconciler({
         .orderBy(asc(outgoingMails.id))
         .limit(BATCH);
       if (!rows.length) break;
+      const ids = rows.map((r) => r.id);
+      // Marked before it is queued, so a worker never finds the row locked by this update.
+      await db
+        .update(outgoingMails)
+        .set({ enqueuedAt: new Date() })
+        .where(and(inArray(outgoingMails.id, ids), isNull(outgoingMails.enqueuedAt)));
       const now = Date.now();
       await queue.addBulk(
         rows.map(({ id, nextAttemptAt }) => ({
@@ -58,8 +64,6 @@ export function createMailReconciler({
           opts: { jobId: id, delay: Math.max(0, (nextAttemptAt?.getTime() ?? 0) - now) },
         })),
       );
-      const ids = rows.map((r) => r.id);
-      await db.update(outgoingMails).set({ enqueuedAt: new Date() }).where(inArray(outgoingMails.id, ids));
       queued += rows.length;
       if (rows.length < BATCH) break;
       after = ids.at(-1) ?? after;

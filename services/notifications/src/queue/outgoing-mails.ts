@@ -1,5 +1,5 @@
 import { type Db, eventRegistry } from '@cartable/service-kit';
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { Counter } from 'prom-client';
 import { outgoingMails } from '../db/schema.ts';
@@ -43,17 +43,20 @@ const abandoned = new Counter({
   registers: [eventRegistry],
 });
 
+/** A mail locked by someone else is looked at again this soon. */
+const LOCKED_RETRY_MS = 1000;
+
 export type Delivery =
   | { status: 'sent' }
-  /** Already sent or abandoned, or being sent right now by another worker. */
+  /** Already sent or abandoned. */
   | { status: 'skipped' }
   | { status: 'abandoned' }
   | { status: 'retry'; at: Date };
 
 /**
  * Sends one pending mail at most once, whoever asks and however often: the row is locked for
- * the send (`for update skip locked`: a second worker holding the same id skips it) and only a
- * pending row is sent. A failure is recorded on the row with the time of the next attempt, so
+ * the send and only a pending row is sent; a worker that finds it locked (`skip locked`) comes
+ * back a second later instead of waiting on the lock or dropping the job. A failure is recorded on the row with the time of the next attempt, so
  * the backoff survives Redis; past the retry budget, or on a permanent refusal, the mail is
  * abandoned with its last error.
  */
@@ -68,9 +71,19 @@ export async function deliverMail(
     const [row] = await tx
       .select()
       .from(outgoingMails)
-      .where(and(eq(outgoingMails.id, id), eq(outgoingMails.status, 'pending')))
+      .where(eq(outgoingMails.id, id))
       .for('update', { skipLocked: true });
-    if (!row) return { status: 'skipped' };
+    if (!row) {
+      // Locked: another worker is sending it (it may still fail) or a reconciler is marking it.
+      const [state] = await tx
+        .select({ status: outgoingMails.status })
+        .from(outgoingMails)
+        .where(eq(outgoingMails.id, id));
+      return state?.status === 'pending'
+        ? { status: 'retry', at: new Date(Date.now() + LOCKED_RETRY_MS) }
+        : { status: 'skipped' };
+    }
+    if (row.status !== 'pending') return { status: 'skipped' };
     if (row.nextAttemptAt && row.nextAttemptAt.getTime() > Date.now())
       return { status: 'retry', at: row.nextAttemptAt };
     const attempts = row.attempts + 1;
@@ -103,4 +116,20 @@ export async function deliverMail(
     log.info(context, 'mail sent');
     return { status: 'sent' };
   });
+}
+
+/**
+ * Housekeeping: sent and abandoned mails go after `days` (their tokens expired long before; a
+ * redelivered event is still recognised by processed_events, kept longer than any stream).
+ */
+export function deleteFinishedMails(days: number) {
+  return async (db: Db): Promise<number> => {
+    const deleted = await db
+      .delete(outgoingMails)
+      .where(
+        sql`${outgoingMails.status} <> 'pending' and coalesce(${outgoingMails.sentAt}, ${outgoingMails.createdAt}) < now() - make_interval(days => ${days})`,
+      )
+      .returning({ id: outgoingMails.id });
+    return deleted.length;
+  };
 }
