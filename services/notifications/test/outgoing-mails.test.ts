@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Envelope } from '@cartable/contracts';
-import { combineHandlers, type Db, eventRegistry } from '@cartable/service-kit';
+import { combineHandlers, createHttpApp, type Db, eventRegistry } from '@cartable/service-kit';
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -208,6 +208,11 @@ describe('delivering a mail', () => {
     expect(row).toMatchObject({ status: 'abandoned', attempts: 1 });
     expect(row?.lastError).toMatch(/ECONNREFUSED|connect/);
     expect(await abandonedCount('expired')).toBe(counted + 1);
+    // Exposed on the service's /metrics.
+    const app = createHttpApp({ name: 'notifications', logger: false });
+    const metrics = (await app.inject('/metrics')).body;
+    await app.close();
+    expect(metrics).toMatch(/cartable_mails_abandoned_total\{[^}]*reason="expired"[^}]*\} [1-9]/);
     // Abandoned is final: a later job sends nothing.
     expect(await deliverMail(db, id, smtpSender(catcher.smtpPort), policy, silent)).toEqual({ status: 'skipped' });
   });
