@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageMetaSchema } from './common.ts';
 import { messages } from './messages.ts';
 
 const m = messages.auth;
@@ -257,3 +258,98 @@ export function passwordStrength(password: string): { score: number; label: 'Fai
   return { score, label };
 }
 export const MIN_PASSWORD_SCORE = 30;
+
+// ── answers of auth's routes (services/auth/API.md) ─────────────────────────────────────────
+
+/** POST /login when two-factor is on and no code came: a code was e-mailed, ask for it. */
+export const twoFactorChallengeSchema = z.object({
+  two_factor_required: z.literal(true),
+  code_sent: z.boolean(),
+  message: z.string(),
+  email: z.string(),
+});
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
+export const loginAnswerSchema = z.union([loginResponseSchema, twoFactorChallengeSchema]);
+
+export const verifyEmailResponseSchema = z.object({ message: z.string(), verified: z.literal(true) });
+export const emailVerifiedResponseSchema = z.object({ verified: z.boolean() });
+export const validateResetTokenResponseSchema = z.object({ valid: z.literal(true), email: z.string() });
+/** PUT /user/change-password: every other session ends, this one gets a fresh token. */
+export const changePasswordResponseSchema = z.object({ message: z.string(), access_token: z.string() });
+
+export const profileResponseSchema = z.object({ profile: profileSchema });
+export const profileUpdateResponseSchema = z.object({ message: z.string(), profile: profileSchema });
+
+export const userStatsSchema = z.object({
+  books_total: z.number().int(),
+  books_available: z.number().int(),
+  books_sold: z.number().int(),
+  conversations: z.number().int(),
+  messages_received: z.number().int(),
+  comments: z.number().int(),
+});
+export type UserStats = z.infer<typeof userStatsSchema>;
+export const userStatsResponseSchema = z.object({ stats: userStatsSchema });
+
+export const activitySchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  title: z.string(),
+  link: z.string().nullable(),
+  occurred_at: z.string(),
+});
+export type Activity = z.infer<typeof activitySchema>;
+export const recentActivityQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
+export const recentActivityResponseSchema = z.object({ activities: z.array(activitySchema) });
+
+export const publicProfileParamsSchema = z.object({ userId: z.string().uuid() });
+export const publicProfileResponseSchema = z.object({ user: publicProfileSchema });
+
+export const twoFactorEnableResponseSchema = z.object({ message: z.string(), code_sent: z.literal(true) });
+/** Shown once: each code works once at login. */
+export const recoveryCodesResponseSchema = z.object({ message: z.string(), recovery_codes: z.array(z.string()) });
+
+/** POST /internal/token-status (the gateway, never public). */
+export const tokenStatusResponseSchema = z.object({ revoked: z.boolean() });
+
+// ── users, roles and permissions (SPEC.md section 6) ──────────────────────────────────────────
+
+/** A role or permission slug: `books.update.any`, or the wildcard `*`. */
+export const slugSchema = z
+  .string()
+  .trim()
+  .regex(/^([a-z0-9_]+(\.[a-z0-9_]+)*|\*)$/, m.slugInvalid);
+
+export const checkAdminResponseSchema = z.object({ is_admin: z.boolean() });
+
+export const userListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  search: z.string().trim().max(100).optional(),
+});
+export const userListResponseSchema = z.object({
+  data: z.array(userSchema),
+  meta: pageMetaSchema.extend({ per_page: z.number() }),
+});
+/** A change to a user's rights, and the user as they now are. */
+export const userResponseSchema = z.object({ message: z.string(), user: userSchema });
+export const userRolesRequestSchema = z.object({ roles: z.array(slugSchema) });
+export const userPermissionsRequestSchema = z.object({ permissions: z.array(slugSchema) });
+
+/** A role as the back office manages it (with its id). */
+export const adminRoleSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  permissions: z.array(permissionSchema),
+});
+export type AdminRole = z.infer<typeof adminRoleSchema>;
+export const roleRequestSchema = z.object({
+  slug: slugSchema,
+  name: z.string().trim().min(2).max(100),
+  permissions: z.array(slugSchema).default([]),
+});
+export const rolesResponseSchema = z.object({ roles: z.array(adminRoleSchema) });
+export const roleResponseSchema = z.object({ role: adminRoleSchema });
+export const permissionDetailSchema = z.object({ id: z.string(), slug: z.string(), name: z.string() });
+export const permissionsResponseSchema = z.object({ permissions: z.array(permissionDetailSchema) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamsSchema } from './common.ts';
 
 export const bookConditions = ['neuf', 'très bon', 'bon', 'acceptable', 'mauvais'] as const;
 export type BookCondition = (typeof bookConditions)[number];
@@ -125,3 +126,237 @@ export const bookListQuerySchema = z
     message: 'Le prix maximum doit être supérieur au prix minimum',
   });
 export type BookListQuery = z.infer<typeof bookListQuerySchema>;
+
+// ── books: the answers (services/catalog/API.md "Book") ────────────────────────────────────────
+
+export const bookIdParamsSchema = idParamsSchema;
+
+const categoryNameSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/** A listing as every list and the detail page show it. */
+export const bookSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    author: z.string(),
+    isbn: z.string().nullable(),
+    description: z.string().nullable(),
+    publisher: z.string().nullable(),
+    publication_year: z.number().int().nullable(),
+    condition: z.enum(bookConditions),
+    /** Neuf, Très bon état, Bon état, État acceptable, Mauvais état. */
+    condition_label: z.string(),
+    /** Whole FCFA; 0 is a gift. */
+    price: z.number().int(),
+    status: z.enum(bookStatuses),
+    /** Disponible, Réservé, Vendu. */
+    status_label: z.string(),
+    /** Both spellings, the same value. */
+    is_negociable: z.boolean(),
+    is_negotiable: z.boolean(),
+    is_exchange_possible: z.boolean(),
+    city: z.object({ id: z.number().int(), name: z.string(), province: z.string().nullable() }).nullable(),
+    city_id: z.number().int().nullable(),
+    /** The main category, first of `categories`. */
+    category: categoryNameSchema.nullable(),
+    categories: z.array(categoryNameSchema),
+    category_ids: z.array(z.number().int()),
+    /** Display URLs of the three photo slots. */
+    image1: z.string().nullable(),
+    image2: z.string().nullable(),
+    image3: z.string().nullable(),
+    /** Thumbnail URL of the first photo. */
+    thumbnail: z.string().nullable(),
+    images: z.array(z.object({ slot: z.number().int(), url: z.string(), thumbnail_url: z.string() })),
+    user_id: z.string().uuid(),
+    views: z.number().int(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Book' });
+export type Book = z.infer<typeof bookSchema>;
+
+/** The seller block of the detail page: contact details only when the member shows them. */
+export const sellerSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  username: z.string(),
+  profile_image: z.string().nullable(),
+  city: z.string().nullable(),
+  province: z.string().nullable(),
+  created_at: z.string(),
+  show_email: z.boolean(),
+  email: z.string().nullable(),
+  show_phone: z.boolean(),
+  phone: z.string().nullable(),
+  rating: z.object({ average: z.number(), count: z.number().int() }),
+});
+export type Seller = z.infer<typeof sellerSchema>;
+
+/** GET /books/{id}: the book and its seller (null while catalog has not heard of them). */
+export const bookDetailSchema = bookSchema.extend({ seller: sellerSchema.nullable() }).meta({ id: 'BookDetail' });
+export type BookDetail = z.infer<typeof bookDetailSchema>;
+export const bookDetailResponseSchema = z.object({ book: bookDetailSchema });
+
+/** GET /books and /books/search. */
+export const bookListPageSchema = z.object({
+  data: z.array(bookSchema),
+  total: z.number().int(),
+  per_page: z.number().int(),
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+});
+export type BookListPage = z.infer<typeof bookListPageSchema>;
+
+export const featuredBooksResponseSchema = z.object({ featured_books: z.array(bookSchema) });
+export const recommendedBooksResponseSchema = z.object({ books: z.array(bookSchema) });
+/** GET /user/books, /users/profile/books. */
+export const bookListResponseSchema = z.object({ data: z.array(bookSchema) });
+export const bookStatsResponseSchema = z.object({
+  stats: z.object({
+    total: z.number().int(),
+    available: z.number().int(),
+    reserved: z.number().int(),
+    sold: z.number().int(),
+    views: z.number().int(),
+  }),
+});
+/** POST /books, POST /books/{id}, PUT /books/{id}/status. */
+export const bookWriteResponseSchema = z.object({ message: z.string(), book: bookSchema });
+export type BookWriteResponse = z.infer<typeof bookWriteResponseSchema>;
+
+export const bookStatusRequestSchema = z.object({
+  status: z.enum(bookStatuses, { error: 'Statut inconnu (disponible, réservé ou vendu)' }),
+});
+export const profileBooksQuerySchema = z.object({ user_id: z.string().uuid().optional() });
+
+// ── categories (a graph: a category may have several parents) ─────────────────────────────────
+
+export const MAX_CATEGORY_DEPTH = 10;
+
+export interface Category {
+  id: number;
+  name: string;
+  /** The first parent, or null for a root. */
+  parent_id: number | null;
+  order: number;
+  depth: number;
+  book_count: number;
+  books_count: number;
+  parents: Array<{ id: number; name: string }>;
+  children?: Category[];
+}
+
+export const categorySchema: z.ZodType<Category> = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    parent_id: z.number().int().nullable(),
+    order: z.number().int(),
+    depth: z.number().int(),
+    /** Books not sold in it or below it (both spellings). */
+    book_count: z.number().int(),
+    books_count: z.number().int(),
+    parents: z.array(categoryNameSchema),
+    get children() {
+      return z.array(categorySchema).optional();
+    },
+  })
+  .meta({ id: 'Category' });
+
+/** `{ id, name, depth }`: parents, children, ancestors, descendants. */
+export const categoryRefSchema = z.object({ id: z.number().int(), name: z.string(), depth: z.number().int() });
+export type CategoryRef = z.infer<typeof categoryRefSchema>;
+
+export const categoriesResponseSchema = z.object({ categories: z.array(categorySchema) });
+export const categoryResponseSchema = z.object({ category: categorySchema });
+export const categoryRefsResponseSchema = z.object({ categories: z.array(categoryRefSchema) });
+export const categoryDetailsResponseSchema = z.object({
+  category: categorySchema,
+  direct_parents: z.array(categoryRefSchema),
+  direct_children: z.array(categoryRefSchema),
+  all_ancestors: z.array(categoryRefSchema),
+  all_descendants: z.array(categoryRefSchema),
+});
+export const categoryStatsResponseSchema = z.object({
+  stats: z.object({
+    total: z.number().int(),
+    roots: z.number().int(),
+    leaves: z.number().int(),
+    max_depth: z.number().int(),
+    with_books: z.number().int(),
+  }),
+});
+
+const categoryNameField = z
+  .string({ error: 'Le nom est obligatoire' })
+  .trim()
+  .min(2, 'Le nom doit contenir au moins 2 caractères')
+  .max(80);
+export const categoryCreateRequestSchema = z.object({
+  name: categoryNameField,
+  parent_id: z.coerce.number().int().positive().nullish(),
+  order: z.coerce.number().int().optional(),
+});
+export const categoryUpdateRequestSchema = z.object({
+  name: categoryNameField,
+  order: z.coerce.number().int().optional(),
+});
+export const categoryOrderRequestSchema = z.object({
+  order: z.array(z.object({ id: z.number().int().positive(), order: z.number().int() })).min(1),
+});
+/** null: the category becomes a root. */
+export const categoryMoveRequestSchema = z.object({ parent_id: z.coerce.number().int().positive().nullable() });
+export const categoryEdgeRequestSchema = z.object({
+  category_id: z.coerce.number().int().positive(),
+  parent_id: z.coerce.number().int().positive(),
+});
+
+// ── banners (SPEC.md section 2 "Home") ──────────────────────────────────────────────────────
+
+export const bannerColors = ['light', 'dark'] as const;
+
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+/** The banner form's multipart fields (the image travels beside them, field `image`). */
+export const bannerFieldsSchema = z.object({
+  title: z
+    .string({ error: 'Le titre est obligatoire' })
+    .trim()
+    .min(2, 'Le titre doit contenir au moins 2 caractères')
+    .max(120),
+  subtitle: z.preprocess(blankToNull, z.string().trim().max(240).nullish()),
+  button_text: z.preprocess(blankToNull, z.string().trim().max(40).nullish()),
+  button_link: z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .trim()
+      .max(300)
+      .refine((v) => v.startsWith('/') || /^https:\/\//.test(v), 'Lien interne (/books…) ou https:// attendu')
+      .nullish(),
+  ),
+  color: z.enum(bannerColors, { error: 'Couleur light ou dark' }).default('dark'),
+  order: z.coerce.number().int().min(0).default(0),
+  is_active: flag.default(true),
+});
+export type BannerFields = z.infer<typeof bannerFieldsSchema>;
+
+export const bannerSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    subtitle: z.string().nullable(),
+    image_url: z.string().nullable(),
+    button_text: z.string().nullable(),
+    button_link: z.string().nullable(),
+    color: z.enum(bannerColors),
+    order: z.number().int(),
+    is_active: z.boolean(),
+  })
+  .meta({ id: 'Banner' });
+export type Banner = z.infer<typeof bannerSchema>;
+export const bannersResponseSchema = z.object({ banners: z.array(bannerSchema) });
+export const bannerResponseSchema = z.object({ banner: bannerSchema });
+export const bannerReorderRequestSchema = z.object({
+  banners: z.array(z.object({ id: z.number().int().positive(), order: z.number().int().min(0) })).min(1),
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { commentStatuses, moderationDecisions } from './moderation.ts';
 
 /**
  * Domain events (ARCHITECTURE.md "Events"): subject `<service>.<entity>.<verb>`, one JetStream
@@ -124,13 +125,13 @@ export const commentCreatedSchema = z.object({
   author_id: z.string().uuid(),
   author_name: z.string(),
   content: z.string(),
-  status: z.enum(['pending', 'approved', 'rejected']),
+  status: z.enum(commentStatuses),
 });
 export const commentModeratedSchema = z.object({
   comment_id: z.string().uuid(),
   book_id: z.number().int(),
   author_id: z.string().uuid(),
-  status: z.enum(['approved', 'rejected']),
+  status: z.enum(moderationDecisions),
   moderated_by: z.string().uuid(),
 });
 export const contactAnsweredSchema = z.object({

@@ -5,3 +5,5 @@ export * from './demo.ts';
 export * from './events.ts';
 export * from './locations.ts';
 export * from './messages.ts';
+export * from './messaging.ts';
+export * from './moderation.ts';

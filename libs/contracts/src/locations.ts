@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { queryBool, queryInt } from './common.ts';
+import { messages } from './messages.ts';
 
 /** SPEC.md section 9: default country (Gabon, ISO 3166-1 numeric 266) and province label. */
 export const DEFAULT_COUNTRY_ID = 266;
@@ -21,3 +23,60 @@ export const provinceSchema = z.object({ id: z.number().int(), name: z.string(),
 export const countriesResponseSchema = z.object({ countries: z.array(countrySchema) });
 export const citiesResponseSchema = z.object({ cities: z.array(citySchema) });
 export const provincesResponseSchema = z.object({ provinces: z.array(provinceSchema) });
+
+/** GET /locations/cities/{id}/details: the city and its country. */
+export const cityDetailsResponseSchema = z.object({
+  city: citySchema.extend({ country: countrySchema.nullable() }),
+});
+export const cityResponseSchema = z.object({ city: citySchema });
+/** GET /cities: a page of cities. */
+export const cityPageSchema = z.object({
+  data: z.array(citySchema),
+  total: z.number().int(),
+  per_page: z.number().int(),
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+});
+
+/** POST and PUT /admin/cities (cities.manage). */
+export const cityRequestSchema = z.object({
+  name: z
+    .string({ error: 'Le nom est obligatoire' })
+    .trim()
+    .min(2, 'Le nom doit contenir au moins 2 caractères')
+    .max(80),
+  province: z.string().trim().max(80).nullish(),
+  country_id: z.coerce.number().int().positive().default(DEFAULT_COUNTRY_ID),
+  is_major: z.boolean().default(false),
+});
+export type CityRequest = z.input<typeof cityRequestSchema>;
+
+/** POST /admin/cities/import: what was added, and each line refused with its reason. */
+export const cityImportResponseSchema = z.object({
+  imported: z.number().int(),
+  rejected: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+});
+
+// ── requests ────────────────────────────────────────────────────────────────────────────────
+
+/** `{id}` of a country or a city in a path. */
+export const locationParamsSchema = z.object({ id: queryInt.positive() });
+/** GET /locations/cities. */
+export const citiesQuerySchema = z.object({
+  country_id: queryInt.positive().optional(),
+  major_only: queryBool.optional(),
+});
+/** GET /locations/cities/search: accents and case ignored. */
+export const citySearchQuerySchema = z.object({
+  q: z.string({ error: messages.locations.searchMin }).trim().min(2, messages.locations.searchMin).max(80),
+  country_id: queryInt.positive().optional(),
+});
+/** GET /cities. */
+export const cityPageQuerySchema = z.object({
+  code: z.string().trim().length(2, 'Code pays sur 2 lettres').optional(),
+  country_id: queryInt.positive().optional(),
+  search: z.string().trim().max(80).optional(),
+  province: z.string().trim().max(80).optional(),
+  per_page: queryInt.min(1).max(500).default(100),
+  page: queryInt.min(1).default(1),
+});

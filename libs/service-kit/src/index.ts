@@ -15,6 +15,7 @@ export * from './idempotency.ts';
 export * from './infrastructure.ts';
 export * from './lifecycle.ts';
 export * from './metrics.ts';
+export * from './openapi.ts';
 export * from './redis.ts';
 export * from './revocation.ts';
 export * from './revocation-checker.ts';

@@ -5,6 +5,7 @@ import {
   idempotencyPlugin,
   type OutboxRelay,
   type ReadinessCheck,
+  registerOpenApi,
 } from '@cartable/service-kit';
 import type { MessagingConfig } from './config.ts';
 import { messageRoutes } from './routes/messages.ts';
@@ -22,6 +23,11 @@ export async function buildMessagingApp(deps: MessagingDeps, readiness: Readines
     logLevel: deps.config.LOG_LEVEL,
     readiness,
     ...(logger === false ? { logger } : {}),
+  });
+  // GET /openapi.json, from the routes' schemas (libs/contracts).
+  await registerOpenApi(app, {
+    title: 'messaging',
+    description: 'Conversations and messages (services/messaging/API.md).',
   });
   // Creating calls accept an Idempotency-Key: a retried POST gets the first answer back.
   await app.register(idempotencyPlugin, { db: deps.db });

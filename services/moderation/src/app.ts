@@ -5,6 +5,7 @@ import {
   idempotencyPlugin,
   type OutboxRelay,
   type ReadinessCheck,
+  registerOpenApi,
 } from '@cartable/service-kit';
 import type { ModerationConfig } from './config.ts';
 import { commentRoutes } from './routes/comments.ts';
@@ -23,6 +24,11 @@ export async function buildModerationApp(deps: ModerationDeps, readiness: Readin
     logLevel: deps.config.LOG_LEVEL,
     readiness,
     ...(logger === false ? { logger } : {}),
+  });
+  // GET /openapi.json, from the routes' schemas (libs/contracts).
+  await registerOpenApi(app, {
+    title: 'moderation',
+    description: 'Comments and their moderation, the contact form and its back office (services/moderation/API.md).',
   });
   // Creating calls accept an Idempotency-Key: a retried POST gets the first answer back.
   await app.register(idempotencyPlugin, { db: deps.db });

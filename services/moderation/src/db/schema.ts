@@ -1,3 +1,4 @@
+import { commentStatuses, contactStatuses } from '@cartable/contracts';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -22,8 +23,6 @@ export const members = pgTable('members', {
   /** auth's version of the member: only a higher one replaces the row. */
   version: integer('version').notNull().default(0),
 });
-
-export const commentStatuses = ['pending', 'approved', 'rejected'] as const;
 
 export const comments = pgTable(
   'comments',
@@ -53,8 +52,6 @@ export const captchas = pgTable('captchas', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
-
-export const contactStatuses = ['new', 'read', 'answered', 'archived'] as const;
 
 export const contacts = pgTable(
   'contacts',

@@ -1,219 +1,124 @@
-import { randomInt } from 'node:crypto';
-import { notFound, recordEvent, unprocessable } from '@cartable/service-kit';
-import { and, count, desc, eq, gt, ilike, inArray, isNull, or } from 'drizzle-orm';
+import {
+  captchaResponseSchema,
+  contactBulkDeleteRequestSchema,
+  contactBulkDeleteResponseSchema,
+  contactListQuerySchema,
+  contactListResponseSchema,
+  contactParamsSchema,
+  contactRequestSchema,
+  contactRespondRequestSchema,
+  contactRespondResponseSchema,
+  contactResponseSchema,
+  contactStatsResponseSchema,
+  contactStatusRequestSchema,
+  messageResponseSchema,
+} from '@cartable/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { ModerationDeps } from '../app.ts';
-import { captchas, contactStatuses, contacts } from '../db/schema.ts';
+import {
+  answerContact,
+  contactStats,
+  deleteContact,
+  deleteManyContacts,
+  issueCaptcha,
+  listContacts,
+  openContact,
+  setContactStatus,
+  submitContact,
+} from '../domain/contact.ts';
 
-const CAPTCHA_TTL_MS = 15 * 60_000;
-const CAPTCHA_WRONG = "Veuillez résoudre correctement l'opération mathématique";
-
-/** SPEC.md section 5: add, subtract the smaller from the larger, or multiply small numbers. */
-export function newQuestion() {
-  const a = randomInt(1, 11);
-  const b = randomInt(1, 11);
-  switch (randomInt(0, 3)) {
-    case 0:
-      return { question: `Combien font ${a} + ${b} ?`, answer: a + b };
-    case 1:
-      return {
-        question: `Combien font ${Math.max(a, b)} − ${Math.min(a, b)} ?`,
-        answer: Math.max(a, b) - Math.min(a, b),
-      };
-    default:
-      return { question: `Combien font ${a} × ${b} ?`, answer: a * b };
-  }
-}
-
-const contactBody = z.object({
-  name: z.string({ error: 'Le nom est requis' }).trim().min(1, 'Le nom est requis').max(100),
-  email: z
-    .string({ error: "L'email est requis" })
-    .trim()
-    .min(1, "L'email est requis")
-    .email('Veuillez entrer une adresse email valide')
-    .toLowerCase(),
-  subject: z.string({ error: 'Le sujet est requis' }).trim().min(1, 'Le sujet est requis').max(200),
-  message: z.string({ error: 'Le message est requis' }).trim().min(1, 'Le message est requis').max(5000),
-  captcha_id: z.string({ error: CAPTCHA_WRONG }).uuid(CAPTCHA_WRONG),
-  captcha_answer: z.coerce.number({ error: CAPTCHA_WRONG }).int(CAPTCHA_WRONG),
-});
-const idParams = z.object({ id: z.string().uuid() });
-
-type ContactRow = typeof contacts.$inferSelect;
-const dto = (c: ContactRow) => ({
-  id: c.id,
-  name: c.name,
-  email: c.email,
-  subject: c.subject,
-  message: c.message,
-  status: c.status,
-  response: c.response,
-  responded_at: c.respondedAt?.toISOString() ?? null,
-  created_at: c.createdAt.toISOString(),
-});
-
-/** The contact form and its back office (SPEC.md sections 2, 5 and 7). */
+/**
+ * The contact form and its back office (SPEC.md sections 2, 5 and 7): HTTP in, HTTP out. The
+ * schemas are libs/contracts/src/moderation.ts; the rules are in src/domain/contact.ts.
+ */
 export const contactRoutes: FastifyPluginAsyncZod<ModerationDeps> = async (app, { db, guards, relay }) => {
-  app.get('/contact/captcha', async (_request, reply) => {
-    const { question, answer } = newQuestion();
-    const [row] = await db
-      .insert(captchas)
-      .values({ answer, expiresAt: new Date(Date.now() + CAPTCHA_TTL_MS) })
-      .returning({ id: captchas.id });
-    reply.header('cache-control', 'no-store');
-    return { captcha_id: row!.id, question };
-  });
-
-  app.post('/contact', { schema: { body: contactBody } }, async (request, reply) => {
-    const { captcha_id, captcha_answer, ...message } = request.body;
-    // Used up whatever the answer: a wrong guess means a new question.
-    const [captcha] = await db
-      .update(captchas)
-      .set({ usedAt: new Date() })
-      .where(and(eq(captchas.id, captcha_id), isNull(captchas.usedAt), gt(captchas.expiresAt, new Date())))
-      .returning();
-    if (!captcha || captcha.answer !== captcha_answer)
-      throw unprocessable({ captcha_answer: [CAPTCHA_WRONG] }, CAPTCHA_WRONG);
-    await db.insert(contacts).values(message);
-    return reply.status(201).send({ message: 'Votre message a bien été envoyé. Nous vous répondons sous 24 heures.' });
-  });
-
+  const tags = ['contact'];
   const admin = { preHandler: guards.requireAdmin };
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/contact/captcha',
+    { schema: { tags, response: { 200: captchaResponseSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return issueCaptcha(db);
+    },
+  );
+
+  app.post(
+    '/contact',
+    { schema: { tags, body: contactRequestSchema, response: { 201: messageResponseSchema } } },
+    async (request, reply) => reply.status(201).send(await submitContact(db, request.body)),
+  );
 
   app.get(
     '/admin/contacts',
     {
       ...admin,
-      schema: {
-        querystring: z.object({
-          status: z.enum(contactStatuses).optional(),
-          search: z.string().trim().max(100).optional(),
-          page: z.coerce.number().int().min(1).default(1),
-          per_page: z.coerce.number().int().min(1).max(100).default(20),
-        }),
-      },
+      schema: { tags, security, querystring: contactListQuerySchema, response: { 200: contactListResponseSchema } },
     },
-    async (request) => {
-      const { status, search, page, per_page } = request.query;
-      const pattern = search ? `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : undefined;
-      const where = and(
-        status ? eq(contacts.status, status) : undefined,
-        pattern
-          ? or(ilike(contacts.name, pattern), ilike(contacts.email, pattern), ilike(contacts.subject, pattern))
-          : undefined,
-      );
-      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(contacts).where(where);
-      const rows = await db
-        .select()
-        .from(contacts)
-        .where(where)
-        .orderBy(desc(contacts.createdAt))
-        .limit(per_page)
-        .offset((page - 1) * per_page);
-      return {
-        data: rows.map(dto),
-        meta: { current_page: page, last_page: Math.max(1, Math.ceil(total / per_page)), total },
-      };
-    },
+    async (request) => listContacts(db, request.query),
   );
 
-  app.get('/admin/contacts/stats', admin, async () => {
-    const rows = await db.select({ status: contacts.status, n: count() }).from(contacts).groupBy(contacts.status);
-    const of = (s: string) => rows.find((r) => r.status === s)?.n ?? 0;
-    return {
-      stats: {
-        total: rows.reduce((sum, r) => sum + r.n, 0),
-        new: of('new'),
-        read: of('read'),
-        answered: of('answered'),
-        archived: of('archived'),
-      },
-    };
-  });
+  app.get(
+    '/admin/contacts/stats',
+    { ...admin, schema: { tags, security, response: { 200: contactStatsResponseSchema } } },
+    async () => ({ stats: await contactStats(db) }),
+  );
 
-  async function find(id: string) {
-    const [row] = await db.select().from(contacts).where(eq(contacts.id, id));
-    if (!row) throw notFound('Message introuvable.');
-    return row;
-  }
-
-  app.get('/admin/contacts/:id', { ...admin, schema: { params: idParams } }, async (request) => {
-    let row = await find(request.params.id);
-    if (row.status === 'new')
-      [row = row] = await db.update(contacts).set({ status: 'read' }).where(eq(contacts.id, row.id)).returning();
-    return { data: dto(row) };
-  });
+  app.get(
+    '/admin/contacts/:id',
+    { ...admin, schema: { tags, security, params: contactParamsSchema, response: { 200: contactResponseSchema } } },
+    async (request) => ({ data: await openContact(db, request.params.id) }),
+  );
 
   app.post(
     '/admin/contacts/:id/respond',
     {
       ...admin,
       schema: {
-        params: idParams,
-        body: z.object({ response: z.string().trim().min(2, 'La réponse est requise').max(5000) }),
+        tags,
+        security,
+        params: contactParamsSchema,
+        body: contactRespondRequestSchema,
+        response: { 200: contactRespondResponseSchema },
       },
     },
-    async (request) => {
-      const row = await find(request.params.id);
-      const saved = await db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(contacts)
-          .set({ response: request.body.response, respondedAt: new Date(), status: 'answered' })
-          .where(eq(contacts.id, row.id))
-          .returning();
-        // notifications e-mails the answer.
-        await recordEvent(tx, 'moderation.contact.answered', {
-          contact_id: row.id,
-          name: row.name,
-          email: row.email,
-          subject: row.subject,
-          message: row.message,
-          response: request.body.response,
-        });
-        return updated!;
-      });
-      relay.kick();
-      return { message: 'Réponse envoyée par email', data: dto(saved) };
-    },
+    async (request) => answerContact({ db, relay }, request.params.id, request.body.response),
   );
 
   app.patch(
     '/admin/contacts/:id/status',
     {
       ...admin,
-      schema: { params: idParams, body: z.object({ status: z.enum(contactStatuses, { error: 'Statut inconnu' }) }) },
+      schema: {
+        tags,
+        security,
+        params: contactParamsSchema,
+        body: contactStatusRequestSchema,
+        response: { 200: contactResponseSchema },
+      },
     },
-    async (request) => {
-      await find(request.params.id);
-      const [saved] = await db
-        .update(contacts)
-        .set({ status: request.body.status })
-        .where(eq(contacts.id, request.params.id))
-        .returning();
-      return { data: dto(saved!) };
-    },
+    async (request) => ({ data: await setContactStatus(db, request.params.id, request.body.status) }),
   );
 
-  app.delete('/admin/contacts/:id', { ...admin, schema: { params: idParams } }, async (request) => {
-    await find(request.params.id);
-    await db.delete(contacts).where(eq(contacts.id, request.params.id));
-    return { message: 'Message supprimé' };
-  });
+  app.delete(
+    '/admin/contacts/:id',
+    { ...admin, schema: { tags, security, params: contactParamsSchema, response: { 200: messageResponseSchema } } },
+    async (request) => deleteContact(db, request.params.id),
+  );
 
   app.post(
     '/admin/contacts/bulk-delete',
     {
       ...admin,
-      schema: { body: z.object({ ids: z.array(z.string().uuid()).min(1, 'Choisissez au moins un message').max(500) }) },
+      schema: {
+        tags,
+        security,
+        body: contactBulkDeleteRequestSchema,
+        response: { 200: contactBulkDeleteResponseSchema },
+      },
     },
-    async (request) => {
-      const deleted = await db
-        .delete(contacts)
-        .where(inArray(contacts.id, request.body.ids))
-        .returning({ id: contacts.id });
-      return { deleted: deleted.length };
-    },
+    async (request) => deleteManyContacts(db, request.body.ids),
   );
 };
