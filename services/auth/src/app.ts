@@ -1,4 +1,4 @@
-import { createHttpApp, type ReadinessCheck } from '@cartable/service-kit';
+import { createHttpApp, type ReadinessCheck, registerOpenApi } from '@cartable/service-kit';
 import type { AuthDeps } from './deps.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
 import { internalRoutes } from './routes/internal.ts';
@@ -15,6 +15,12 @@ export async function buildAuthApp(deps: AuthDeps, readiness: ReadinessCheck[] =
     logLevel: deps.config.LOG_LEVEL,
     readiness,
     ...(logger === false ? { logger } : {}),
+  });
+  // GET /openapi.json, from the routes' schemas (libs/contracts).
+  await registerOpenApi(app, {
+    title: 'auth',
+    description:
+      'Accounts, sessions, verification, password reset, two-factor, profiles, roles and permissions (services/auth/API.md).',
   });
   app.get('/.well-known/jwks.json', async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');

@@ -1,4 +1,4 @@
-import { createHttpApp, idempotencyPlugin, type ReadinessCheck } from '@cartable/service-kit';
+import { createHttpApp, idempotencyPlugin, type ReadinessCheck, registerOpenApi } from '@cartable/service-kit';
 import type { CatalogDeps } from './deps.ts';
 import { adminCityRoutes } from './routes/admin-cities.ts';
 import { bannerRoutes } from './routes/banners.ts';
@@ -12,6 +12,11 @@ export async function buildCatalogApp(deps: CatalogDeps, readiness: ReadinessChe
     logLevel: deps.config.LOG_LEVEL,
     readiness,
     ...(logger === false ? { logger } : {}),
+  });
+  // GET /openapi.json, from the routes' schemas (libs/contracts).
+  await registerOpenApi(app, {
+    title: 'catalog',
+    description: 'Books and their photos, categories, locations and banners (services/catalog/API.md).',
   });
   // Creating calls accept an Idempotency-Key: a retried POST gets the first answer back.
   await app.register(idempotencyPlugin, { db: deps.db });

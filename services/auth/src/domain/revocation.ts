@@ -9,7 +9,7 @@ import {
   type Redis,
   revocationLoadedKey,
 } from '@cartable/service-kit';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { revokedTokens, revokedUsers, users } from '../db/schema.ts';
 
@@ -30,14 +30,14 @@ export async function recordRevokedToken(tx: Db, claims: { jti: string; sub: str
     .onConflictDoNothing();
 }
 
-/** Every token the user holds now is refused: their version goes up. Returns the updated row. */
-export async function bumpTokenVersion(tx: Db, userId: string) {
-  const [row] = await tx
+/** Every token these users hold now is refused: their versions go up, in one statement. Returns the updated rows. */
+export async function bumpTokenVersions(tx: Db, userIds: string[]) {
+  if (!userIds.length) return [];
+  return tx
     .update(users)
     .set({ tokenVersion: sql`${users.tokenVersion} + 1`, tokenVersionChangedAt: sql`now()` })
-    .where(eq(users.id, userId))
+    .where(inArray(users.id, [...new Set(userIds)]))
     .returning();
-  return row;
 }
 
 /** Account deletion: the user row goes, so every token of the user is refused by this row. */

@@ -1,6 +1,6 @@
 import type { Db } from '@cartable/service-kit';
 import type { AuthDeps } from '../deps.ts';
-import { bumpTokenVersion } from './revocation.ts';
+import { bumpTokenVersions } from './revocation.ts';
 import { claimsFor, toUserDto, type UserRow } from './users.ts';
 
 /** Signs an access token for a user, with the claims of their current roles and permissions. */
@@ -22,15 +22,11 @@ export async function openSession(deps: Pick<AuthDeps, 'signer' | 'config'>, db:
  * truth), then the gateway's Redis cache learns them.
  */
 export async function revokeAllSessions(tx: Db, userIds: string[]) {
-  const rows: UserRow[] = [];
-  for (const userId of new Set(userIds)) {
-    const row = await bumpTokenVersion(tx, userId);
-    if (row) rows.push(row);
-  }
+  const rows: UserRow[] = await bumpTokenVersions(tx, userIds);
   return {
     rows,
     publish: async (deps: Pick<AuthDeps, 'revocation'>) => {
-      for (const row of rows) await deps.revocation.versionBumped(row.id, row.tokenVersion);
+      await Promise.all(rows.map((row) => deps.revocation.versionBumped(row.id, row.tokenVersion)));
     },
   };
 }

@@ -1,5 +1,5 @@
+import { tokenStatusResponseSchema } from '@cartable/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AuthDeps } from '../deps.ts';
 import { isRevokedInDatabase } from '../domain/revocation.ts';
 
@@ -16,7 +16,7 @@ export const internalRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps)
       preHandler: deps.guards.requireUser,
       // A Redis outage sends every authenticated request here: keep the logs for problems.
       logLevel: 'warn',
-      schema: { response: { 200: z.object({ revoked: z.boolean() }) } },
+      schema: { tags: ['internal'], response: { 200: tokenStatusResponseSchema } },
     },
     async (request) => ({ revoked: await isRevokedInDatabase(deps.db, request.claims!) }),
   );

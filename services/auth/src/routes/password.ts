@@ -1,14 +1,16 @@
 import {
   changePasswordRequestSchema,
+  changePasswordResponseSchema,
   emailRequestSchema,
+  messageResponseSchema,
   messages,
   resetPasswordRequestSchema,
   tokenEmailSchema,
+  validateResetTokenResponseSchema,
 } from '@cartable/contracts';
 import { HttpError, recordEvent, unprocessable } from '@cartable/service-kit';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { users } from '../db/schema.ts';
 import type { AuthDeps } from '../deps.ts';
 import { recordActivity } from '../domain/account-events.ts';
@@ -18,7 +20,8 @@ import { openSession, revokeAllSessions } from '../domain/sessions.ts';
 import { findUserByEmail, findUserById } from '../domain/users.ts';
 
 const m = messages.auth;
-const messageSchema = z.object({ message: z.string() });
+const messageSchema = messageResponseSchema;
+const tags = ['password'];
 
 /** POST /forgot-password, /validate-reset-token, /reset-password; PUT /user/change-password. */
 export const passwordRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
@@ -26,7 +29,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps)
 
   app.post(
     '/forgot-password',
-    { schema: { body: emailRequestSchema, response: { 200: messageSchema } } },
+    { schema: { tags, body: emailRequestSchema, response: { 200: messageSchema } } },
     async (request) => {
       const user = await findUserByEmail(db, request.body.email);
       // SPEC.md section 8 asks for this answer; the gateway's rate limit keeps it from being a directory.
@@ -53,7 +56,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps)
 
   app.post(
     '/validate-reset-token',
-    { schema: { body: tokenEmailSchema, response: { 200: z.object({ valid: z.literal(true), email: z.string() }) } } },
+    { schema: { tags, body: tokenEmailSchema, response: { 200: validateResetTokenResponseSchema } } },
     async (request) => {
       const { token, email } = request.body;
       if (!(await findAccountToken(db, token, 'reset_password', email))) throw new HttpError(400, m.resetLinkInvalid);
@@ -63,7 +66,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps)
 
   app.post(
     '/reset-password',
-    { schema: { body: resetPasswordRequestSchema, response: { 200: messageSchema } } },
+    { schema: { tags, body: resetPasswordRequestSchema, response: { 200: messageSchema } } },
     async (request) => {
       const { token, email, password } = request.body;
       const passwordHash = await hashPassword(password);
@@ -106,8 +109,10 @@ export const passwordRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps)
     {
       preHandler: guards.requireUser,
       schema: {
+        tags,
+        security: [{ bearer: [] }],
         body: changePasswordRequestSchema,
-        response: { 200: z.object({ message: z.string(), access_token: z.string() }) },
+        response: { 200: changePasswordResponseSchema },
       },
     },
     async (request) => {

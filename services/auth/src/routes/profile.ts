@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import {
+  messageResponseSchema,
   messages,
   passwordOnlySchema,
-  profileSchema,
+  profileResponseSchema,
+  profileUpdateResponseSchema,
   profileUpdateSchema,
-  publicProfileSchema,
+  publicProfileParamsSchema,
+  publicProfileResponseSchema,
+  recentActivityQuerySchema,
+  recentActivityResponseSchema,
+  userStatsResponseSchema,
 } from '@cartable/contracts';
 import { conflict, HttpError, notFound, recordEvent, unprocessable } from '@cartable/service-kit';
 import multipart from '@fastify/multipart';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { userActivities, userStats, users } from '../db/schema.ts';
 import type { AuthDeps } from '../deps.ts';
 import { recordActivity, recordUserUpdated } from '../domain/account-events.ts';
@@ -23,21 +28,8 @@ import { findUserById, toUserDto, type UserRow } from '../domain/users.ts';
 const m = messages.auth;
 const IMAGE_PREFIX = 'profiles/';
 
-const statsSchema = z.object({
-  books_total: z.number().int(),
-  books_available: z.number().int(),
-  books_sold: z.number().int(),
-  conversations: z.number().int(),
-  messages_received: z.number().int(),
-  comments: z.number().int(),
-});
-const activitySchema = z.object({
-  id: z.string(),
-  type: z.string(),
-  title: z.string(),
-  link: z.string().nullable(),
-  occurred_at: z.string(),
-});
+const tags = ['profile'];
+const security = [{ bearer: [] }];
 
 /** /user/profile (+ image), /user/account, /user/stats, /user/recent-activity, /users/{id}. */
 export const profileRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
@@ -81,12 +73,12 @@ export const profileRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
     return row;
   }
 
-  const profileResponse = z.object({ message: z.string(), profile: profileSchema });
+  const profileResponse = profileUpdateResponseSchema;
   const authed = { preHandler: guards.requireUser };
 
   app.get(
     '/user/profile',
-    { ...authed, schema: { response: { 200: z.object({ profile: profileSchema }) } } },
+    { ...authed, schema: { tags, security, response: { 200: profileResponseSchema } } },
     async (request) => ({
       profile: await profileOf(await currentRow(request.claims!.sub)),
     }),
@@ -94,7 +86,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
 
   app.put(
     '/user/profile',
-    { ...authed, schema: { body: profileUpdateSchema, response: { 200: profileResponse } } },
+    { ...authed, schema: { tags, security, body: profileUpdateSchema, response: { 200: profileResponse } } },
     async (request) => {
       const userId = request.claims!.sub;
       const body = request.body;
@@ -129,41 +121,50 @@ export const profileRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
     },
   );
 
-  app.post('/user/profile/image', { ...authed, schema: { response: { 200: profileResponse } } }, async (request) => {
-    const userId = request.claims!.sub;
-    const invalid = (message: string) => unprocessable({ profile_image: [message] }, message);
-    if (!request.isMultipart()) throw invalid('Envoyez une image dans le champ profile_image.');
-    const file = await request.file();
-    if (file?.fieldname !== 'profile_image') throw invalid('Envoyez une image dans le champ profile_image.');
-    const bytes = await file.toBuffer().catch(() => null);
-    const maxMb = Math.round(config.PROFILE_IMAGE_MAX_BYTES / 1024 / 1024);
-    if (!bytes || file.file.truncated) throw invalid(`L'image ne doit pas dépasser ${maxMb} Mo.`);
-    let image: Buffer;
-    try {
-      image = await processProfileImage(bytes);
-    } catch (err) {
-      if (err instanceof ImageRejected) throw invalid("Ce fichier n'est pas une image valide (JPEG, PNG ou WebP).");
-      throw err;
-    }
-    const previous = (await currentRow(userId)).profileImage;
-    const key = `${IMAGE_PREFIX}${userId}/${randomUUID()}.webp`;
-    await storage.put(key, image, 'image/webp');
-    const row = await saveProfile(userId, { profileImage: storage.url(key) }, 'Photo de profil modifiée');
-    if (previous?.startsWith('/storage/')) await storage.delete(previous.slice('/storage/'.length)).catch(() => {});
-    return { message: 'Votre photo de profil a été mise à jour.', profile: await profileOf(row) };
-  });
+  // Multipart: the file `profile_image`.
+  app.post(
+    '/user/profile/image',
+    { ...authed, schema: { tags, security, response: { 200: profileResponse } } },
+    async (request) => {
+      const userId = request.claims!.sub;
+      const invalid = (message: string) => unprocessable({ profile_image: [message] }, message);
+      if (!request.isMultipart()) throw invalid('Envoyez une image dans le champ profile_image.');
+      const file = await request.file();
+      if (file?.fieldname !== 'profile_image') throw invalid('Envoyez une image dans le champ profile_image.');
+      const bytes = await file.toBuffer().catch(() => null);
+      const maxMb = Math.round(config.PROFILE_IMAGE_MAX_BYTES / 1024 / 1024);
+      if (!bytes || file.file.truncated) throw invalid(`L'image ne doit pas dépasser ${maxMb} Mo.`);
+      let image: Buffer;
+      try {
+        image = await processProfileImage(bytes);
+      } catch (err) {
+        if (err instanceof ImageRejected) throw invalid("Ce fichier n'est pas une image valide (JPEG, PNG ou WebP).");
+        throw err;
+      }
+      const previous = (await currentRow(userId)).profileImage;
+      const key = `${IMAGE_PREFIX}${userId}/${randomUUID()}.webp`;
+      await storage.put(key, image, 'image/webp');
+      const row = await saveProfile(userId, { profileImage: storage.url(key) }, 'Photo de profil modifiée');
+      if (previous?.startsWith('/storage/')) await storage.delete(previous.slice('/storage/'.length)).catch(() => {});
+      return { message: 'Votre photo de profil a été mise à jour.', profile: await profileOf(row) };
+    },
+  );
 
-  app.delete('/user/profile/image', { ...authed, schema: { response: { 200: profileResponse } } }, async (request) => {
-    const userId = request.claims!.sub;
-    const previous = (await currentRow(userId)).profileImage;
-    const row = await saveProfile(userId, { profileImage: null }, 'Photo de profil supprimée');
-    if (previous?.startsWith('/storage/')) await storage.delete(previous.slice('/storage/'.length)).catch(() => {});
-    return { message: 'Votre photo de profil a été supprimée.', profile: await profileOf(row) };
-  });
+  app.delete(
+    '/user/profile/image',
+    { ...authed, schema: { tags, security, response: { 200: profileResponse } } },
+    async (request) => {
+      const userId = request.claims!.sub;
+      const previous = (await currentRow(userId)).profileImage;
+      const row = await saveProfile(userId, { profileImage: null }, 'Photo de profil supprimée');
+      if (previous?.startsWith('/storage/')) await storage.delete(previous.slice('/storage/'.length)).catch(() => {});
+      return { message: 'Votre photo de profil a été supprimée.', profile: await profileOf(row) };
+    },
+  );
 
   app.delete(
     '/user/account',
-    { ...authed, schema: { body: passwordOnlySchema, response: { 200: z.object({ message: z.string() }) } } },
+    { ...authed, schema: { tags, security, body: passwordOnlySchema, response: { 200: messageResponseSchema } } },
     async (request) => {
       const row = await currentRow(request.claims!.sub);
       if (!(await verifyPassword(row.passwordHash, request.body.password))) {
@@ -192,7 +193,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
 
   app.get(
     '/user/stats',
-    { ...authed, schema: { response: { 200: z.object({ stats: statsSchema }) } } },
+    { ...authed, schema: { tags, security, response: { 200: userStatsResponseSchema } } },
     async (request) => {
       const [row] = await db.select().from(userStats).where(eq(userStats.userId, request.claims!.sub));
       return {
@@ -213,8 +214,10 @@ export const profileRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
     {
       ...authed,
       schema: {
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }),
-        response: { 200: z.object({ activities: z.array(activitySchema) }) },
+        tags,
+        security,
+        querystring: recentActivityQuerySchema,
+        response: { 200: recentActivityResponseSchema },
       },
     },
     async (request) => {
@@ -239,10 +242,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
   app.get(
     '/users/:userId',
     {
-      schema: {
-        params: z.object({ userId: z.string().uuid() }),
-        response: { 200: z.object({ user: publicProfileSchema }) },
-      },
+      schema: { tags, params: publicProfileParamsSchema, response: { 200: publicProfileResponseSchema } },
     },
     async (request) => {
       const row = await findUserById(db, request.params.userId);

@@ -1,14 +1,16 @@
 import {
   emailRequestSchema,
+  emailVerifiedResponseSchema,
+  messageResponseSchema,
   messages,
   registerRequestSchema,
   registerResponseSchema,
   tokenEmailSchema,
+  verifyEmailResponseSchema,
 } from '@cartable/contracts';
 import { conflict, type FieldErrors, HttpError, recordEvent } from '@cartable/service-kit';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { users } from '../db/schema.ts';
 import type { AuthDeps } from '../deps.ts';
 import { consumeAccountToken, issueAccountToken } from '../domain/account-tokens.ts';
@@ -17,7 +19,8 @@ import { findUserByEmail, toUserDto } from '../domain/users.ts';
 
 const m = messages.auth;
 const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505';
-const messageSchema = z.object({ message: z.string() });
+const messageSchema = messageResponseSchema;
+const tags = ['registration'];
 
 /** POST /register, /verify-email, /resend-verification-email, /check-email-verification. */
 export const registrationRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
@@ -41,7 +44,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, d
 
   app.post(
     '/register',
-    { schema: { body: registerRequestSchema, response: { 201: registerResponseSchema } } },
+    { schema: { tags, body: registerRequestSchema, response: { 201: registerResponseSchema } } },
     async (request, reply) => {
       const body = request.body;
       const taken = await takenFields(body.email, body.username);
@@ -89,10 +92,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, d
   app.post(
     '/verify-email',
     {
-      schema: {
-        body: tokenEmailSchema,
-        response: { 200: z.object({ message: z.string(), verified: z.literal(true) }) },
-      },
+      schema: { tags, body: tokenEmailSchema, response: { 200: verifyEmailResponseSchema } },
     },
     async (request) => {
       const { token, email } = request.body;
@@ -115,7 +115,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, d
 
   app.post(
     '/resend-verification-email',
-    { schema: { body: emailRequestSchema, response: { 200: messageSchema } } },
+    { schema: { tags, body: emailRequestSchema, response: { 200: messageSchema } } },
     async (request) => {
       const user = await findUserByEmail(db, request.body.email);
       if (!user) throw new HttpError(404, m.accountNotFound);
@@ -137,7 +137,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, d
 
   app.post(
     '/check-email-verification',
-    { schema: { body: emailRequestSchema, response: { 200: z.object({ verified: z.boolean() }) } } },
+    { schema: { tags, body: emailRequestSchema, response: { 200: emailVerifiedResponseSchema } } },
     async (request) => {
       // Unknown addresses answer false: the page that asks only waits for its own address.
       const [row] = await db

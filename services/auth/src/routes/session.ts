@@ -1,7 +1,12 @@
-import { currentUserResponseSchema, loginRequestSchema, loginResponseSchema, messages } from '@cartable/contracts';
+import {
+  currentUserResponseSchema,
+  loginAnswerSchema,
+  loginRequestSchema,
+  messageResponseSchema,
+  messages,
+} from '@cartable/contracts';
 import { HttpError, recordEvent, unauthorized, unprocessable } from '@cartable/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AuthDeps } from '../deps.ts';
 import { verifyPassword } from '../domain/passwords.ts';
 import { recordRevokedToken } from '../domain/revocation.ts';
@@ -11,12 +16,8 @@ import { findUserByEmail, findUserById, toUserDto } from '../domain/users.ts';
 
 const m = messages.auth;
 
-const challengeSchema = z.object({
-  two_factor_required: z.literal(true),
-  code_sent: z.boolean(),
-  message: z.string(),
-  email: z.string(),
-});
+const tags = ['session'];
+const security = [{ bearer: [] }];
 
 /** POST /login (with the e-mailed second step), POST /logout, GET /user. */
 export const sessionRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
@@ -24,7 +25,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
 
   app.post(
     '/login',
-    { schema: { body: loginRequestSchema, response: { 200: z.union([loginResponseSchema, challengeSchema]) } } },
+    { schema: { tags, body: loginRequestSchema, response: { 200: loginAnswerSchema } } },
     async (request) => {
       const { email, password, code, recovery_code } = request.body;
       const row = await findUserByEmail(db, email);
@@ -77,7 +78,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
 
   app.post(
     '/logout',
-    { preHandler: guards.requireUser, schema: { response: { 200: z.object({ message: z.string() }) } } },
+    { preHandler: guards.requireUser, schema: { tags, security, response: { 200: messageResponseSchema } } },
     async (request) => {
       const claims = request.claims!;
       await recordRevokedToken(db, claims);
@@ -88,7 +89,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
 
   app.get(
     '/user',
-    { preHandler: guards.requireUser, schema: { response: { 200: currentUserResponseSchema } } },
+    { preHandler: guards.requireUser, schema: { tags, security, response: { 200: currentUserResponseSchema } } },
     async (request) => {
       const row = await findUserById(db, request.claims!.sub);
       // The account was deleted after the token was issued.

@@ -1,14 +1,16 @@
 import {
+  messageResponseSchema,
   messages,
   passwordOnlySchema,
+  recoveryCodesResponseSchema,
   twoFactorConfirmSchema,
   twoFactorDisableSchema,
+  twoFactorEnableResponseSchema,
   twoFactorResendSchema,
 } from '@cartable/contracts';
 import { type Db, HttpError, recordEvent, unprocessable } from '@cartable/service-kit';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { recoveryCodes, users } from '../db/schema.ts';
 import type { AuthDeps } from '../deps.ts';
 import { recordActivity } from '../domain/account-events.ts';
@@ -17,8 +19,10 @@ import { type CodePurpose, checkCode, hasPendingCode, issueCode, replaceRecovery
 import { findUserByEmail, findUserById, type UserRow } from '../domain/users.ts';
 
 const m = messages.auth;
-const messageSchema = z.object({ message: z.string() });
-const codesSchema = z.object({ message: z.string(), recovery_codes: z.array(z.string()) });
+const messageSchema = messageResponseSchema;
+const codesSchema = recoveryCodesResponseSchema;
+const tags = ['two-factor'];
+const security = [{ bearer: [] }];
 
 /** The e-mailed second step: enable, confirm, disable, resend, regenerate recovery codes. */
 export const twoFactorRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
@@ -50,7 +54,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps
 
   app.post(
     '/two-factor/enable',
-    { ...authed, schema: { response: { 200: z.object({ message: z.string(), code_sent: z.literal(true) }) } } },
+    { ...authed, schema: { tags, security, response: { 200: twoFactorEnableResponseSchema } } },
     async (request) => {
       const row = await currentRow(request.claims!.sub);
       if (row.twoFactorEnabledAt) throw new HttpError(409, m.twoFactorAlreadyOn);
@@ -62,7 +66,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps
 
   app.post(
     '/two-factor/confirm',
-    { ...authed, schema: { body: twoFactorConfirmSchema, response: { 200: codesSchema } } },
+    { ...authed, schema: { tags, security, body: twoFactorConfirmSchema, response: { 200: codesSchema } } },
     async (request) => {
       const row = await currentRow(request.claims!.sub);
       if (row.twoFactorEnabledAt) throw new HttpError(409, m.twoFactorAlreadyOn);
@@ -82,7 +86,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps
 
   app.post(
     '/two-factor/disable',
-    { ...authed, schema: { body: twoFactorDisableSchema, response: { 200: messageSchema } } },
+    { ...authed, schema: { tags, security, body: twoFactorDisableSchema, response: { 200: messageSchema } } },
     async (request) => {
       const row = await currentRow(request.claims!.sub);
       if (!row.twoFactorEnabledAt) throw new HttpError(409, m.twoFactorOff);
@@ -105,7 +109,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps
 
   app.post(
     '/two-factor/resend',
-    { schema: { body: twoFactorResendSchema, response: { 200: messageSchema } } },
+    { schema: { tags, body: twoFactorResendSchema, response: { 200: messageSchema } } },
     async (request) => {
       const { email, type } = request.body;
       const row = await findUserByEmail(db, email);
@@ -128,7 +132,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps
 
   app.post(
     '/two-factor/regenerate-codes',
-    { ...authed, schema: { body: passwordOnlySchema, response: { 200: codesSchema } } },
+    { ...authed, schema: { tags, security, body: passwordOnlySchema, response: { 200: codesSchema } } },
     async (request) => {
       const row = await currentRow(request.claims!.sub);
       if (!row.twoFactorEnabledAt) throw new HttpError(409, m.twoFactorOff);

@@ -1,3 +1,4 @@
+import { bannerColors, bookConditions, bookStatuses } from '@cartable/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -97,9 +98,6 @@ export const categoryParents = pgTable(
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-export const bookConditions = ['neuf', 'très bon', 'bon', 'acceptable', 'mauvais'] as const;
-export const bookStatuses = ['disponible', 'réservé', 'vendu'] as const;
-
 export const books = pgTable(
   'books',
   {
@@ -175,9 +173,7 @@ export const banners = pgTable('banners', {
   imageKey: text('image_key'),
   buttonText: text('button_text'),
   buttonLink: text('button_link'),
-  color: text('color', { enum: ['light', 'dark'] })
-    .notNull()
-    .default('dark'),
+  color: text('color', { enum: bannerColors }).notNull().default('dark'),
   order: integer('order').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

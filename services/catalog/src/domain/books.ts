@@ -1,4 +1,11 @@
-import { type BookListQuery, conditionLabels, statusLabel } from '@cartable/contracts';
+import {
+  type Book,
+  type BookListPage,
+  type BookListQuery,
+  conditionLabels,
+  type Seller,
+  statusLabel,
+} from '@cartable/contracts';
 import type { Db, Storage } from '@cartable/service-kit';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -135,7 +142,7 @@ const totals = new LRUCache<string, number>({ max: 2000, ttl: 15_000 });
  * from the home page), and ranking ten thousand matches again for each visitor is waste. A book
  * written here clears both caches; another replica's page may be up to 10 s old.
  */
-export const listingPages = new LRUCache<string, object>({ max: 1000, ttl: 10_000 });
+export const listingPages = new LRUCache<string, BookListPage>({ max: 1000, ttl: 10_000 });
 
 export const forgetListings = () => {
   totals.clear();
@@ -159,7 +166,12 @@ async function countBooks(db: Db, query: BookListQuery, where: SQL | undefined, 
   return total;
 }
 
-export async function listBooks(db: Db, storage: Storage, view: CategoryView, query: BookListQuery) {
+export async function listBooks(
+  db: Db,
+  storage: Storage,
+  view: CategoryView,
+  query: BookListQuery,
+): Promise<BookListPage> {
   const perPage = query.limit ?? query.per_page ?? DEFAULT_PER_PAGE;
   const run = async (mode: TextMode) => {
     const where = and(...listConditions(query, view, mode));
@@ -203,7 +215,7 @@ export async function findBookRows(db: Db, ids: number[]) {
 }
 
 /** The API's Book (services/catalog/API.md) for a page of rows: one query for the photos; names from the cached graph. */
-export async function toBookDtos(db: Db, storage: Storage, view: CategoryView, rows: BookRow[]) {
+export async function toBookDtos(db: Db, storage: Storage, view: CategoryView, rows: BookRow[]): Promise<Book[]> {
   const ids = rows.map((r) => r.id);
   const images = ids.length
     ? await db.select().from(bookImages).where(inArray(bookImages.bookId, ids)).orderBy(asc(bookImages.slot))
@@ -249,10 +261,10 @@ export async function toBookDtos(db: Db, storage: Storage, view: CategoryView, r
     };
   });
 }
-export type BookDto = Awaited<ReturnType<typeof toBookDtos>>[number];
+export type BookDto = Book;
 
 /** The seller block of the detail page, from the projection of auth's events (no call to auth). */
-export async function sellerOf(db: Db, userId: string) {
+export async function sellerOf(db: Db, userId: string): Promise<Seller | null> {
   const [row] = await db
     .select({ seller: sellers, cityName: cities.name, province: provinces.name })
     .from(sellers)

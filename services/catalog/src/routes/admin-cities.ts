@@ -1,24 +1,23 @@
-import { messages } from '@cartable/contracts';
+import {
+  cityImportResponseSchema,
+  cityRequestSchema,
+  cityResponseSchema,
+  idParamsSchema,
+  messageResponseSchema,
+  messages,
+} from '@cartable/contracts';
 import { conflict, type Db, HttpError, notFound, unprocessable } from '@cartable/service-kit';
 import multipart from '@fastify/multipart';
 import { parse } from 'csv-parse/sync';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { books, cities, countries, provinces } from '../db/schema.ts';
 import type { CatalogDeps } from '../deps.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const cityBody = z.object({
-  name: z
-    .string({ error: 'Le nom est obligatoire' })
-    .trim()
-    .min(2, 'Le nom doit contenir au moins 2 caractères')
-    .max(80),
-  province: z.string().trim().max(80).nullish(),
-  country_id: z.coerce.number().int().positive().default(266),
-  is_major: z.boolean().default(false),
-});
+const idParams = idParamsSchema;
+const cityBody = cityRequestSchema;
+const tags = ['locations'];
+const security = [{ bearer: [] }];
 const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 const truthy = (v: string | undefined) => ['1', 'true', 'oui', 'yes', 'x'].includes((v ?? '').trim().toLowerCase());
 
@@ -62,126 +61,145 @@ export const adminCityRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, {
     return row;
   }
 
-  app.post('/admin/cities', { ...allowed, schema: { body: cityBody } }, async (request, reply) => {
-    const body = request.body;
-    await assertCountry(db, body.country_id);
-    const id = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(cities)
-        .values({
-          name: body.name,
-          countryId: body.country_id,
-          provinceId: await provinceId(tx, body.country_id, body.province),
-          isMajor: body.is_major,
-        })
-        .onConflictDoNothing()
-        .returning({ id: cities.id });
-      if (!row) throw duplicate(body.name);
-      return row.id;
-    });
-    return reply.status(201).send({ city: await cityDto(id) });
-  });
-
-  app.put('/admin/cities/:id', { ...allowed, schema: { params: idParams, body: cityBody } }, async (request) => {
-    const body = request.body;
-    if (!(await cityDto(request.params.id))) throw notFound('Ville introuvable.');
-    await assertCountry(db, body.country_id);
-    try {
-      await db.transaction(async (tx) => {
-        await tx
-          .update(cities)
-          .set({
+  app.post(
+    '/admin/cities',
+    { ...allowed, schema: { tags, security, body: cityBody, response: { 201: cityResponseSchema } } },
+    async (request, reply) => {
+      const body = request.body;
+      await assertCountry(db, body.country_id);
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(cities)
+          .values({
             name: body.name,
             countryId: body.country_id,
             provinceId: await provinceId(tx, body.country_id, body.province),
             isMajor: body.is_major,
           })
-          .where(eq(cities.id, request.params.id));
-      });
-    } catch (err) {
-      if ((err as { code?: string }).code === '23505') throw duplicate(body.name);
-      throw err;
-    }
-    return { city: await cityDto(request.params.id) };
-  });
-
-  app.delete('/admin/cities/:id', { ...allowed, schema: { params: idParams } }, async (request) => {
-    if (!(await cityDto(request.params.id))) throw notFound('Ville introuvable.');
-    const [used] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(books)
-      .where(eq(books.cityId, request.params.id));
-    if ((used?.n ?? 0) > 0)
-      throw new HttpError(422, `Impossible de supprimer une ville utilisée par ${used!.n} annonce(s).`);
-    await db.delete(cities).where(eq(cities.id, request.params.id));
-    return { message: 'Ville supprimée avec succès' };
-  });
-
-  /** CSV with columns name, province, is_major (a header line is optional), UTF-8, , or ; separated. */
-  app.post('/admin/cities/import', allowed, async (request) => {
-    if (!request.isMultipart()) throw unprocessable({ csv_file: ['Envoyez un fichier CSV dans le champ csv_file.'] });
-    let csv: Buffer | null = null;
-    let countryField: string | undefined;
-    for await (const part of request.parts()) {
-      if (part.type === 'file' && part.fieldname === 'csv_file') {
-        csv = await part.toBuffer();
-        if (part.file.truncated) throw unprocessable({ csv_file: ['Le fichier ne doit pas dépasser 2 Mo.'] });
-      } else if (part.type === 'file') {
-        await part.toBuffer();
-      } else if (part.fieldname === 'country_id') {
-        countryField = String(part.value);
-      }
-    }
-    if (!csv) throw unprocessable({ csv_file: ['Envoyez un fichier CSV dans le champ csv_file.'] });
-    const countryId = Number(countryField ?? 266);
-    if (!Number.isInteger(countryId) || countryId <= 0) throw unprocessable({ country_id: ['Pays invalide'] });
-    await assertCountry(db, countryId);
-
-    let records: string[][];
-    try {
-      const text = csv.toString('utf8').replace(/^\uFEFF/, '');
-      const delimiter = (text.split('\n')[0] ?? '').includes(';') ? ';' : ',';
-      records = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: true, trim: true });
-    } catch (err) {
-      throw unprocessable({ csv_file: [`Fichier CSV illisible : ${(err as Error).message}`] });
-    }
-    const hasHeader = ['name', 'nom', 'ville'].includes((records[0]?.[0] ?? '').toLowerCase());
-    const rejected: Array<{ line: number; reason: string }> = [];
-    let imported = 0;
-    const seen = new Set<string>();
-    await db.transaction(async (tx) => {
-      for (const [index, record] of records.entries()) {
-        const line = index + 1;
-        if (hasHeader && index === 0) continue;
-        const [name, province, major] = record;
-        if (!name || name.length < 2) {
-          rejected.push({ line, reason: 'Nom de ville manquant ou trop court' });
-          continue;
-        }
-        if (name.length > 80) {
-          rejected.push({ line, reason: 'Nom de ville trop long (80 caractères au plus)' });
-          continue;
-        }
-        const key = name.toLowerCase();
-        if (seen.has(key)) {
-          rejected.push({ line, reason: `${name} apparaît deux fois dans le fichier` });
-          continue;
-        }
-        seen.add(key);
-        const [row] = await tx
-          .insert(cities)
-          .values({
-            name,
-            countryId,
-            provinceId: await provinceId(tx, countryId, province || null),
-            isMajor: truthy(major),
-          })
           .onConflictDoNothing()
           .returning({ id: cities.id });
-        if (row) imported++;
-        else rejected.push({ line, reason: `${name} existe déjà` });
+        if (!row) throw duplicate(body.name);
+        return row.id;
+      });
+      return reply.status(201).send({ city: (await cityDto(id))! });
+    },
+  );
+
+  app.put(
+    '/admin/cities/:id',
+    {
+      ...allowed,
+      schema: { tags, security, params: idParams, body: cityBody, response: { 200: cityResponseSchema } },
+    },
+    async (request) => {
+      const body = request.body;
+      if (!(await cityDto(request.params.id))) throw notFound('Ville introuvable.');
+      await assertCountry(db, body.country_id);
+      try {
+        await db.transaction(async (tx) => {
+          await tx
+            .update(cities)
+            .set({
+              name: body.name,
+              countryId: body.country_id,
+              provinceId: await provinceId(tx, body.country_id, body.province),
+              isMajor: body.is_major,
+            })
+            .where(eq(cities.id, request.params.id));
+        });
+      } catch (err) {
+        if ((err as { code?: string }).code === '23505') throw duplicate(body.name);
+        throw err;
       }
-    });
-    return { imported, rejected };
-  });
+      return { city: (await cityDto(request.params.id))! };
+    },
+  );
+
+  app.delete(
+    '/admin/cities/:id',
+    { ...allowed, schema: { tags, security, params: idParams, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      if (!(await cityDto(request.params.id))) throw notFound('Ville introuvable.');
+      const [used] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(books)
+        .where(eq(books.cityId, request.params.id));
+      if ((used?.n ?? 0) > 0)
+        throw new HttpError(422, `Impossible de supprimer une ville utilisée par ${used!.n} annonce(s).`);
+      await db.delete(cities).where(eq(cities.id, request.params.id));
+      return { message: 'Ville supprimée avec succès' };
+    },
+  );
+
+  /** CSV with columns name, province, is_major (a header line is optional), UTF-8, , or ; separated. */
+  app.post(
+    '/admin/cities/import',
+    { ...allowed, schema: { tags, security, response: { 200: cityImportResponseSchema } } },
+    async (request) => {
+      if (!request.isMultipart()) throw unprocessable({ csv_file: ['Envoyez un fichier CSV dans le champ csv_file.'] });
+      let csv: Buffer | null = null;
+      let countryField: string | undefined;
+      for await (const part of request.parts()) {
+        if (part.type === 'file' && part.fieldname === 'csv_file') {
+          csv = await part.toBuffer();
+          if (part.file.truncated) throw unprocessable({ csv_file: ['Le fichier ne doit pas dépasser 2 Mo.'] });
+        } else if (part.type === 'file') {
+          await part.toBuffer();
+        } else if (part.fieldname === 'country_id') {
+          countryField = String(part.value);
+        }
+      }
+      if (!csv) throw unprocessable({ csv_file: ['Envoyez un fichier CSV dans le champ csv_file.'] });
+      const countryId = Number(countryField ?? 266);
+      if (!Number.isInteger(countryId) || countryId <= 0) throw unprocessable({ country_id: ['Pays invalide'] });
+      await assertCountry(db, countryId);
+
+      let records: string[][];
+      try {
+        const text = csv.toString('utf8').replace(/^\uFEFF/, '');
+        const delimiter = (text.split('\n')[0] ?? '').includes(';') ? ';' : ',';
+        records = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: true, trim: true });
+      } catch (err) {
+        throw unprocessable({ csv_file: [`Fichier CSV illisible : ${(err as Error).message}`] });
+      }
+      const hasHeader = ['name', 'nom', 'ville'].includes((records[0]?.[0] ?? '').toLowerCase());
+      const rejected: Array<{ line: number; reason: string }> = [];
+      let imported = 0;
+      const seen = new Set<string>();
+      await db.transaction(async (tx) => {
+        for (const [index, record] of records.entries()) {
+          const line = index + 1;
+          if (hasHeader && index === 0) continue;
+          const [name, province, major] = record;
+          if (!name || name.length < 2) {
+            rejected.push({ line, reason: 'Nom de ville manquant ou trop court' });
+            continue;
+          }
+          if (name.length > 80) {
+            rejected.push({ line, reason: 'Nom de ville trop long (80 caractères au plus)' });
+            continue;
+          }
+          const key = name.toLowerCase();
+          if (seen.has(key)) {
+            rejected.push({ line, reason: `${name} apparaît deux fois dans le fichier` });
+            continue;
+          }
+          seen.add(key);
+          const [row] = await tx
+            .insert(cities)
+            .values({
+              name,
+              countryId,
+              provinceId: await provinceId(tx, countryId, province || null),
+              isMajor: truthy(major),
+            })
+            .onConflictDoNothing()
+            .returning({ id: cities.id });
+          if (row) imported++;
+          else rejected.push({ line, reason: `${name} existe déjà` });
+        }
+      });
+      return { imported, rejected };
+    },
+  );
 };

@@ -1,39 +1,26 @@
 import { randomUUID } from 'node:crypto';
+import {
+  type BannerFields,
+  bannerFieldsSchema,
+  bannerReorderRequestSchema,
+  bannerResponseSchema,
+  bannersResponseSchema,
+  idParamsSchema,
+  messageResponseSchema,
+} from '@cartable/contracts';
 import { type FieldErrors, fieldErrorsFromZod, notFound, unprocessable } from '@cartable/service-kit';
 import multipart from '@fastify/multipart';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
-import { z } from 'zod';
 import { banners } from '../db/schema.ts';
 import type { CatalogDeps } from '../deps.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const flag = z.preprocess((v) => v === true || v === 'true' || v === '1' || v === 'on', z.boolean());
-const optional = (max: number) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(max).nullish());
-const bannerFields = z.object({
-  title: z
-    .string({ error: 'Le titre est obligatoire' })
-    .trim()
-    .min(2, 'Le titre doit contenir au moins 2 caractères')
-    .max(120),
-  subtitle: optional(240),
-  button_text: optional(40),
-  button_link: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-    z
-      .string()
-      .trim()
-      .max(300)
-      .refine((v) => v.startsWith('/') || /^https:\/\//.test(v), 'Lien interne (/books…) ou https:// attendu')
-      .nullish(),
-  ),
-  color: z.enum(['light', 'dark'], { error: 'Couleur light ou dark' }).default('dark'),
-  order: z.coerce.number().int().min(0).default(0),
-  is_active: flag.default(true),
-});
+const idParams = idParamsSchema;
+const bannerFields = bannerFieldsSchema;
+const tags = ['banners'];
+const security = [{ bearer: [] }];
 const BANNER_WIDTH = 1600;
 
 /** Carousel banners (SPEC.md section 2 "Home"); changes need banners.manage. */
@@ -92,7 +79,7 @@ export const bannerRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, { db
     return key;
   }
 
-  const values = (f: z.infer<typeof bannerFields>) => ({
+  const values = (f: BannerFields) => ({
     title: f.title,
     subtitle: f.subtitle ?? null,
     buttonText: f.button_text ?? null,
@@ -102,66 +89,87 @@ export const bannerRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, { db
     isActive: f.is_active,
   });
 
-  app.get('/banners/active', async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=60');
-    const rows = await db
-      .select()
-      .from(banners)
-      .where(eq(banners.isActive, true))
-      .orderBy(asc(banners.order), asc(banners.id));
-    return { banners: rows.map(dto) };
-  });
+  app.get(
+    '/banners/active',
+    { schema: { tags, response: { 200: bannersResponseSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      const rows = await db
+        .select()
+        .from(banners)
+        .where(eq(banners.isActive, true))
+        .orderBy(asc(banners.order), asc(banners.id));
+      return { banners: rows.map(dto) };
+    },
+  );
 
-  app.get('/banners', manage, async () => ({
-    banners: (await db.select().from(banners).orderBy(asc(banners.order), asc(banners.id))).map(dto),
-  }));
+  app.get(
+    '/banners',
+    { ...manage, schema: { tags, security, response: { 200: bannersResponseSchema } } },
+    async () => ({
+      banners: (await db.select().from(banners).orderBy(asc(banners.order), asc(banners.id))).map(dto),
+    }),
+  );
 
-  app.get('/banners/:id', { schema: { params: idParams } }, async (request) => {
-    const [row] = await db.select().from(banners).where(eq(banners.id, request.params.id));
-    if (!row) throw notFound('Bannière introuvable.');
-    return { banner: dto(row) };
-  });
+  app.get(
+    '/banners/:id',
+    { schema: { tags, params: idParams, response: { 200: bannerResponseSchema } } },
+    async (request) => {
+      const [row] = await db.select().from(banners).where(eq(banners.id, request.params.id));
+      if (!row) throw notFound('Bannière introuvable.');
+      return { banner: dto(row) };
+    },
+  );
 
-  app.post('/banners', manage, async (request, reply) => {
-    const { fields, image } = await readForm(request);
-    const imageKey = await storeImage(image);
-    const [row] = await db
-      .insert(banners)
-      .values({ ...values(fields), imageKey })
-      .returning();
-    return reply.status(201).send({ banner: dto(row!) });
-  });
+  // Multipart: the fields of bannerFieldsSchema and the file `image`.
+  app.post(
+    '/banners',
+    { ...manage, schema: { tags, security, response: { 201: bannerResponseSchema } } },
+    async (request, reply) => {
+      const { fields, image } = await readForm(request);
+      const imageKey = await storeImage(image);
+      const [row] = await db
+        .insert(banners)
+        .values({ ...values(fields), imageKey })
+        .returning();
+      return reply.status(201).send({ banner: dto(row!) });
+    },
+  );
 
-  app.post('/banners/:id', { ...manage, schema: { params: idParams } }, async (request) => {
-    const [existing] = await db.select().from(banners).where(eq(banners.id, request.params.id));
-    if (!existing) throw notFound('Bannière introuvable.');
-    const { fields, image } = await readForm(request);
-    const imageKey = (await storeImage(image)) ?? existing.imageKey;
-    const [row] = await db
-      .update(banners)
-      .set({ ...values(fields), imageKey })
-      .where(eq(banners.id, existing.id))
-      .returning();
-    if (image && existing.imageKey) await storage.delete(existing.imageKey).catch(() => {});
-    return { banner: dto(row!) };
-  });
+  app.post(
+    '/banners/:id',
+    { ...manage, schema: { tags, security, params: idParams, response: { 200: bannerResponseSchema } } },
+    async (request) => {
+      const [existing] = await db.select().from(banners).where(eq(banners.id, request.params.id));
+      if (!existing) throw notFound('Bannière introuvable.');
+      const { fields, image } = await readForm(request);
+      const imageKey = (await storeImage(image)) ?? existing.imageKey;
+      const [row] = await db
+        .update(banners)
+        .set({ ...values(fields), imageKey })
+        .where(eq(banners.id, existing.id))
+        .returning();
+      if (image && existing.imageKey) await storage.delete(existing.imageKey).catch(() => {});
+      return { banner: dto(row!) };
+    },
+  );
 
-  app.delete('/banners/:id', { ...manage, schema: { params: idParams } }, async (request) => {
-    const [row] = await db.delete(banners).where(eq(banners.id, request.params.id)).returning();
-    if (!row) throw notFound('Bannière introuvable.');
-    if (row.imageKey) await storage.delete(row.imageKey).catch(() => {});
-    return { message: 'Bannière supprimée avec succès' };
-  });
+  app.delete(
+    '/banners/:id',
+    { ...manage, schema: { tags, security, params: idParams, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      const [row] = await db.delete(banners).where(eq(banners.id, request.params.id)).returning();
+      if (!row) throw notFound('Bannière introuvable.');
+      if (row.imageKey) await storage.delete(row.imageKey).catch(() => {});
+      return { message: 'Bannière supprimée avec succès' };
+    },
+  );
 
   app.post(
     '/banners/reorder',
     {
       ...manage,
-      schema: {
-        body: z.object({
-          banners: z.array(z.object({ id: z.number().int().positive(), order: z.number().int().min(0) })).min(1),
-        }),
-      },
+      schema: { tags, security, body: bannerReorderRequestSchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {
       await db.transaction(async (tx) => {

@@ -1,15 +1,24 @@
 import {
   type AccessClaims,
   type BookListQuery,
+  bookDetailResponseSchema,
+  bookIdParamsSchema,
+  bookListPageSchema,
   bookListQuerySchema,
-  bookStatuses,
+  bookListResponseSchema,
+  bookStatsResponseSchema,
+  bookStatusRequestSchema,
+  bookWriteResponseSchema,
+  featuredBooksResponseSchema,
+  messageResponseSchema,
   messages,
+  profileBooksQuerySchema,
+  recommendedBooksResponseSchema,
 } from '@cartable/contracts';
 import { forbidden, HttpError, hasPermission, notFound } from '@cartable/service-kit';
 import multipart from '@fastify/multipart';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { bookImages, books, sellers } from '../db/schema.ts';
 import type { CatalogDeps } from '../deps.ts';
 import {
@@ -25,7 +34,9 @@ import {
 import { findBookRows, forgetListings, listBooks, listingPages, sellerOf, toBookDtos } from '../domain/books.ts';
 import { readBookForm } from './book-form.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = bookIdParamsSchema;
+const tags = ['books'];
+const security = [{ bearer: [] }];
 const NOT_FOUND = 'Ce manuel est introuvable.';
 
 /** Books: SPEC.md section 7 "Books", answers described in services/catalog/API.md. */
@@ -64,10 +75,11 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
     listingPages.set(key, page);
     return page;
   };
-  app.get('/books', { schema: { querystring: bookListQuerySchema } }, listing);
-  app.get('/books/search', { schema: { querystring: bookListQuerySchema } }, listing);
+  const listingSchema = { tags, querystring: bookListQuerySchema, response: { 200: bookListPageSchema } };
+  app.get('/books', { schema: listingSchema }, listing);
+  app.get('/books/search', { schema: listingSchema }, listing);
 
-  app.get('/books/featured', async () => {
+  app.get('/books/featured', { schema: { tags, response: { 200: featuredBooksResponseSchema } } }, async () => {
     const rows = await db
       .select({ id: books.id })
       .from(books)
@@ -77,137 +89,178 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
     return { featured_books: await dtos(rows.map((r) => r.id)) };
   });
 
-  app.get('/books/recommended', { preHandler: guards.optionalUser }, async (request) => {
-    const userId = request.claims?.sub;
-    const [me] = userId
-      ? await db.select({ cityId: sellers.cityId }).from(sellers).where(eq(sellers.userId, userId))
-      : [];
-    const conditions = [eq(books.status, 'disponible'), ...(userId ? [ne(books.userId, userId)] : [])];
-    // Near the member first (same town), then the most viewed.
-    const rows = await db
-      .select({ id: books.id })
-      .from(books)
-      .where(and(...conditions))
-      .orderBy(...(me?.cityId ? [desc(sql`(${books.cityId} = ${me.cityId})`)] : []), desc(books.views), desc(books.id))
-      .limit(8);
-    return { books: await dtos(rows.map((r) => r.id)) };
-  });
+  app.get(
+    '/books/recommended',
+    { preHandler: guards.optionalUser, schema: { tags, response: { 200: recommendedBooksResponseSchema } } },
+    async (request) => {
+      const userId = request.claims?.sub;
+      const [me] = userId
+        ? await db.select({ cityId: sellers.cityId }).from(sellers).where(eq(sellers.userId, userId))
+        : [];
+      const conditions = [eq(books.status, 'disponible'), ...(userId ? [ne(books.userId, userId)] : [])];
+      // Near the member first (same town), then the most viewed.
+      const rows = await db
+        .select({ id: books.id })
+        .from(books)
+        .where(and(...conditions))
+        .orderBy(
+          ...(me?.cityId ? [desc(sql`(${books.cityId} = ${me.cityId})`)] : []),
+          desc(books.views),
+          desc(books.id),
+        )
+        .limit(8);
+      return { books: await dtos(rows.map((r) => r.id)) };
+    },
+  );
 
-  app.get('/books/stats/user', { preHandler: guards.requireUser }, async (request) => {
-    const rows = await db
-      .select({
-        status: books.status,
-        n: sql<number>`count(*)::int`,
-        views: sql<number>`coalesce(sum(${books.views}), 0)::int`,
-      })
-      .from(books)
-      .where(eq(books.userId, request.claims!.sub))
-      .groupBy(books.status);
-    const count = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
-    return {
-      stats: {
-        total: rows.reduce((sum, r) => sum + r.n, 0),
-        available: count('disponible'),
-        reserved: count('réservé'),
-        sold: count('vendu'),
-        views: rows.reduce((sum, r) => sum + r.views, 0),
-      },
-    };
-  });
+  app.get(
+    '/books/stats/user',
+    { preHandler: guards.requireUser, schema: { tags, security, response: { 200: bookStatsResponseSchema } } },
+    async (request) => {
+      const rows = await db
+        .select({
+          status: books.status,
+          n: sql<number>`count(*)::int`,
+          views: sql<number>`coalesce(sum(${books.views}), 0)::int`,
+        })
+        .from(books)
+        .where(eq(books.userId, request.claims!.sub))
+        .groupBy(books.status);
+      const count = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
+      return {
+        stats: {
+          total: rows.reduce((sum, r) => sum + r.n, 0),
+          available: count('disponible'),
+          reserved: count('réservé'),
+          sold: count('vendu'),
+          views: rows.reduce((sum, r) => sum + r.views, 0),
+        },
+      };
+    },
+  );
 
-  app.get('/books/:id', { preHandler: guards.optionalUser, schema: { params: idParams } }, async (request) => {
-    const [book] = await dtos([request.params.id]);
-    if (!book) throw notFound(NOT_FOUND);
-    // A view counts for popularity, except the seller's own.
-    if (request.claims?.sub !== book.user_id) views.add(book.id);
-    return { book: { ...book, seller: await sellerOf(db, book.user_id) } };
-  });
+  app.get(
+    '/books/:id',
+    {
+      preHandler: guards.optionalUser,
+      schema: { tags, params: idParams, response: { 200: bookDetailResponseSchema } },
+    },
+    async (request) => {
+      const [book] = await dtos([request.params.id]);
+      if (!book) throw notFound(NOT_FOUND);
+      // A view counts for popularity, except the seller's own.
+      if (request.claims?.sub !== book.user_id) views.add(book.id);
+      return { book: { ...book, seller: await sellerOf(db, book.user_id) } };
+    },
+  );
 
-  app.post('/books', { preHandler: guards.requireVerified }, async (request, reply) => {
-    const userId = request.claims!.sub;
-    const form = await readBookForm(request, config.BOOK_IMAGE_MAX_BYTES);
-    await checkReferences(db, form.fields);
-    const stored = await storeImages(storage, form.images);
-    try {
-      const id = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(books)
-          .values({ ...bookValues(form.fields), userId })
-          .returning({ id: books.id });
-        const bookId = created!.id;
-        // Photos fill the slots in order: image1 and image3 sent make slots 1 and 2.
-        const ordered = [...stored.entries()].sort(([a], [b]) => a - b);
-        if (ordered.length) {
-          await tx.insert(bookImages).values(ordered.map(([, keys], i) => ({ bookId, slot: i + 1, ...keys })));
-        }
-        await recordBookEvent(tx, storage, 'catalog.book.created', bookId);
-        return bookId;
-      });
+  // Multipart (fields of bookFieldsSchema, files image1..image3): read by readBookForm.
+  app.post(
+    '/books',
+    { preHandler: guards.requireVerified, schema: { tags, security, response: { 201: bookWriteResponseSchema } } },
+    async (request, reply) => {
+      const userId = request.claims!.sub;
+      const form = await readBookForm(request, config.BOOK_IMAGE_MAX_BYTES);
+      await checkReferences(db, form.fields);
+      const stored = await storeImages(storage, form.images);
+      try {
+        const id = await db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(books)
+            .values({ ...bookValues(form.fields), userId })
+            .returning({ id: books.id });
+          const bookId = created!.id;
+          // Photos fill the slots in order: image1 and image3 sent make slots 1 and 2.
+          const ordered = [...stored.entries()].sort(([a], [b]) => a - b);
+          if (ordered.length) {
+            await tx.insert(bookImages).values(ordered.map(([, keys], i) => ({ bookId, slot: i + 1, ...keys })));
+          }
+          await recordBookEvent(tx, storage, 'catalog.book.created', bookId);
+          return bookId;
+        });
+        relay.kick();
+        forgetListings();
+        await categoryStore.invalidate();
+        const [book] = await dtos([id]);
+        return reply.status(201).send({ message: 'Annonce publiée avec succès', book: book! });
+      } catch (err) {
+        await deleteStoredImages(storage, [...stored.values()]);
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    '/books/:id',
+    {
+      preHandler: guards.requireVerified,
+      schema: { tags, security, params: idParams, response: { 200: bookWriteResponseSchema } },
+    },
+    async (request) => {
+      const existing = await ownedBook(request.params.id, request.claims!);
+      const form = await readBookForm(request, config.BOOK_IMAGE_MAX_BYTES);
+      await checkReferences(db, form.fields);
+      const before = await imagesOf(db, existing.id);
+      const stored = await storeImages(storage, form.images);
+      const replaced = before.filter((img) => stored.has(img.slot) || form.remove.has(img.slot));
+      try {
+        await db.transaction(async (tx) => {
+          await tx
+            .update(books)
+            .set({ ...bookValues(form.fields), ...nextVersion })
+            .where(eq(books.id, existing.id));
+          await removeImageRows(tx, existing.id, [...new Set([...stored.keys(), ...form.remove])]);
+          if (stored.size) {
+            await tx
+              .insert(bookImages)
+              .values([...stored.entries()].map(([slot, keys]) => ({ bookId: existing.id, slot, ...keys })));
+          }
+          await recordBookEvent(tx, storage, 'catalog.book.updated', existing.id);
+        });
+      } catch (err) {
+        await deleteStoredImages(storage, [...stored.values()]);
+        throw err;
+      }
       relay.kick();
+      await deleteStoredImages(storage, replaced);
       forgetListings();
       await categoryStore.invalidate();
-      const [book] = await dtos([id]);
-      return reply.status(201).send({ message: 'Annonce publiée avec succès', book });
-    } catch (err) {
-      await deleteStoredImages(storage, [...stored.values()]);
-      throw err;
-    }
-  });
+      const [book] = await dtos([existing.id]);
+      return { message: 'Annonce mise à jour avec succès', book: book! };
+    },
+  );
 
-  app.post('/books/:id', { preHandler: guards.requireVerified, schema: { params: idParams } }, async (request) => {
-    const existing = await ownedBook(request.params.id, request.claims!);
-    const form = await readBookForm(request, config.BOOK_IMAGE_MAX_BYTES);
-    await checkReferences(db, form.fields);
-    const before = await imagesOf(db, existing.id);
-    const stored = await storeImages(storage, form.images);
-    const replaced = before.filter((img) => stored.has(img.slot) || form.remove.has(img.slot));
-    try {
+  app.delete(
+    '/books/:id',
+    {
+      preHandler: guards.requireUser,
+      schema: { tags, security, params: idParams, response: { 200: messageResponseSchema } },
+    },
+    async (request) => {
+      const book = await ownedBook(request.params.id, request.claims!);
+      const images = await imagesOf(db, book.id);
       await db.transaction(async (tx) => {
-        await tx
-          .update(books)
-          .set({ ...bookValues(form.fields), ...nextVersion })
-          .where(eq(books.id, existing.id));
-        await removeImageRows(tx, existing.id, [...new Set([...stored.keys(), ...form.remove])]);
-        if (stored.size) {
-          await tx
-            .insert(bookImages)
-            .values([...stored.entries()].map(([slot, keys]) => ({ bookId: existing.id, slot, ...keys })));
-        }
-        await recordBookEvent(tx, storage, 'catalog.book.updated', existing.id);
+        await recordBookEvent(tx, storage, 'catalog.book.deleted', book.id);
+        await tx.delete(books).where(eq(books.id, book.id));
       });
-    } catch (err) {
-      await deleteStoredImages(storage, [...stored.values()]);
-      throw err;
-    }
-    relay.kick();
-    await deleteStoredImages(storage, replaced);
-    forgetListings();
-    await categoryStore.invalidate();
-    const [book] = await dtos([existing.id]);
-    return { message: 'Annonce mise à jour avec succès', book };
-  });
-
-  app.delete('/books/:id', { preHandler: guards.requireUser, schema: { params: idParams } }, async (request) => {
-    const book = await ownedBook(request.params.id, request.claims!);
-    const images = await imagesOf(db, book.id);
-    await db.transaction(async (tx) => {
-      await recordBookEvent(tx, storage, 'catalog.book.deleted', book.id);
-      await tx.delete(books).where(eq(books.id, book.id));
-    });
-    relay.kick();
-    await deleteStoredImages(storage, images);
-    forgetListings();
-    await categoryStore.invalidate();
-    return { message: 'Annonce supprimée avec succès' };
-  });
+      relay.kick();
+      await deleteStoredImages(storage, images);
+      forgetListings();
+      await categoryStore.invalidate();
+      return { message: 'Annonce supprimée avec succès' };
+    },
+  );
 
   app.put(
     '/books/:id/status',
     {
       preHandler: guards.requireUser,
       schema: {
+        tags,
+        security,
         params: idParams,
-        body: z.object({ status: z.enum(bookStatuses, { error: 'Statut inconnu (disponible, réservé ou vendu)' }) }),
+        body: bookStatusRequestSchema,
+        response: { 200: bookWriteResponseSchema },
       },
     },
     async (request) => {
@@ -228,22 +281,29 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
         await categoryStore.invalidate();
       }
       const [dto] = await dtos([book.id]);
-      return { message: 'Statut mis à jour', book: dto };
+      return { message: 'Statut mis à jour', book: dto! };
     },
   );
 
-  app.get('/user/books', { preHandler: guards.requireUser }, async (request) => {
-    const rows = await db
-      .select({ id: books.id })
-      .from(books)
-      .where(eq(books.userId, request.claims!.sub))
-      .orderBy(desc(books.createdAt), desc(books.id));
-    return { data: await dtos(rows.map((r) => r.id)) };
-  });
+  app.get(
+    '/user/books',
+    { preHandler: guards.requireUser, schema: { tags, security, response: { 200: bookListResponseSchema } } },
+    async (request) => {
+      const rows = await db
+        .select({ id: books.id })
+        .from(books)
+        .where(eq(books.userId, request.claims!.sub))
+        .orderBy(desc(books.createdAt), desc(books.id));
+      return { data: await dtos(rows.map((r) => r.id)) };
+    },
+  );
 
   app.get(
     '/users/profile/books',
-    { preHandler: guards.optionalUser, schema: { querystring: z.object({ user_id: z.string().uuid().optional() }) } },
+    {
+      preHandler: guards.optionalUser,
+      schema: { tags, querystring: profileBooksQuerySchema, response: { 200: bookListResponseSchema } },
+    },
     async (request) => {
       const userId = request.query.user_id ?? request.claims?.sub;
       if (!userId) throw new HttpError(422, messages.validation, { user_id: ['Précisez le membre (user_id).'] });

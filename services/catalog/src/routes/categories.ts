@@ -1,35 +1,32 @@
+import {
+  type Category,
+  categoriesResponseSchema,
+  categoryCreateRequestSchema,
+  categoryDetailsResponseSchema,
+  categoryEdgeRequestSchema,
+  categoryMoveRequestSchema,
+  categoryOrderRequestSchema,
+  categoryRefsResponseSchema,
+  categoryResponseSchema,
+  categoryStatsResponseSchema,
+  categoryUpdateRequestSchema,
+  idParamsSchema,
+  MAX_CATEGORY_DEPTH,
+  messageResponseSchema,
+} from '@cartable/contracts';
 import { HttpError, notFound } from '@cartable/service-kit';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { books, categories, categoryParents } from '../db/schema.ts';
 import type { CatalogDeps } from '../deps.ts';
 import type { CategoryView } from '../domain/category-store.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = idParamsSchema;
 const NOT_FOUND = 'Catégorie introuvable.';
-const nameSchema = z
-  .string({ error: 'Le nom est obligatoire' })
-  .trim()
-  .min(2, 'Le nom doit contenir au moins 2 caractères')
-  .max(80);
-const edgeBody = z.object({
-  category_id: z.coerce.number().int().positive(),
-  parent_id: z.coerce.number().int().positive(),
-});
-
-interface CategoryDto {
-  id: number;
-  name: string;
-  parent_id: number | null;
-  order: number;
-  depth: number;
-  book_count: number;
-  books_count: number;
-  parents: Array<{ id: number; name: string }>;
-  children?: CategoryDto[];
-}
+const tags = ['categories'];
+const security = [{ bearer: [] }];
+type CategoryDto = Category;
 
 /** SPEC.md section 7 "Categories": reads for everyone, changes for administrators. */
 export const categoryRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) => {
@@ -64,7 +61,7 @@ export const categoryRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, de
     return view;
   }
 
-  app.get('/categories', async () => {
+  app.get('/categories', { schema: { tags, response: { 200: categoriesResponseSchema } } }, async () => {
     const view = await categoryStore.view();
     const ids = [...view.graph.nodes.keys()].sort((a, b) => view.graph.depth(a) - view.graph.depth(b) || a - b);
     return { categories: ids.map((id) => dto(view, id)) };
@@ -80,25 +77,31 @@ export const categoryRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, de
     }
     return reply.type('application/json; charset=utf-8').send(body);
   };
-  app.get('/categories/hierarchy', hierarchy);
-  app.get('/categories/hierarchy/tree', hierarchy);
-  app.get('/categories/roots', async () => {
+  // Sent as a string already serialised: the schema documents it, Fastify sends it as it is.
+  const hierarchyRoute = { schema: { tags, response: { 200: categoriesResponseSchema } } };
+  app.get('/categories/hierarchy', hierarchyRoute, hierarchy);
+  app.get('/categories/hierarchy/tree', hierarchyRoute, hierarchy);
+  app.get('/categories/roots', hierarchyRoute, async () => {
     const view = await categoryStore.view();
     return { categories: view.graph.roots().map((id) => dto(view, id)) };
   });
-  app.get('/categories/leaves', async () => {
+  app.get('/categories/leaves', hierarchyRoute, async () => {
     const view = await categoryStore.view();
     return { categories: view.graph.leaves().map((id) => dto(view, id)) };
   });
-  app.get('/categories/:id', { schema: { params: idParams } }, async (request) => {
-    const view = await known(request.params.id);
-    return {
-      category: {
-        ...dto(view, request.params.id),
-        children: tree(view, view.graph.nodes.get(request.params.id)!.children),
-      },
-    };
-  });
+  app.get(
+    '/categories/:id',
+    { schema: { tags, params: idParams, response: { 200: categoryResponseSchema } } },
+    async (request) => {
+      const view = await known(request.params.id);
+      return {
+        category: {
+          ...dto(view, request.params.id),
+          children: tree(view, view.graph.nodes.get(request.params.id)!.children),
+        },
+      };
+    },
+  );
 
   const relation = {
     parents: (v: CategoryView, id: number) => v.graph.nodes.get(id)!.parents,
@@ -107,23 +110,31 @@ export const categoryRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, de
     descendants: (v: CategoryView, id: number) => v.graph.descendants(id),
   };
   for (const [name, pick] of Object.entries(relation)) {
-    app.get(`/categories/:id/${name}`, { schema: { params: idParams } }, async (request) => {
-      const view = await known(request.params.id);
-      return { categories: pick(view, request.params.id).map((id) => view.graph.ref(id)) };
-    });
+    app.get(
+      `/categories/:id/${name}`,
+      { schema: { tags, params: idParams, response: { 200: categoryRefsResponseSchema } } },
+      async (request) => {
+        const view = await known(request.params.id);
+        return { categories: pick(view, request.params.id).map((id) => view.graph.ref(id)) };
+      },
+    );
   }
-  app.get('/categories/:id/details', { schema: { params: idParams } }, async (request) => {
-    const { id } = request.params;
-    const view = await known(id);
-    const refs = (ids: number[]) => ids.map((i) => view.graph.ref(i));
-    return {
-      category: dto(view, id),
-      direct_parents: refs(view.graph.nodes.get(id)!.parents),
-      direct_children: refs(view.graph.nodes.get(id)!.children),
-      all_ancestors: refs(view.graph.ancestors(id)),
-      all_descendants: refs(view.graph.descendants(id)),
-    };
-  });
+  app.get(
+    '/categories/:id/details',
+    { schema: { tags, params: idParams, response: { 200: categoryDetailsResponseSchema } } },
+    async (request) => {
+      const { id } = request.params;
+      const view = await known(id);
+      const refs = (ids: number[]) => ids.map((i) => view.graph.ref(i));
+      return {
+        category: dto(view, id),
+        direct_parents: refs(view.graph.nodes.get(id)!.parents),
+        direct_children: refs(view.graph.nodes.get(id)!.children),
+        all_ancestors: refs(view.graph.ancestors(id)),
+        all_descendants: refs(view.graph.descendants(id)),
+      };
+    },
+  );
 
   // ── administration ────────────────────────────────────────────────────────
   const admin = { preHandler: guards.requirePermission('categories.update') };
@@ -133,19 +144,13 @@ export const categoryRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, de
     '/admin/categories',
     {
       ...admin,
-      schema: {
-        body: z.object({
-          name: nameSchema,
-          parent_id: z.coerce.number().int().positive().nullish(),
-          order: z.coerce.number().int().optional(),
-        }),
-      },
+      schema: { tags, security, body: categoryCreateRequestSchema, response: { 201: categoryResponseSchema } },
     },
     async (request, reply) => {
       const { name, parent_id, order } = request.body;
       const view = await categoryStore.view();
       if (parent_id && !view.graph.has(parent_id)) throw refuse('Catégorie parente introuvable.');
-      if (parent_id && view.graph.depth(parent_id) + 1 >= 10)
+      if (parent_id && view.graph.depth(parent_id) + 1 >= MAX_CATEGORY_DEPTH)
         throw refuse('La hiérarchie ne peut pas dépasser 10 niveaux.');
       const id = await db.transaction(async (tx) => {
         const [created] = await tx
@@ -164,7 +169,13 @@ export const categoryRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, de
     '/admin/categories/:id',
     {
       ...admin,
-      schema: { params: idParams, body: z.object({ name: nameSchema, order: z.coerce.number().int().optional() }) },
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        body: categoryUpdateRequestSchema,
+        response: { 200: categoryResponseSchema },
+      },
     },
     async (request) => {
       await known(request.params.id);
@@ -177,46 +188,50 @@ export const categoryRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, de
     },
   );
 
-  app.delete('/admin/categories/:id', { ...admin, schema: { params: idParams } }, async (request) => {
-    const { id } = request.params;
-    const view = await known(id);
-    if (view.graph.nodes.get(id)!.children.length) {
-      throw new HttpError(422, 'Impossible de supprimer une catégorie qui a des sous-catégories.');
-    }
-    const [used] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(books)
-      .where(sql`${books.categoryIds} @> array[${id}]::integer[]`);
-    if ((used?.n ?? 0) > 0)
-      throw new HttpError(422, `Impossible de supprimer une catégorie utilisée par ${used!.n} manuel(s).`);
-    await db.delete(categories).where(eq(categories.id, id));
-    await categoryStore.invalidate();
-    return { message: 'Catégorie supprimée avec succès' };
-  });
+  app.delete(
+    '/admin/categories/:id',
+    { ...admin, schema: { tags, security, params: idParams, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      const { id } = request.params;
+      const view = await known(id);
+      if (view.graph.nodes.get(id)!.children.length) {
+        throw new HttpError(422, 'Impossible de supprimer une catégorie qui a des sous-catégories.');
+      }
+      const [used] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(books)
+        .where(sql`${books.categoryIds} @> array[${id}]::integer[]`);
+      if ((used?.n ?? 0) > 0)
+        throw new HttpError(422, `Impossible de supprimer une catégorie utilisée par ${used!.n} manuel(s).`);
+      await db.delete(categories).where(eq(categories.id, id));
+      await categoryStore.invalidate();
+      return { message: 'Catégorie supprimée avec succès' };
+    },
+  );
 
-  app.get('/admin/categories/stats', admin, async () => {
-    const { graph, bookCount } = await categoryStore.view();
-    const ids = [...graph.nodes.keys()];
-    return {
-      stats: {
-        total: ids.length,
-        roots: graph.roots().length,
-        leaves: graph.leaves().length,
-        max_depth: Math.max(0, ...ids.map((id) => graph.depth(id))),
-        with_books: ids.filter((id) => bookCount(id) > 0).length,
-      },
-    };
-  });
+  app.get(
+    '/admin/categories/stats',
+    { ...admin, schema: { tags, security, response: { 200: categoryStatsResponseSchema } } },
+    async () => {
+      const { graph, bookCount } = await categoryStore.view();
+      const ids = [...graph.nodes.keys()];
+      return {
+        stats: {
+          total: ids.length,
+          roots: graph.roots().length,
+          leaves: graph.leaves().length,
+          max_depth: Math.max(0, ...ids.map((id) => graph.depth(id))),
+          with_books: ids.filter((id) => bookCount(id) > 0).length,
+        },
+      };
+    },
+  );
 
   app.put(
     '/admin/categories/order',
     {
       ...admin,
-      schema: {
-        body: z.object({
-          order: z.array(z.object({ id: z.number().int().positive(), order: z.number().int() })).min(1),
-        }),
-      },
+      schema: { tags, security, body: categoryOrderRequestSchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {
       await db.transaction(async (tx) => {
@@ -232,7 +247,13 @@ export const categoryRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, de
     '/admin/categories/:id/move',
     {
       ...admin,
-      schema: { params: idParams, body: z.object({ parent_id: z.coerce.number().int().positive().nullable() }) },
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        body: categoryMoveRequestSchema,
+        response: { 200: categoryResponseSchema },
+      },
     },
     async (request) => {
       const { id } = request.params;
@@ -252,7 +273,11 @@ export const categoryRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, de
     },
   );
 
-  app.post('/admin/categories/hierarchy/add-parent', { ...admin, schema: { body: edgeBody } }, async (request) => {
+  const edgeRoute = {
+    ...admin,
+    schema: { tags, security, body: categoryEdgeRequestSchema, response: { 200: messageResponseSchema } },
+  };
+  app.post('/admin/categories/hierarchy/add-parent', edgeRoute, async (request) => {
     const { category_id, parent_id } = request.body;
     const reason = (await categoryStore.view()).graph.refuseParent(category_id, parent_id);
     if (reason) throw refuse(reason);
@@ -261,7 +286,7 @@ export const categoryRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, de
     return { message: 'Parent ajouté avec succès' };
   });
 
-  app.delete('/admin/categories/hierarchy/remove-parent', { ...admin, schema: { body: edgeBody } }, async (request) => {
+  app.delete('/admin/categories/hierarchy/remove-parent', edgeRoute, async (request) => {
     const { category_id, parent_id } = request.body;
     const removed = await db
       .delete(categoryParents)

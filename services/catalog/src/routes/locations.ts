@@ -1,19 +1,24 @@
 import {
+  citiesQuerySchema,
   citiesResponseSchema,
+  cityDetailsResponseSchema,
+  cityPageQuerySchema,
+  cityPageSchema,
+  cityResponseSchema,
+  citySearchQuerySchema,
   countriesResponseSchema,
+  locationParamsSchema,
   messages,
   provincesResponseSchema,
-  queryBool,
-  queryInt,
 } from '@cartable/contracts';
 import { notFound } from '@cartable/service-kit';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { cities, countries, provinces } from '../db/schema.ts';
 import type { CatalogDeps } from '../deps.ts';
 
-const countryIdParams = z.object({ id: queryInt.positive() });
+const countryIdParams = locationParamsSchema;
+const tags = ['locations'];
 
 /** Countries, provinces and cities (SPEC.md section 7 "Locations"). */
 export const locationRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, { db }) => {
@@ -47,17 +52,14 @@ export const locationRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, { 
     if (request.method === 'GET' && reply.statusCode === 200) reply.header('cache-control', 'public, max-age=600');
   });
 
-  const countriesRoute = { schema: { response: { 200: countriesResponseSchema } } };
+  const countriesRoute = { schema: { tags, response: { 200: countriesResponseSchema } } };
   app.get('/locations/countries', countriesRoute, async () => ({ countries: await listCountries() }));
   app.get('/countries', countriesRoute, async () => ({ countries: await listCountries() }));
 
   app.get(
     '/locations/cities',
     {
-      schema: {
-        querystring: z.object({ country_id: queryInt.positive().optional(), major_only: queryBool.optional() }),
-        response: { 200: citiesResponseSchema },
-      },
+      schema: { tags, querystring: citiesQuerySchema, response: { 200: citiesResponseSchema } },
     },
     async (request) => {
       const { country_id, major_only } = request.query;
@@ -71,7 +73,7 @@ export const locationRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, { 
 
   app.get(
     '/locations/countries/:id/cities',
-    { schema: { params: countryIdParams, response: { 200: citiesResponseSchema } } },
+    { schema: { tags, params: countryIdParams, response: { 200: citiesResponseSchema } } },
     async (request) => {
       await assertCountry(request.params.id);
       return { cities: await listCities(eq(cities.countryId, request.params.id)) };
@@ -81,13 +83,7 @@ export const locationRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, { 
   app.get(
     '/locations/cities/search',
     {
-      schema: {
-        querystring: z.object({
-          q: z.string({ error: messages.locations.searchMin }).trim().min(2, messages.locations.searchMin).max(80),
-          country_id: queryInt.positive().optional(),
-        }),
-        response: { 200: citiesResponseSchema },
-      },
+      schema: { tags, querystring: citySearchQuerySchema, response: { 200: citiesResponseSchema } },
     },
     async (request) => {
       const { q, country_id } = request.query;
@@ -98,29 +94,24 @@ export const locationRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, { 
     },
   );
 
-  app.get('/locations/cities/:id/details', { schema: { params: countryIdParams } }, async (request) => {
-    const [city] = await listCities(eq(cities.id, request.params.id));
-    if (!city) throw notFound('Ville introuvable.');
-    const [country] = await db
-      .select({ id: countries.id, nom_fr_fr: countries.nomFrFr, alpha2: countries.alpha2 })
-      .from(countries)
-      .where(eq(countries.id, city.country_id));
-    return { city: { ...city, country: country ?? null } };
-  });
+  app.get(
+    '/locations/cities/:id/details',
+    { schema: { tags, params: countryIdParams, response: { 200: cityDetailsResponseSchema } } },
+    async (request) => {
+      const [city] = await listCities(eq(cities.id, request.params.id));
+      if (!city) throw notFound('Ville introuvable.');
+      const [country] = await db
+        .select({ id: countries.id, nom_fr_fr: countries.nomFrFr, alpha2: countries.alpha2 })
+        .from(countries)
+        .where(eq(countries.id, city.country_id));
+      return { city: { ...city, country: country ?? null } };
+    },
+  );
 
   app.get(
     '/cities',
     {
-      schema: {
-        querystring: z.object({
-          code: z.string().trim().length(2, 'Code pays sur 2 lettres').optional(),
-          country_id: queryInt.positive().optional(),
-          search: z.string().trim().max(80).optional(),
-          province: z.string().trim().max(80).optional(),
-          per_page: queryInt.min(1).max(500).default(100),
-          page: queryInt.min(1).default(1),
-        }),
-      },
+      schema: { tags, querystring: cityPageQuerySchema, response: { 200: cityPageSchema } },
     },
     async (request) => {
       const { code, country_id, search, province, per_page, page } = request.query;
@@ -144,15 +135,19 @@ export const locationRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, { 
     },
   );
 
-  app.get('/cities/:id', { schema: { params: countryIdParams } }, async (request) => {
-    const [city] = await listCities(eq(cities.id, request.params.id));
-    if (!city) throw notFound('Ville introuvable.');
-    return { city };
-  });
+  app.get(
+    '/cities/:id',
+    { schema: { tags, params: countryIdParams, response: { 200: cityResponseSchema } } },
+    async (request) => {
+      const [city] = await listCities(eq(cities.id, request.params.id));
+      if (!city) throw notFound('Ville introuvable.');
+      return { city };
+    },
+  );
 
   app.get(
     '/countries/:id/provinces',
-    { schema: { params: countryIdParams, response: { 200: provincesResponseSchema } } },
+    { schema: { tags, params: countryIdParams, response: { 200: provincesResponseSchema } } },
     async (request) => {
       await assertCountry(request.params.id);
       const rows = await db
