@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeTable } from '../../gateway/src/route-table.ts';
+import { gatewayConfigSchema } from '../../gateway/src/config.ts';
 import { call, eventually, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
@@ -159,7 +159,7 @@ describe('walking skeleton', () => {
   });
 
   it('rate-limits login attempts with a French 429', async () => {
-    const limit = routeTable.find((r) => r.path === '/login')?.rateLimit?.max ?? 0;
+    const limit = gatewayConfigSchema.parse({}).RATE_LIMIT_LOGIN.max;
     let last = { status: 0, body: {} as { message?: string } };
     for (let i = 0; i <= limit; i++) {
       last = await call(`${stack.api}/login`, { body: { email: 'personne@example.ga', password: 'Mauvais1' } });

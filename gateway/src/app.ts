@@ -30,6 +30,7 @@ export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[
   const app = createHttpApp({
     name: 'gateway',
     logLevel: config.LOG_LEVEL,
+    trustProxy: config.TRUST_PROXY,
     readiness,
     bodyLimit: config.JSON_BODY_LIMIT,
     defaultNotFound: false,
@@ -88,6 +89,19 @@ export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[
     }),
     uploadBodyLimit: config.UPLOAD_BODY_LIMIT,
     upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    limits: {
+      register: config.RATE_LIMIT_REGISTER,
+      login: config.RATE_LIMIT_LOGIN,
+      verificationResend: config.RATE_LIMIT_VERIFICATION_RESEND,
+      checkEmailVerification: config.RATE_LIMIT_CHECK_EMAIL_VERIFICATION,
+      forgotPassword: config.RATE_LIMIT_FORGOT_PASSWORD,
+      resetPassword: config.RATE_LIMIT_RESET_PASSWORD,
+      validateResetToken: config.RATE_LIMIT_VALIDATE_RESET_TOKEN,
+      twoFactorResend: config.RATE_LIMIT_TWO_FACTOR_RESEND,
+      contact: config.RATE_LIMIT_CONTACT,
+      captcha: config.RATE_LIMIT_CAPTCHA,
+      uploads: config.RATE_LIMIT_UPLOADS,
+    },
   });
   // What the browser needs to know of the server's settings, read once at start.
   app.get('/app-config.json', async (_request, reply) => {

@@ -1,11 +1,41 @@
 import { baseConfigSchema, jwksConfigSchema, storageConfigSchema } from '@cartable/service-kit';
 import { z } from 'zod';
 
+/** `<requests>/<seconds>`, e.g. `20/60`: at most 20 requests a minute per client address. */
+const limit = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const match = /^(\d+)\/(\d+)$/.exec(value.trim());
+      if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
+        ctx.addIssue({ code: 'custom', message: 'format attendu : <requêtes>/<secondes>, par exemple 20/60' });
+        return z.NEVER;
+      }
+      return { max: Number(match[1]), windowMs: Number(match[2]) * 1000 };
+    });
+
+/** Per-address limits of the route table (gateway/src/route-table.ts), by name. */
+export const rateLimitSettings = {
+  RATE_LIMIT_REGISTER: limit('20/600'),
+  RATE_LIMIT_LOGIN: limit('20/60'),
+  RATE_LIMIT_VERIFICATION_RESEND: limit('10/900'),
+  RATE_LIMIT_CHECK_EMAIL_VERIFICATION: limit('30/600'),
+  RATE_LIMIT_FORGOT_PASSWORD: limit('10/900'),
+  RATE_LIMIT_RESET_PASSWORD: limit('10/900'),
+  RATE_LIMIT_VALIDATE_RESET_TOKEN: limit('30/900'),
+  RATE_LIMIT_TWO_FACTOR_RESEND: limit('10/900'),
+  RATE_LIMIT_CONTACT: limit('10/600'),
+  RATE_LIMIT_CAPTCHA: limit('30/600'),
+  RATE_LIMIT_UPLOADS: limit('30/600'),
+};
+
 export const gatewayConfigSchema = baseConfigSchema
   .extend(jwksConfigSchema.shape)
   .extend(storageConfigSchema.shape)
   .extend({
     PORT: z.coerce.number().int().default(8080),
+    ...rateLimitSettings,
     CATALOG_URL: z.string().url().default('http://127.0.0.1:4002'),
     MESSAGING_URL: z.string().url().default('http://127.0.0.1:4003'),
     MODERATION_URL: z.string().url().default('http://127.0.0.1:4004'),

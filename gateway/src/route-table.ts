@@ -12,32 +12,47 @@ export const owners = ['auth', 'catalog', 'messaging', 'moderation'] as const;
 export type Owner = (typeof owners)[number];
 export type Access = 'public' | 'user' | 'admin';
 
-export interface RateLimit {
-  max: number;
-  /** Window in milliseconds. */
-  windowMs: number;
-}
+/**
+ * Limits per client address, by name; their values are settings of the gateway (RATE_LIMIT_*,
+ * gateway/src/config.ts). Mobile carriers put many phones behind one address (CGNAT), so they
+ * are loose; per-account limits belong to the owners.
+ */
+export const limitNames = [
+  'register',
+  'login',
+  'verificationResend',
+  'checkEmailVerification',
+  'forgotPassword',
+  'resetPassword',
+  'validateResetToken',
+  'twoFactorResend',
+  'contact',
+  'captcha',
+  'uploads',
+] as const;
+export type LimitName = (typeof limitNames)[number];
 
 export interface RouteEntry {
   path: string;
   owner: Owner;
   access: Access;
-  rateLimit?: RateLimit;
+  rateLimit?: LimitName;
 }
 
-const minutes = (n: number) => n * 60_000;
-// Per client address. Mobile carriers put many phones behind one address (CGNAT), so these are
-// loose; per-account limits belong to the owners.
-
-const auth = (path: string, access: Access = 'public', rateLimit?: RateLimit): RouteEntry => ({
+const auth = (path: string, access: Access = 'public', rateLimit?: LimitName): RouteEntry => ({
   path,
   owner: 'auth',
   access,
   ...(rateLimit ? { rateLimit } : {}),
 });
-const catalog = (path: string, access: Access = 'public'): RouteEntry => ({ path, owner: 'catalog', access });
+const catalog = (path: string, access: Access = 'public', rateLimit?: LimitName): RouteEntry => ({
+  path,
+  owner: 'catalog',
+  access,
+  ...(rateLimit ? { rateLimit } : {}),
+});
 const messaging = (path: string, access: Access = 'user'): RouteEntry => ({ path, owner: 'messaging', access });
-const moderation = (path: string, access: Access = 'public', rateLimit?: RateLimit): RouteEntry => ({
+const moderation = (path: string, access: Access = 'public', rateLimit?: LimitName): RouteEntry => ({
   path,
   owner: 'moderation',
   access,
@@ -46,18 +61,18 @@ const moderation = (path: string, access: Access = 'public', rateLimit?: RateLim
 
 export const routeTable: readonly RouteEntry[] = [
   // auth: accounts, sessions, verification, password reset, two-factor, roles & permissions, profiles
-  auth('/register', 'public', { max: 20, windowMs: minutes(10) }),
-  auth('/login', 'public', { max: 20, windowMs: minutes(1) }),
+  auth('/register', 'public', 'register'),
+  auth('/login', 'public', 'login'),
   auth('/logout', 'user'),
   auth('/verify-email'),
-  auth('/resend-verification-email', 'public', { max: 10, windowMs: minutes(15) }),
-  auth('/check-email-verification'),
-  auth('/forgot-password', 'public', { max: 10, windowMs: minutes(15) }),
-  auth('/reset-password'),
-  auth('/validate-reset-token'),
+  auth('/resend-verification-email', 'public', 'verificationResend'),
+  auth('/check-email-verification', 'public', 'checkEmailVerification'),
+  auth('/forgot-password', 'public', 'forgotPassword'),
+  auth('/reset-password', 'public', 'resetPassword'),
+  auth('/validate-reset-token', 'public', 'validateResetToken'),
   auth('/user', 'user'),
   auth('/user/profile', 'user'),
-  auth('/user/profile/image', 'user'),
+  auth('/user/profile/image', 'user', 'uploads'),
   auth('/user/change-password', 'user'),
   auth('/user/account', 'user'),
   auth('/user/stats', 'user'),
@@ -67,19 +82,19 @@ export const routeTable: readonly RouteEntry[] = [
   auth('/users/check-admin', 'user'),
   auth('/users/:userId'),
   auth('/admin/users/*', 'admin'),
-  auth('/two-factor/resend', 'public', { max: 10, windowMs: minutes(15) }),
+  auth('/two-factor/resend', 'public', 'twoFactorResend'),
   auth('/two-factor/*', 'user'),
   auth('/roles', 'user'),
   auth('/roles/*', 'user'),
   auth('/permissions', 'user'),
 
   // catalog: books & images, search, categories, locations, banners, deals & subscriptions
-  catalog('/books'),
+  catalog('/books', 'public', 'uploads'),
   catalog('/books/search'),
   catalog('/books/featured'),
   catalog('/books/recommended'),
   catalog('/books/stats/user', 'user'),
-  catalog('/books/:id'),
+  catalog('/books/:id', 'public', 'uploads'),
   catalog('/books/:id/status', 'user'),
   catalog('/user/books', 'user'),
   catalog('/users/profile/books', 'user'),
@@ -134,9 +149,9 @@ export const routeTable: readonly RouteEntry[] = [
   moderation('/books/:id/comments/:commentId'),
   // A book's owner moderates the comments on their book too: moderation checks who may.
   moderation('/admin/comments/*', 'user'),
-  moderation('/contact', 'public', { max: 10, windowMs: minutes(10) }),
+  moderation('/contact', 'public', 'contact'),
   // Each question is a row in moderation's database: a client may not issue them by the thousand.
-  moderation('/contact/captcha', 'public', { max: 30, windowMs: minutes(10) }),
+  moderation('/contact/captcha', 'public', 'captcha'),
   moderation('/admin/contacts', 'admin'),
   moderation('/admin/contacts/*', 'admin'),
   moderation('/reports', 'user'),

@@ -45,6 +45,7 @@ async function fakeOwner(owner: Owner) {
     method: request.method,
     authorized: Boolean(request.headers.authorization),
     requestId: request.headers['x-request-id'],
+    forwardedFor: request.headers['x-forwarded-for'],
     bodyLength: Buffer.isBuffer(request.body) ? request.body.length : undefined,
   }));
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -138,10 +139,10 @@ describe('route table: every documented path goes to its owner (SPEC.md section 
     expect((await get('/api/admin/cities/import', token)).json().owner).toBe('catalog');
   });
 
-  it('carries the request id to the owner', async () => {
-    const res = await gateway.inject({ method: 'GET', url: '/api/books', headers: { 'x-request-id': 'req-42' } });
-    expect(res.json().requestId).toBe('req-42');
-    expect(res.headers['x-request-id']).toBe('req-42');
+  it('carries its request id to the owner', async () => {
+    const res = await gateway.inject({ method: 'GET', url: '/api/books' });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.json().requestId).toBe(res.headers['x-request-id']);
   });
 });
 
@@ -407,6 +408,69 @@ describe('images from an object store', () => {
     expect(res.headers['cache-control']).toContain('immutable');
     expect(res.body).toBe('webp-bytes');
     expect((await app.inject({ method: 'GET', url: '/storage/books/absent.webp' })).statusCode).toBe(404);
+    await app.close();
+  });
+});
+
+describe('client addresses and request ids (issue « Nobody in », item 1)', () => {
+  async function gatewayWith(env: Record<string, string>) {
+    const keyPrefix = `${prefix}${crypto.randomUUID().slice(0, 8)}:`;
+    const config = loadConfig(gatewayConfigSchema, {
+      AUTH_URL: urls.auth,
+      CATALOG_URL: urls.catalog,
+      MESSAGING_URL: urls.messaging,
+      MODERATION_URL: 'http://127.0.0.1:9',
+      REDIS_KEY_PREFIX: keyPrefix,
+      FRONTENDS_DIR: '/nonexistent',
+      DATA_DIR: '/tmp/cartable-gateway-test',
+      RATE_LIMIT_LOGIN: '3/60',
+      ...env,
+    });
+    return buildGateway({ config, redis, verifier: createTokenVerifier(jwks) }, [], false);
+  }
+  const login = (app: Awaited<ReturnType<typeof gatewayWith>>, forwardedFor: string, requestId?: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'a@example.ga', password: 'x' },
+      headers: { 'x-forwarded-for': forwardedFor, ...(requestId ? { 'x-request-id': requestId } : {}) },
+    });
+
+  it('ignores a forged X-Forwarded-For: a new invented address every time still ends in 429', async () => {
+    const app = await gatewayWith({});
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await login(app, `203.0.113.${i}`)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    const forwarded = (
+      await app.inject({ method: 'GET', url: '/api/books', headers: { 'x-forwarded-for': '6.6.6.6' } })
+    ).json();
+    // The owner is told the address the gateway saw, not the one the client claimed.
+    expect(forwarded.forwardedFor).toBe('127.0.0.1');
+    await app.close();
+  });
+
+  it("replaces a client's x-request-id with its own", async () => {
+    const app = await gatewayWith({});
+    const res = await app.inject({ method: 'GET', url: '/api/books', headers: { 'x-request-id': 'forged-id' } });
+    expect(res.headers['x-request-id']).not.toBe('forged-id');
+    expect(res.json().requestId).toBe(res.headers['x-request-id']);
+    await app.close();
+  });
+
+  it('behind a trusted proxy (TRUST_PROXY), limits each real client apart and keeps the proxy request id', async () => {
+    const app = await gatewayWith({ TRUST_PROXY: '127.0.0.1' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await login(app, `198.51.100.${i}`)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    for (let i = 0; i < 4; i++) statuses.push((await login(app, '198.51.100.77')).statusCode);
+    expect(statuses.slice(5)).toEqual([200, 200, 200, 429]);
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/books',
+      headers: { 'x-request-id': 'ingress-123', 'x-forwarded-for': '198.51.100.9' },
+    });
+    expect(res.headers['x-request-id']).toBe('ingress-123');
+    expect(res.json().forwardedFor).toBe('198.51.100.9');
     await app.close();
   });
 });

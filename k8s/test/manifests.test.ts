@@ -59,10 +59,10 @@ const portOf = (name: string) => {
 };
 const upper = (name: string) => name.toUpperCase();
 
-/** Variables the code declares in its zod config schemas (`NAME: z....`). */
+/** Variables the code declares in its zod config schemas (`NAME: z....` or `NAME: helper(…)`). */
 const CONFIG_FILES = ['libs/service-kit/src/config.ts', ...DEPLOYABLES.map((name) => `${dirOf(name)}/src/config.ts`)];
 const declaredEnv = CONFIG_FILES.filter((file) => existsSync(path.join(ROOT, file))).flatMap((file) =>
-  [...read(file).matchAll(/^\s+([A-Z][A-Z0-9_]*):\s*z\./gm)].map((m) => m[1] ?? ''),
+  [...read(file).matchAll(/^\s+([A-Z][A-Z0-9_]*):\s*(?:z\s*\.|[a-z]\w*\()/gm)].map((m) => m[1] ?? ''),
 );
 /** Every variable a deployable may be given: the documented ones and those the code declares. */
 const KNOWN_ENV = new Set([

@@ -52,15 +52,19 @@ export function environmentFor(name: Deployable, options: StackOptions): Record<
     ...options.env,
     PORT: String(ports[name]),
     AUTH_JWKS_URL: `${local(ports.auth)}/.well-known/jwks.json`,
+    // Where a service asks whether a token was revoked when the Redis cache cannot say.
+    AUTH_URL: local(ports.auth),
   };
   if (name === 'gateway') {
     Object.assign(env, {
-      AUTH_URL: local(ports.auth),
       CATALOG_URL: local(ports.catalog),
       MESSAGING_URL: local(ports.messaging),
       MODERATION_URL: local(ports.moderation),
     });
   } else {
+    // The services sit behind the gateway on this machine: its X-Forwarded-For and request id
+    // are believed; the gateway itself believes no client (TRUST_PROXY unset).
+    env.TRUST_PROXY ??= 'loopback';
     const url = options.databaseUrls[name];
     if (url) env[`${name.toUpperCase()}_DATABASE_URL`] = url;
   }

@@ -12,7 +12,7 @@ import replyFrom from '@fastify/reply-from';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { errors as joseErrors } from 'jose';
 import { ZodError } from 'zod';
-import type { Owner, RouteEntry } from '../route-table.ts';
+import type { LimitName, Owner, RouteEntry } from '../route-table.ts';
 
 export interface ProxyOptions {
   routeTable: readonly RouteEntry[];
@@ -22,7 +22,25 @@ export interface ProxyOptions {
   revocation: RevocationChecker;
   uploadBodyLimit: number;
   upstreamTimeoutMs: number;
+  /** The value of each named limit of the route table. */
+  limits: Record<LimitName, { max: number; windowMs: number }>;
 }
+
+/** What each limit counts: the captcha is fetched, everything else is a write. */
+const COUNTED: Record<LimitName, readonly string[]> = {
+  register: ['POST'],
+  login: ['POST'],
+  verificationResend: ['POST'],
+  checkEmailVerification: ['POST'],
+  forgotPassword: ['POST'],
+  resetPassword: ['POST'],
+  validateResetToken: ['POST'],
+  twoFactorResend: ['POST'],
+  contact: ['POST'],
+  captcha: ['GET'],
+  // Listing and profile photos: reading a book or a list is never limited here.
+  uploads: ['POST', 'PUT', 'PATCH'],
+};
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -136,7 +154,13 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
     const target = `${upstreams[owner]}${request.url.slice('/api'.length)}`;
     return reply.from(target, {
       timeout: options.upstreamTimeoutMs,
-      rewriteRequestHeaders: (_req, headers) => ({ ...headers, 'x-request-id': request.id }),
+      // The owner trusts the gateway (TRUST_PROXY): it learns the client the gateway saw, never
+      // what the client claimed in its own X-Forwarded-For.
+      rewriteRequestHeaders: (_req, headers) => ({
+        ...headers,
+        'x-request-id': request.id,
+        'x-forwarded-for': request.ip,
+      }),
       onError: (rep, { error }) => {
         const codes = errorCodes(error);
         const timedOut = codes.some((c) => c === 'FST_REPLY_FROM_GATEWAY_TIMEOUT' || c === 'UND_ERR_HEADERS_TIMEOUT');
@@ -148,6 +172,12 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
     });
   }
 
+  const rateLimitOf = (name: LimitName) => ({
+    max: options.limits[name].max,
+    timeWindow: options.limits[name].windowMs,
+    allowList: (request: FastifyRequest) => !COUNTED[name].includes(request.method),
+  });
+
   for (const entry of options.routeTable) {
     app.route({
       method: METHODS,
@@ -155,7 +185,7 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
       config: {
         owner: entry.owner,
         access: entry.access,
-        ...(entry.rateLimit ? { rateLimit: { max: entry.rateLimit.max, timeWindow: entry.rateLimit.windowMs } } : {}),
+        ...(entry.rateLimit ? { rateLimit: rateLimitOf(entry.rateLimit) } : {}),
       },
       handler: async (request, reply) => {
         const claims = await authorize(request, entry.access);

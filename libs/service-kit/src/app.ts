@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { TrustProxy } from './config.ts';
 import { registerErrorHandler } from './errors.ts';
 import { registerMetrics } from './metrics.ts';
 
@@ -25,6 +28,8 @@ export interface HttpAppOptions {
   defaultNotFound?: boolean;
   /** Tests pass false to keep their output quiet. */
   logger?: FastifyServerOptions['logger'];
+  /** Proxies whose X-Forwarded-For and x-request-id are believed (TRUST_PROXY); none by default. */
+  trustProxy?: TrustProxy;
 }
 
 export type App = FastifyInstance & { markShuttingDown(): void };
@@ -41,10 +46,32 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   ]).finally(() => clearTimeout(timer));
 }
 
+/** A hop count becomes a function: Fastify types it as such. */
+const toFastifyTrust = (trust: TrustProxy) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+
+/**
+ * Request ids: the one a trusted proxy sent (the gateway, for a service), so that one id follows
+ * a request across the stack; a new one otherwise.
+ */
+function requestIdFrom(trust: TrustProxy) {
+  const trusted =
+    trust === true || (typeof trust === 'number' && trust > 0)
+      ? () => true
+      : Array.isArray(trust) && trust.length
+        ? proxyAddr.compile(trust)
+        : () => false;
+  return (req: IncomingMessage) => {
+    const header = req.headers['x-request-id'];
+    const peer = req.socket.remoteAddress ?? '';
+    if (typeof header === 'string' && /^[\w.:-]{1,100}$/.test(header) && trusted(peer, 0)) return header;
+    return randomUUID();
+  };
+}
+
 /**
  * The Fastify app every deployable starts from: zod schemas, the French error handler,
- * request ids (taken from `x-request-id` so one id follows a request across the gateway),
- * /health, /ready and /metrics.
+ * request ids, /health, /ready and /metrics.
  */
 export function createHttpApp(options: HttpAppOptions): App {
   const app = Fastify({
@@ -53,12 +80,13 @@ export function createHttpApp(options: HttpAppOptions): App {
       base: { service: options.name },
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A client's own x-request-id is not believed: it would let anyone forge log lines.
+    requestIdHeader: false,
+    genReqId: requestIdFrom(options.trustProxy ?? false),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     // Pagination and filters arrive as query strings: keep ?a=1&a=2 as arrays.
     routerOptions: { maxParamLength: 200 },
-    trustProxy: true,
+    trustProxy: toFastifyTrust(options.trustProxy ?? false),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

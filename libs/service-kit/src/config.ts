@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** Fastify's trustProxy: off, every peer, a hop count, or trusted addresses. */
+export type TrustProxy = boolean | number | string[];
+
 /** Settings every deployable reads; each service extends this with its own. */
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -15,6 +18,27 @@ export const baseConfigSchema = z.object({
     .regex(/^[a-z0-9_]*$/, 'lettres minuscules, chiffres et _ uniquement')
     .default(''),
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+  /**
+   * Which peers may say who the client is (X-Forwarded-For) and pass their x-request-id: off
+   * (default: the peer is the client), a hop count, or addresses and CIDRs (comma-separated;
+   * `loopback`, `linklocal`, `uniquelocal` allowed). Never `true` on a public port.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((value, ctx): TrustProxy => {
+      const v = value.trim();
+      if (v === '' || v === 'false' || v === 'off') return false;
+      if (v === 'true') return true;
+      if (/^\d+$/.test(v)) return Number(v);
+      const parts = v.split(',').map((p) => p.trim());
+      const ok = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/;
+      if (parts.some((p) => !ok.test(p))) {
+        ctx.addIssue({ code: 'custom', message: 'adresses IP ou CIDR séparées par des virgules, un nombre, ou vide' });
+        return z.NEVER;
+      }
+      return parts;
+    }),
   /** Connections each replica may open to its database (replicas × this ≤ what the pooler allows). */
   DATABASE_POOL_MAX: z.coerce.number().int().positive().default(10),
   /** JetStream replicas of the streams this service creates (3 in a clustered NATS). */

@@ -56,10 +56,20 @@ describe('createHttpApp', () => {
     expect(res.json()).toEqual({ message: 'Déjà pris', errors: { email: ['Déjà pris'] } });
   });
 
-  it('answers unknown paths with 404 JSON and echoes the request id', async () => {
+  it('answers unknown paths with 404 JSON, and keeps a request id only from a trusted proxy', async () => {
     const res = await appWithRoutes().inject({ method: 'GET', url: '/nope', headers: { 'x-request-id': 'abc-123' } });
     expect(res.statusCode).toBe(404);
-    expect(res.headers['x-request-id']).toBe('abc-123');
+    // No proxy is trusted by default: a client's own id is replaced.
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const behindGateway = createHttpApp({ name: 'test', logger: false, trustProxy: ['loopback'] });
+    const passed = await behindGateway.inject({ method: 'GET', url: '/nope', headers: { 'x-request-id': 'abc-123' } });
+    expect(passed.headers['x-request-id']).toBe('abc-123');
+    const hostile = await behindGateway.inject({
+      method: 'GET',
+      url: '/nope',
+      headers: { 'x-request-id': 'bad id\nforged log line' },
+    });
+    expect(hostile.headers['x-request-id']).not.toContain('forged');
   });
 
   it('reports readiness from its checks and turns not ready when shutting down', async () => {

@@ -13,6 +13,7 @@ export async function buildAuthApp(deps: AuthDeps, readiness: ReadinessCheck[] =
   const app = createHttpApp({
     name: 'auth',
     logLevel: deps.config.LOG_LEVEL,
+    trustProxy: deps.config.TRUST_PROXY,
     readiness,
     ...(logger === false ? { logger } : {}),
   });

@@ -10,6 +10,7 @@ export async function buildCatalogApp(deps: CatalogDeps, readiness: ReadinessChe
   const app = createHttpApp({
     name: 'catalog',
     logLevel: deps.config.LOG_LEVEL,
+    trustProxy: deps.config.TRUST_PROXY,
     readiness,
     ...(logger === false ? { logger } : {}),
   });

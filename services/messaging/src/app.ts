@@ -21,6 +21,7 @@ export async function buildMessagingApp(deps: MessagingDeps, readiness: Readines
   const app = createHttpApp({
     name: 'messaging',
     logLevel: deps.config.LOG_LEVEL,
+    trustProxy: deps.config.TRUST_PROXY,
     readiness,
     ...(logger === false ? { logger } : {}),
   });

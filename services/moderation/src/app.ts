@@ -22,6 +22,7 @@ export async function buildModerationApp(deps: ModerationDeps, readiness: Readin
   const app = createHttpApp({
     name: 'moderation',
     logLevel: deps.config.LOG_LEVEL,
+    trustProxy: deps.config.TRUST_PROXY,
     readiness,
     ...(logger === false ? { logger } : {}),
   });
