@@ -3,12 +3,12 @@ import {
   bootstrap,
   combineHandlers,
   createHttpApp,
+  createLogger,
   createRedis,
   loadConfig,
   openInfrastructure,
   serve,
 } from '@cartable/service-kit';
-import pino from 'pino';
 import { notificationsConfigSchema } from './config.ts';
 import * as schema from './db/schema.ts';
 import { mailTriggers } from './events/mail-triggers.ts';
@@ -20,7 +20,7 @@ import { deleteFinishedMails } from './queue/outgoing-mails.ts';
 
 await bootstrap(async () => {
   const config = loadConfig(notificationsConfigSchema);
-  const log = pino({ level: config.LOG_LEVEL, base: { service: 'notifications' } });
+  const log = createLogger('notifications', config.LOG_LEVEL);
   const infra = await openInfrastructure({
     name: 'notifications',
     config,
@@ -35,10 +35,10 @@ await bootstrap(async () => {
   const queueRedis = createRedis(config.REDIS_URL, { forQueue: true });
   const workerRedis = createRedis(config.REDIS_URL, { forQueue: true });
   const queue = createMailQueue(queueRedis, config);
-  const worker = startMailWorker(workerRedis, db, config, log);
   // Mails are rows in the database; the reconciler puts them in the queue: after each event's
   // commit, at start-up, periodically, and after Redis comes back (maybe empty).
   const reconciler = createMailReconciler({ db, queue, log, intervalMs: config.MAIL_RECONCILE_INTERVAL_MS });
+  const worker = startMailWorker(workerRedis, db, config, log, { onSmtpBack: () => reconciler.retryNow() });
   queueRedis.on('ready', () => void reconciler.reconcile('all'));
   reconciler.start();
   infra.startConsumers(

@@ -50,7 +50,8 @@ export async function mailCatcher() {
   const catcher = await startMailCatcher({ smtp: await freePort(), web: await freePort(), mailDirectory: dir });
   return {
     ...catcher,
-    async stop() {
+    /** Stops it for good and removes its mails (stop() and start() pause it). */
+    async close() {
       await catcher.stop();
       rmSync(dir, { recursive: true, force: true });
     },

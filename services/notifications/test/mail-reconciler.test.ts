@@ -31,21 +31,23 @@ afterAll(async () => {
   for (const close of closers.reverse()) await close();
   if (config) {
     const redis = createRedis(REDIS_URL, { forQueue: true });
-    const keys = await redis.keys(`${config.QUEUE_PREFIX}:*`);
+    const keys = await redis.keys(`${config.QUEUE_PREFIX}*`);
     if (keys.length) await redis.del(...keys);
     await redis.quit();
   }
-  await catcher?.stop();
+  await catcher?.close();
   await database?.close();
 });
 
 /** A queue (and optionally a worker) as one replica of notifications holds them. */
-function replica({ worker = false } = {}) {
+function replica({ worker = false, settings = config } = {}) {
   const queueRedis = createRedis(REDIS_URL, { forQueue: true });
-  const queue = createMailQueue(queueRedis, config);
+  const queue = createMailQueue(queueRedis, settings);
   const reconciler = createMailReconciler({ db, queue, log: silent, intervalMs: 60_000 });
   const workerRedis = worker ? createRedis(REDIS_URL, { forQueue: true }) : undefined;
-  const running = workerRedis ? startMailWorker(workerRedis, db, config, silent) : undefined;
+  const running = workerRedis
+    ? startMailWorker(workerRedis, db, settings, silent, { onSmtpBack: () => reconciler.retryNow() })
+    : undefined;
   closers.push(async () => {
     await reconciler.stop();
     await running?.close();
@@ -153,4 +155,24 @@ describe('mail reconciler', () => {
     expect(perAddress.size).toBe(30);
     expect([...perAddress.values()].every((n) => n === 1)).toBe(true);
   });
+
+  it('sends waiting mails as soon as the SMTP server answers again, not after their backoff', async () => {
+    // A minute of backoff after the first failure, and a queue of its own.
+    const settings = testConfig({
+      QUEUE_PREFIX: `cartable_${database.id}_back`,
+      SMTP_PORT: String(catcher.smtpPort),
+      MAIL_RETRY_INITIAL_DELAY_MS: '60000',
+    });
+    const { queue, reconciler } = replica({ worker: true, settings });
+    await catcher.stop();
+    const ids = await pending(3, 'back');
+    await reconciler.reconcile('new');
+    const waiting = async () => db.select().from(outgoingMails).where(inArray(outgoingMails.id, ids));
+    while ((await waiting()).some((r) => r.attempts === 0)) await new Promise((r) => setTimeout(r, 100));
+    const retryAt = new Map((await waiting()).map((r) => [r.id, r.nextAttemptAt?.getTime() ?? 0]));
+    await catcher.start();
+    while ((await waiting()).some((r) => r.status !== 'sent')) await new Promise((r) => setTimeout(r, 200));
+    for (const row of await waiting()) expect(row.sentAt?.getTime()).toBeLessThan(retryAt.get(row.id) ?? 0);
+    await queue.obliterate({ force: true });
+  }, 60_000);
 });

@@ -20,7 +20,7 @@ beforeAll(async () => {
   db = database.db;
 });
 afterAll(async () => {
-  await catcher?.stop();
+  await catcher?.close();
   await database?.close();
 });
 

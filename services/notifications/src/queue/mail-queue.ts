@@ -94,8 +94,23 @@ export function createMailQueue(connection: Redis, config: NotificationsConfig) 
   });
 }
 
-/** Sends queued mails over SMTP, once each (see deliverMail), rescheduling failed sends. */
-export function startMailWorker(connection: Redis, db: Db, config: NotificationsConfig, log: Logger) {
+/** How often an unreachable SMTP server is probed (a connection and EHLO, no mail). */
+const SMTP_PROBE_MS = 5000;
+/** nodemailer's codes for "could not talk to the server at all", as opposed to an answer. */
+const UNREACHABLE = new Set(['ESOCKET', 'ECONNECTION', 'ETIMEDOUT', 'EDNS']);
+
+/**
+ * Sends queued mails over SMTP, once each (see deliverMail), rescheduling failed sends. While
+ * the SMTP server is unreachable, mails wait out growing delays (up to 10 min); a light probe
+ * notices when it answers again and calls `onSmtpBack`, so they go at once instead.
+ */
+export function startMailWorker(
+  connection: Redis,
+  db: Db,
+  config: NotificationsConfig,
+  log: Logger,
+  { onSmtpBack }: { onSmtpBack?: () => Promise<void> } = {},
+) {
   const transport = nodemailer.createTransport({
     host: config.SMTP_HOST,
     port: config.SMTP_PORT,
@@ -106,9 +121,26 @@ export function startMailWorker(connection: Redis, db: Db, config: Notifications
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
   });
-  const send = async (mail: Mail) => {
-    await transport.sendMail({ from: config.MAIL_FROM, to: mail.to, ...render(mail, config.PUBLIC_URL) });
+  let unreachable = false;
+  const reachable = () => {
+    if (!unreachable) return;
+    unreachable = false;
+    log.info('SMTP server reachable again: waiting mails are sent now');
+    onSmtpBack?.().catch((err) => log.warn({ err }, 'waiting mails could not be brought forward'));
   };
+  const send = async (mail: Mail) => {
+    try {
+      await transport.sendMail({ from: config.MAIL_FROM, to: mail.to, ...render(mail, config.PUBLIC_URL) });
+    } catch (err) {
+      if (UNREACHABLE.has((err as { code?: string }).code ?? '')) unreachable = true;
+      throw err;
+    }
+    reachable();
+  };
+  const probe = setInterval(() => {
+    if (unreachable) transport.verify().then(reachable, () => {});
+  }, SMTP_PROBE_MS);
+  probe.unref();
   const policy = mailRetryPolicy(config);
   const worker = new Worker<MailJob>(
     MAIL_QUEUE,
@@ -127,6 +159,7 @@ export function startMailWorker(connection: Redis, db: Db, config: Notifications
   return {
     worker,
     async close() {
+      clearInterval(probe);
       await worker.close();
       transport.close();
     },

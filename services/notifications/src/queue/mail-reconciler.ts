@@ -1,6 +1,6 @@
 import type { Db } from '@cartable/service-kit';
 import type { Queue } from 'bullmq';
-import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { outgoingMails } from '../db/schema.ts';
 import type { MailJob } from './mail-queue.ts';
@@ -99,6 +99,15 @@ export function createMailReconciler({
 
   return {
     reconcile,
+    /** The SMTP server is back: every pending mail is tried now rather than after its backoff. */
+    async retryNow() {
+      await db
+        .update(outgoingMails)
+        .set({ nextAttemptAt: null })
+        .where(and(eq(outgoingMails.status, 'pending'), isNotNull(outgoingMails.nextAttemptAt)));
+      await queue.promoteJobs();
+      await reconcile('all');
+    },
     /** A pass now, then every `intervalMs`. */
     start() {
       void reconcile('all');
