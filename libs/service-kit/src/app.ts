@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TrustProxy } from './config.ts';
 import { registerErrorHandler } from './errors.ts';
+import { loggerOptions } from './logging.ts';
 import { registerMetrics } from './metrics.ts';
 
 export interface ReadinessCheck {
@@ -75,11 +76,7 @@ function requestIdFrom(trust: TrustProxy) {
  */
 export function createHttpApp(options: HttpAppOptions): App {
   const app = Fastify({
-    logger: options.logger ?? {
-      level: options.logLevel ?? 'info',
-      base: { service: options.name },
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    logger: options.logger ?? loggerOptions(options.name, options.logLevel),
     // A client's own x-request-id is not believed: it would let anyone forge log lines.
     requestIdHeader: false,
     genReqId: requestIdFrom(options.trustProxy ?? false),

@@ -14,6 +14,7 @@ export * from './housekeeping.ts';
 export * from './idempotency.ts';
 export * from './infrastructure.ts';
 export * from './lifecycle.ts';
+export * from './logging.ts';
 export * from './metrics.ts';
 export * from './openapi.ts';
 export * from './redis.ts';

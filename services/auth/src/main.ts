@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import {
   bootstrap,
   createGuards,
+  createLogger,
   createStorage,
   createTokenVerifier,
   deleteOlderThan,
@@ -10,7 +11,6 @@ import {
   serve,
 } from '@cartable/service-kit';
 import { createLocalJWKSet } from 'jose';
-import pino from 'pino';
 import { buildAuthApp } from './app.ts';
 import { authConfigSchema } from './config.ts';
 import * as schema from './db/schema.ts';
@@ -22,7 +22,7 @@ import { memberActivity } from './events/member-activity.ts';
 
 await bootstrap(async () => {
   const config = loadConfig(authConfigSchema);
-  const log = pino({ level: config.LOG_LEVEL, base: { service: 'auth' } });
+  const log = createLogger('auth', config.LOG_LEVEL);
   const infra = await openInfrastructure({
     name: 'auth',
     config,

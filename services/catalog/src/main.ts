@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import {
   bootstrap,
   createGuards,
+  createLogger,
   createRevocationChecker,
   createStorage,
   createTokenVerifier,
@@ -12,7 +13,6 @@ import {
 } from '@cartable/service-kit';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import pino from 'pino';
 import { buildCatalogApp } from './app.ts';
 import { catalogConfigSchema } from './config.ts';
 import { seedDemoCatalogue } from './db/demo-catalogue.ts';
@@ -24,7 +24,7 @@ import { sellersProjection } from './events/sellers-projection.ts';
 
 await bootstrap(async () => {
   const config = loadConfig(catalogConfigSchema);
-  const log = pino({ level: config.LOG_LEVEL, base: { service: 'catalog' } });
+  const log = createLogger('catalog', config.LOG_LEVEL);
   const storage = await createStorage(config, config.DATA_DIR);
   const infra = await openInfrastructure({
     name: 'catalog',

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import {
   bootstrap,
   createGuards,
+  createLogger,
   createRevocationChecker,
   createTokenVerifier,
   idempotencyRetention,
@@ -9,7 +10,6 @@ import {
   openInfrastructure,
   serve,
 } from '@cartable/service-kit';
-import pino from 'pino';
 import { buildMessagingApp } from './app.ts';
 import { messagingConfigSchema } from './config.ts';
 import * as schema from './db/schema.ts';
@@ -17,7 +17,7 @@ import { bookProjection, memberProjection } from './events/projections.ts';
 
 await bootstrap(async () => {
   const config = loadConfig(messagingConfigSchema);
-  const log = pino({ level: config.LOG_LEVEL, base: { service: 'messaging' } });
+  const log = createLogger('messaging', config.LOG_LEVEL);
   const infra = await openInfrastructure({
     name: 'messaging',
     config,

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import {
   bootstrap,
   createGuards,
+  createLogger,
   createRevocationChecker,
   createTokenVerifier,
   deleteOlderThan,
@@ -10,7 +11,6 @@ import {
   openInfrastructure,
   serve,
 } from '@cartable/service-kit';
-import pino from 'pino';
 import { buildModerationApp } from './app.ts';
 import { moderationConfigSchema } from './config.ts';
 import * as schema from './db/schema.ts';
@@ -18,7 +18,7 @@ import { bookProjection, memberProjection } from './events/projections.ts';
 
 await bootstrap(async () => {
   const config = loadConfig(moderationConfigSchema);
-  const log = pino({ level: config.LOG_LEVEL, base: { service: 'moderation' } });
+  const log = createLogger('moderation', config.LOG_LEVEL);
   const infra = await openInfrastructure({
     name: 'moderation',
     config,

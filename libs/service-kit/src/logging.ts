@@ -1,0 +1,70 @@
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+
+/**
+ * Logs never hold secrets: credentials wherever they sit in a logged object, and never the
+ * parameters of a failed SQL query (a sign-up's would carry the new member's password hash).
+ */
+const SECRET_KEYS = [
+  'authorization',
+  'cookie',
+  'password',
+  'password_confirmation',
+  'current_password',
+  'passwordHash',
+  'password_hash',
+  'token',
+  'access_token',
+  'recovery_code',
+  'recovery_codes',
+  'verification',
+  'secret',
+  'AUTH_PRIVATE_KEY',
+];
+export const redactedPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`]),
+  // A two-factor code travels in a mail job's data (an error's `code` is kept: ECONNREFUSED…).
+  'data.code',
+  '*.data.code',
+  'err.params',
+  'err.cause.parameters',
+];
+
+type SerializedError = Record<string, unknown> & { message?: string; cause?: unknown };
+
+/** pino's error serializer, less what may carry data: SQL parameters, row details. */
+export function serializeError(err: unknown): unknown {
+  const out = pino.stdSerializers.err(err as Error) as SerializedError;
+  if (!out || typeof out !== 'object') return out;
+  return scrub(out, 0);
+}
+
+function scrub(error: SerializedError, depth: number): SerializedError {
+  const { params: _params, parameters: _parameters, detail: _detail, where: _where, ...rest } = error;
+  if (typeof rest.message === 'string') rest.message = withoutParams(rest.message);
+  if (typeof rest.stack === 'string') rest.stack = withoutParams(rest.stack);
+  if (rest.cause && typeof rest.cause === 'object' && depth < 3)
+    rest.cause = scrub(rest.cause as SerializedError, depth + 1);
+  return rest;
+}
+
+/** Drizzle's "Failed query: … \nparams: …": the query stays, its values go. */
+const withoutParams = (text: string) => text.replace(/\nparams:[^\n]*/g, '\nparams: [masqué]');
+
+export const logSerializers = { err: serializeError, error: serializeError };
+
+/** Options every logger of the project uses, Fastify's request loggers included. */
+export function loggerOptions(service: string, level = 'info'): LoggerOptions {
+  return {
+    level,
+    base: { service },
+    redact: { paths: redactedPaths, censor: '[masqué]' },
+    serializers: logSerializers,
+  };
+}
+
+export function createLogger(service: string, level = 'info', destination?: DestinationStream): Logger {
+  return destination ? pino(loggerOptions(service, level), destination) : pino(loggerOptions(service, level));
+}
