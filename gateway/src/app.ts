@@ -12,6 +12,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import type { GatewayConfig } from './config.ts';
+import { apiDocsPlugin } from './plugins/api-docs.ts';
 import { frontendsPlugin } from './plugins/frontends.ts';
 import { proxyPlugin } from './plugins/proxy.ts';
 import { routeTable as defaultRouteTable, type RouteEntry } from './route-table.ts';
@@ -112,6 +113,18 @@ export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[
       currency: config.CURRENCY,
     };
   });
+  // Development only: the services' OpenAPI documents merged under /api/docs (JSON and swagger-ui).
+  if (config.NODE_ENV !== 'production') {
+    await app.register(apiDocsPlugin, {
+      routeTable: deps.routeTable ?? defaultRouteTable,
+      upstreams: {
+        auth: config.AUTH_URL,
+        catalog: config.CATALOG_URL,
+        messaging: config.MESSAGING_URL,
+        moderation: config.MODERATION_URL,
+      },
+    });
+  }
   await app.register(frontendsPlugin, {
     frontendsDir: config.FRONTENDS_DIR,
     storageDir: join(config.DATA_DIR, 'storage'),

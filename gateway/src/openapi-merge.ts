@@ -26,12 +26,12 @@ const PROXIED = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 export const samplePath = (openApiPath: string) => openApiPath.replace(/\{[^}]+\}/g, '1');
 
 /**
- * Which route-table entry the gateway uses for a concrete path, with the same router as Fastify
+ * Which route-table entry the gateway uses for a concrete /api path, with the same router as Fastify
  * (find-my-way): static segments beat parameters, parameters beat wildcards.
  */
 export function routeFinder(routeTable: readonly RouteEntry[]) {
   const router = FindMyWay();
-  for (const entry of routeTable) router.on(PROXIED as never, entry.path, () => {}, entry);
+  for (const entry of routeTable) router.on(PROXIED as never, `/api${entry.path}`, () => {}, entry);
   return (method: string, path: string): RouteEntry | undefined => {
     const found = router.find(method.toUpperCase() as never, path);
     return (found?.store as RouteEntry | undefined) ?? undefined;
@@ -61,7 +61,8 @@ export function mergeOpenApi(
     // Component names already taken by another service with another content are renamed.
     const renames = new Map<string, string>();
     for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
-      if (name in schemas && JSON.stringify(schemas[name]) !== JSON.stringify(schema)) renames.set(name, `${owner}_${name}`);
+      if (name in schemas && JSON.stringify(schemas[name]) !== JSON.stringify(schema))
+        renames.set(name, `${owner}_${name}`);
     }
     const rename = <T>(value: T): T =>
       renames.size

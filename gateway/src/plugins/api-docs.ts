@@ -36,6 +36,8 @@ const init = `window.ui = SwaggerUIBundle({
   dom_id: '#swagger-ui',
   deepLinking: true,
   persistAuthorization: true,
+  // The document stays here: no call to the public validator.
+  validatorUrl: null,
 });
 `;
 
