@@ -3,8 +3,8 @@ import type { BookRow, MessageRow } from '../db/queries.ts';
 
 /**
  * What messaging publishes (payloads in libs/contracts/src/events.ts), written in the caller's
- * transaction through the outbox: notifications e-mails the receiver (and the sender's copy),
- * auth counts messages for the member's dashboard.
+ * transaction through the outbox; notifications consumes messaging.message.sent (the receiver's
+ * notice, the sender's copy: services/notifications/src/events/message-mails.ts).
  */
 
 export function recordMessageSent(

@@ -3,8 +3,8 @@ import type { BookRow, CommentRow, ContactRow } from '../db/queries.ts';
 
 /**
  * What moderation publishes (payloads in libs/contracts/src/events.ts), written in the caller's
- * transaction through the outbox: notifications e-mails the book's owner about a new comment and
- * the answer to a contact message; auth counts comments for the member's dashboard.
+ * transaction through the outbox; notifications e-mails the book's owner about a new comment and
+ * the answer to a contact message (services/notifications/src/events/moderation-mails.ts).
  */
 
 export function recordCommentCreated(tx: Db, comment: CommentRow, book: BookRow, authorName: string) {
