@@ -13,6 +13,8 @@ export interface CaughtMail {
 }
 
 const bin = join(createRequire(import.meta.url).resolve('maildev/package.json'), '..', 'bin', 'maildev');
+/** Preloaded in the child: it exits when its parent goes (its stdin, our pipe, closes), even after a SIGKILL. */
+const exitWithParent = 'data:text/javascript,process.stdin.on("end",()=>process.exit(0)).resume()';
 
 /**
  * maildev 2 (stable): SMTP for the services, a web UI at `/` and a REST API (`/email`,
@@ -34,19 +36,22 @@ export async function startMailCatcher({
   const base = `http://127.0.0.1:${web}`;
   const api = `${base}/email`;
   let child: ChildProcess | undefined;
-  const killOnExit = () => child?.kill('SIGKILL');
 
   async function start() {
     if (child) return;
     const args = ['--smtp', String(smtp), '--web', String(web), '--ip', '127.0.0.1'];
-    const started = spawn(process.execPath, [bin, ...args, '--mail-directory', mailDirectory, '--silent'], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const started = spawn(
+      process.execPath,
+      ['--import', exitWithParent, bin, ...args, '--mail-directory', mailDirectory, '--silent'],
+      { stdio: ['pipe', 'ignore', 'inherit'] },
+    );
+    // Neither the child nor the pipe keeps this process alive.
+    started.unref();
+    (started.stdin as unknown as { unref?: () => void } | null)?.unref?.();
     child = started;
     started.once('exit', () => {
       if (child === started) child = undefined;
     });
-    process.once('exit', killOnExit);
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline) {
       if (started.exitCode !== null) throw new Error(`maildev s'est arrêté au démarrage (code ${started.exitCode})`);
@@ -63,7 +68,6 @@ export async function startMailCatcher({
   async function stop() {
     const running = child;
     if (!running) return;
-    process.off('exit', killOnExit);
     const exited = new Promise<void>((r) => running.once('exit', () => r()));
     running.kill('SIGTERM');
     const timer = setTimeout(() => running.kill('SIGKILL'), 5000);
