@@ -21,6 +21,9 @@ export const authConfigSchema = baseConfigSchema
     /** Failed logins on one account before it is locked for LOGIN_LOCK_MINUTES. */
     LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
     LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
+    /** argon2 computations at once (one per core), and how many may wait before 503. */
+    PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().positive().default(2),
+    PASSWORD_HASH_QUEUE: z.coerce.number().int().positive().default(64),
     /** Largest profile image accepted, in bytes. */
     PROFILE_IMAGE_MAX_BYTES: z.coerce
       .number()

@@ -16,6 +16,7 @@ import { authConfigSchema } from './config.ts';
 import * as schema from './db/schema.ts';
 import { seedAdmin, seedDemoMembers } from './db/seed.ts';
 import { loginThrottle } from './domain/login-throttle.ts';
+import { configurePasswordWork } from './domain/passwords.ts';
 import { createRevocationCache, isRevokedInDatabase } from './domain/revocation.ts';
 import { loadSigner } from './domain/signing.ts';
 import { memberActivity } from './events/member-activity.ts';
@@ -40,6 +41,7 @@ await bootstrap(async () => {
     housekeeping: [{ name: 'user_activities', run: deleteOlderThan('user_activities', 'occurred_at', 365) }],
   });
   const db = infra.database.db;
+  configurePasswordWork({ concurrency: config.PASSWORD_HASH_CONCURRENCY, maxWaiting: config.PASSWORD_HASH_QUEUE });
   const signer = await loadSigner(config.AUTH_PRIVATE_KEY, config.DATA_DIR);
   // auth checks its own tokens with its own keys, no HTTP round trip.
   const guards = createGuards(createTokenVerifier(createLocalJWKSet(signer.jwks)), {

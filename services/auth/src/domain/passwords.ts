@@ -1,4 +1,7 @@
+import { messages } from '@cartable/contracts';
+import { HttpError } from '@cartable/service-kit';
 import { hash, verify } from '@node-rs/argon2';
+import PQueue from 'p-queue';
 
 // OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.
 const options = {
@@ -8,16 +11,41 @@ const options = {
   parallelism: 1,
 };
 
-export const hashPassword = (password: string) => hash(password, options);
+/**
+ * Every argon2 computation waits its turn here: at most `concurrency` at once (one per core by
+ * default), logins before new hashes (registrations, password changes), and a bounded line
+ * beyond which requests are turned away at once with 503 instead of piling up: a flood of
+ * expensive requests cannot make a member's login wait seconds.
+ */
+const LOGIN = 1;
+const NEW_HASH = 0;
+let queue = new PQueue({ concurrency: 2 });
+let maxWaiting = 64;
+
+export function configurePasswordWork(settings: { concurrency: number; maxWaiting: number }) {
+  queue = new PQueue({ concurrency: settings.concurrency });
+  maxWaiting = settings.maxWaiting;
+}
+
+function inTurn<T>(priority: number, work: () => Promise<T>): Promise<T> {
+  if (queue.size >= maxWaiting) return Promise.reject(new HttpError(503, messages.serviceUnavailable));
+  return queue.add(work, { priority }) as Promise<T>;
+}
+
+export const hashPassword = (password: string) => inTurn(NEW_HASH, () => hash(password, options));
 
 /** A hash of a random password, verified against when the account does not exist (same timing). */
 let decoy: Promise<string> | undefined;
 
 export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
   if (!passwordHash) {
-    decoy ??= hashPassword(crypto.randomUUID());
-    await verify(await decoy, password).catch(() => false);
+    decoy ??= hash(crypto.randomUUID(), options);
+    const known = await decoy;
+    await inTurn(LOGIN, () => verify(known, password)).catch(() => false);
     return false;
   }
-  return verify(passwordHash, password).catch(() => false);
+  return inTurn(LOGIN, () => verify(passwordHash, password)).catch((err: unknown) => {
+    if (err instanceof HttpError) throw err;
+    return false;
+  });
 }

@@ -69,6 +69,8 @@ export const passwordRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps)
     { schema: { tags, body: resetPasswordRequestSchema, response: { 200: messageSchema } } },
     async (request) => {
       const { token, email, password } = request.body;
+      // The link first: an invented token costs a lookup, never an argon2 hash.
+      if (!(await findAccountToken(db, token, 'reset_password', email))) throw new HttpError(400, m.resetLinkInvalid);
       const passwordHash = await hashPassword(password);
       const revoked = await db.transaction(async (tx) => {
         const userId = await consumeAccountToken(tx, token, 'reset_password', email);
