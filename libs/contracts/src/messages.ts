@@ -62,8 +62,9 @@ export const messages = {
     verificationLinkInvalid:
       'Lien de vérification invalide. Veuillez vérifier votre email ou demandez un nouveau lien.',
     emailVerified: 'Votre adresse email a été vérifiée. Vous pouvez maintenant vous connecter.',
-    alreadyVerified: 'Cette adresse email est déjà vérifiée. Vous pouvez vous connecter.',
     verificationSent: 'Un nouvel email de vérification vous a été envoyé.',
+    verificationSentIfPending:
+      'Si un compte attend la vérification de cette adresse, un nouvel email de vérification vient de lui être envoyé.',
     currentPasswordRequired: 'Le mot de passe actuel est requis',
     currentPasswordWrong: 'Le mot de passe actuel est incorrect.',
     passwordWrong: 'Mot de passe incorrect.',

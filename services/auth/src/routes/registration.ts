@@ -118,8 +118,9 @@ export const registrationRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, d
     { schema: { tags, body: emailRequestSchema, response: { 200: messageSchema } } },
     async (request) => {
       const user = await findUserByEmail(db, request.body.email);
-      if (!user) throw new HttpError(404, m.accountNotFound);
-      if (user.emailVerifiedAt) return { message: m.alreadyVerified };
+      // One answer whatever the address: this call must not tell who has an account, nor
+      // whose is verified. Only an account waiting for its verification gets a new link.
+      if (!user || user.emailVerifiedAt) return { message: m.verificationSentIfPending };
       await db.transaction(async (tx) => {
         const { token, expiresAt } = await issueAccountToken(tx, user.id, 'verify_email', verificationTtlMinutes);
         await recordEvent(tx, 'auth.email_verification.requested', {
@@ -131,7 +132,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, d
         });
       });
       relay.kick();
-      return { message: m.verificationSent };
+      return { message: m.verificationSentIfPending };
     },
   );
 
