@@ -309,6 +309,11 @@ export const twoFactorEnableResponseSchema = z.object({ message: z.string(), cod
 /** Shown once: each code works once at login. */
 export const recoveryCodesResponseSchema = z.object({ message: z.string(), recovery_codes: z.array(z.string()) });
 
+/** GET /.well-known/jwks.json: auth's public keys (ES256), for the gateway and the services. */
+export const jwksResponseSchema = z.object({
+  keys: z.array(z.looseObject({ kty: z.string(), kid: z.string().optional(), alg: z.string().optional() })),
+});
+
 /** POST /internal/token-status (the gateway, never public). */
 export const tokenStatusResponseSchema = z.object({ revoked: z.boolean() });
 

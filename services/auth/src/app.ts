@@ -1,3 +1,4 @@
+import { jwksResponseSchema } from '@cartable/contracts';
 import { createHttpApp, type ReadinessCheck, registerOpenApi } from '@cartable/service-kit';
 import type { AuthDeps } from './deps.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
@@ -23,10 +24,14 @@ export async function buildAuthApp(deps: AuthDeps, readiness: ReadinessCheck[] =
     description:
       'Accounts, sessions, verification, password reset, two-factor, profiles, roles and permissions (services/auth/API.md).',
   });
-  app.get('/.well-known/jwks.json', async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return deps.signer.jwks;
-  });
+  app.get(
+    '/.well-known/jwks.json',
+    { schema: { tags: ['internal'], response: { 200: jwksResponseSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return deps.signer.jwks;
+    },
+  );
   for (const routes of [
     sessionRoutes,
     registrationRoutes,
