@@ -18,9 +18,11 @@ export const authConfigSchema = baseConfigSchema
       .default(24 * 3600),
     EMAIL_VERIFICATION_TTL_HOURS: z.coerce.number().int().positive().default(48),
     PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().positive().default(60),
-    /** Failed logins on one account before it is locked for LOGIN_LOCK_MINUTES. */
-    LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
-    LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
+    /** Login throttling per account (domain/login-throttle.ts): free attempts, then growing waits. */
+    LOGIN_FREE_ATTEMPTS: z.coerce.number().int().positive().default(10),
+    LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().positive().default(900),
+    LOGIN_KNOWN_SOURCE_MAX_DELAY_SECONDS: z.coerce.number().int().positive().default(30),
+    LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
     /** argon2 computations at once (one per core), and how many may wait before 503. */
     PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().positive().default(2),
     PASSWORD_HASH_QUEUE: z.coerce.number().int().positive().default(64),

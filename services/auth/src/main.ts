@@ -66,7 +66,12 @@ await bootstrap(async () => {
       relay: infra.relay!,
       signer,
       guards,
-      throttle: loginThrottle(db, config.LOGIN_MAX_FAILURES, config.LOGIN_LOCK_MINUTES),
+      throttle: loginThrottle(db, {
+        freeAttempts: config.LOGIN_FREE_ATTEMPTS,
+        maxDelaySeconds: config.LOGIN_MAX_DELAY_SECONDS,
+        knownSourceMaxDelaySeconds: config.LOGIN_KNOWN_SOURCE_MAX_DELAY_SECONDS,
+        windowMinutes: config.LOGIN_WINDOW_MINUTES,
+      }),
       revocation,
       storage: await createStorage(config, config.DATA_DIR),
     },

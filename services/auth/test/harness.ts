@@ -74,7 +74,12 @@ export async function startAuth(env: Record<string, string> = {}) {
         relay: { kick: () => {} },
         signer,
         guards,
-        throttle: loginThrottle(db, config.LOGIN_MAX_FAILURES, config.LOGIN_LOCK_MINUTES),
+        throttle: loginThrottle(db, {
+          freeAttempts: config.LOGIN_FREE_ATTEMPTS,
+          maxDelaySeconds: config.LOGIN_MAX_DELAY_SECONDS,
+          knownSourceMaxDelaySeconds: config.LOGIN_KNOWN_SOURCE_MAX_DELAY_SECONDS,
+          windowMinutes: config.LOGIN_WINDOW_MINUTES,
+        }),
         revocation,
         storage,
       },
@@ -82,10 +87,12 @@ export async function startAuth(env: Record<string, string> = {}) {
       false,
     );
     /** JSON call; `token` adds the bearer header. */
-    async function call(method: string, url: string, body?: unknown, token?: string) {
+    /** One call; `from` is the client's address as auth sees it (default 127.0.0.1). */
+    async function call(method: string, url: string, body?: unknown, token?: string, from?: string) {
       const res = await app.inject({
         method: method as 'GET',
         url,
+        ...(from ? { remoteAddress: from } : {}),
         headers: token ? { authorization: `Bearer ${token}` } : {},
         ...(body === undefined ? {} : { payload: body as object }),
       });

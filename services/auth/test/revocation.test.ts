@@ -193,7 +193,7 @@ describe('without Redis', () => {
         revoked: false,
       });
 
-      for (let i = 0; i < h.config.LOGIN_MAX_FAILURES; i++) {
+      for (let i = 0; i < h.config.LOGIN_FREE_ATTEMPTS; i++) {
         expect((await dead.call('POST', '/login', { email, password: 'Mauvais1a' })).status).toBe(401);
       }
       expect((await dead.call('POST', '/login', { email, password: newPassword })).status).toBe(429);
@@ -204,31 +204,81 @@ describe('without Redis', () => {
   });
 });
 
-describe('per-account login lock, in the database', () => {
-  const wrong = (email: string) => h.call('POST', '/login', { email, password: 'Mauvais1a' });
-  const max = () => h.config.LOGIN_MAX_FAILURES;
+describe('login throttling per account, in the database (issue « Nobody in », item 7)', () => {
+  const attacker = '203.0.113.66';
+  const owner = '198.51.100.7';
+  const wrong = (email: string, from = attacker) =>
+    h.call('POST', '/login', { email, password: 'Mauvais1a' }, undefined, from);
+  const right = (email: string, from = owner) => h.call('POST', '/login', { email, password }, undefined, from);
+  const free = () => h.config.LOGIN_FREE_ATTEMPTS;
+  /** Time passes: the account's next attempt is allowed now. */
+  const waitOver = (userId: string) =>
+    h.db.update(users).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(users.id, userId));
 
-  it('clears the count on a success, and counts only failures within the window', async () => {
-    const { email, user } = await h.member('verrou_fenetre');
-    for (let i = 0; i < max() - 1; i++) await wrong(email);
-    expect((await h.call('POST', '/login', { email, password })).status).toBe(200);
-    for (let i = 0; i < max() - 1; i++) await wrong(email);
-    // The window of these failures started long ago: the next one starts a new count.
-    await h.db.update(users).set({ failedLoginsSince: sql`now() - interval '1 day'` }).where(eq(users.id, user.id));
-    await wrong(email);
-    expect((await h.call('POST', '/login', { email, password })).status).toBe(200);
+  it('counts concurrent guesses before checking them: 60 at once, only the free ones are tried', async () => {
+    const { email, user } = await h.member('verrou_rafale');
+    const answers = await Promise.all(Array.from({ length: 60 }, () => wrong(email)));
+    const tried = answers.filter((a) => a.status === 401).length;
+    expect(tried).toBeLessThanOrEqual(free() + 1);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(60 - tried);
+    const [row] = await h.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.failedLogins).toBe(tried);
   });
 
-  it('locks for LOGIN_LOCK_MINUTES, then lets the right password in', async () => {
-    const { email, user } = await h.member('verrou_duree');
-    for (let i = 0; i < max(); i++) await wrong(email);
+  it('makes each attempt past the free ones wait twice as long as the previous, and says how long', async () => {
+    const { email, user } = await h.member('verrou_delai');
+    for (let i = 0; i < free(); i++) expect((await wrong(email)).status).toBe(401);
+    const waits: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      await waitOver(user.id);
+      expect((await wrong(email)).status).toBe(401);
+      const refused = await wrong(email);
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toBe('Trop de tentatives. Veuillez attendre avant de réessayer.');
+      waits.push(refused.body.retry_after);
+    }
+    expect(waits).toEqual([2, 4, 8, 16]);
+  });
+
+  it('never locks the owner out from an address they signed in from: at most a short wait', async () => {
+    const { email, user } = await h.member('verrou_proprio');
+    expect((await right(email)).status).toBe(200); // the owner's address is now known
+    // An attacker hammers the account for a long time: the wait reaches its maximum.
+    for (let i = 0; i < 30; i++) {
+      await waitOver(user.id);
+      await wrong(email);
+    }
+    const attackerTurn = await wrong(email);
+    expect(attackerTurn.status).toBe(429);
+    expect(attackerTurn.body.retry_after).toBeGreaterThan(h.config.LOGIN_KNOWN_SOURCE_MAX_DELAY_SECONDS);
+    // Right after the attacker's last try the owner waits at most the short delay…
+    const ownerTurn = await right(email);
+    expect(ownerTurn.status).toBe(429);
+    expect(ownerTurn.body.retry_after).toBeLessThanOrEqual(h.config.LOGIN_KNOWN_SOURCE_MAX_DELAY_SECONDS);
+    // …and once it has passed, signs in, while an unknown address still waits.
+    await h.db
+      .update(users)
+      .set({
+        lastLoginAttemptAt: sql`now() - make_interval(secs => ${h.config.LOGIN_KNOWN_SOURCE_MAX_DELAY_SECONDS + 1})`,
+      })
+      .where(eq(users.id, user.id));
+    expect((await wrong(email, '203.0.113.99')).status).toBe(429);
+    expect((await right(email)).status).toBe(200);
+  });
+
+  it('clears the count on a success, and forgets attempts older than the window', async () => {
+    const { email, user } = await h.member('verrou_fenetre');
+    for (let i = 0; i < free() - 1; i++) await wrong(email);
+    expect((await right(email)).status).toBe(200);
+    for (let i = 0; i < free(); i++) await wrong(email);
+    expect((await wrong(email)).status).toBe(429);
+    await h.db
+      .update(users)
+      .set({ failedLoginsSince: sql`now() - interval '1 day'`, lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(users.id, user.id));
+    await wrong(email);
     const [row] = await h.db.select().from(users).where(eq(users.id, user.id));
-    expect(row?.failedLogins).toBe(max());
-    expect((await h.call('POST', '/login', { email, password })).status).toBe(429);
-    const minutesLeft = (row!.lockedUntil!.getTime() - Date.now()) / 60_000;
-    expect(Math.round(minutesLeft)).toBe(h.config.LOGIN_LOCK_MINUTES);
-    await h.db.update(users).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(users.id, user.id));
-    expect((await h.call('POST', '/login', { email, password })).status).toBe(200);
+    expect(row?.failedLogins).toBe(1);
   });
 });
 

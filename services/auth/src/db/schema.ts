@@ -30,11 +30,13 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** When token_version was last bumped: older tokens outlive it by at most their lifetime. */
     tokenVersionChangedAt: timestamp('token_version_changed_at', { withTimezone: true }),
-    /** Failed logins since failed_logins_since (LOGIN_LOCK_MINUTES window); a success clears it. */
+    /** Login attempts since failed_logins_since (LOGIN_WINDOW_MINUTES); a success clears it. */
     failedLogins: integer('failed_logins').notNull().default(0),
     failedLoginsSince: timestamp('failed_logins_since', { withTimezone: true }),
-    /** Set when failed_logins reaches LOGIN_MAX_FAILURES: no login until then. */
+    /** When the next attempt may come (domain/login-throttle.ts: growing delays). */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The last attempt let through: a known address waits at most a short time after it. */
+    lastLoginAttemptAt: timestamp('last_login_attempt_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -161,6 +163,19 @@ export const userStats = pgTable('user_stats', {
   comments: integer('comments').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Addresses (hashed with the member's id) a member signed in from: their wait stays short. */
+export const loginSources = pgTable(
+  'login_sources',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.source] })],
+);
 
 /**
  * Catalog's books, as the member's counters need them: one row per book at its latest version

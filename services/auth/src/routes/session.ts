@@ -26,15 +26,20 @@ export const sessionRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
   app.post(
     '/login',
     { schema: { tags, body: loginRequestSchema, response: { 200: loginAnswerSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const { email, password, code, recovery_code } = request.body;
       const row = await findUserByEmail(db, email);
-      if (row && throttle.isLocked(row)) throw new HttpError(429, messages.tooManyRequests);
-      const valid = await verifyPassword(row?.passwordHash ?? null, password);
-      if (!row || !valid) {
-        if (row) await throttle.fail(row.id);
-        throw new HttpError(401, m.invalidCredentials);
+      if (row) {
+        // Counted before the password is checked: concurrent guesses cannot slip past the count.
+        const admission = await throttle.admit(row.id, request.ip);
+        if (!admission.admitted) {
+          reply.header('retry-after', String(admission.retryAfterSeconds));
+          throw new HttpError(429, messages.tooManyRequests, undefined, { retry_after: admission.retryAfterSeconds });
+        }
       }
+      const valid = await verifyPassword(row?.passwordHash ?? null, password);
+      if (!row || !valid) throw new HttpError(401, m.invalidCredentials);
+      await throttle.passwordAccepted(row.id);
       if (!row.emailVerifiedAt) {
         // SPEC.md section 3: the client reads email_verified and email to go to /register-success.
         throw new HttpError(403, messages.emailNotVerified, undefined, { email_verified: false, email: row.email });
@@ -71,7 +76,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
         }
       }
 
-      if (row.failedLogins > 0 || row.lockedUntil) await throttle.clear(db, row.id);
+      await throttle.succeeded(db, row.id, request.ip);
       return openSession(deps, db, row);
     },
   );
