@@ -68,6 +68,8 @@ export const messages = {
     currentPasswordRequired: 'Le mot de passe actuel est requis',
     currentPasswordWrong: 'Le mot de passe actuel est incorrect.',
     passwordWrong: 'Mot de passe incorrect.',
+    passwordTooCommon:
+      'Ce mot de passe est trop courant et serait deviné en quelques essais. Choisissez-en un plus personnel.',
     samePassword: "Le nouveau mot de passe doit être différent de l'ancien.",
     passwordChanged: 'Votre mot de passe a été modifié.',
     profileUpdated: 'Votre profil a été mis à jour.',

@@ -79,6 +79,12 @@ describe('login', () => {
     expect(res.body).toMatchObject({ email_verified: false, email: 'pasverifie@example.ga' });
   });
 
+  it('refuses a common password at registration, with a French field error', async () => {
+    const res = await h.register('commun', { password: 'Azerty123', password_confirmation: 'Azerty123' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.password[0]).toContain('trop courant');
+  });
+
   it('makes an account wait after repeated failures, whatever the address they come from', async () => {
     await h.member('verrou');
     for (let i = 0; i < h.config.LOGIN_FREE_ATTEMPTS; i++) {

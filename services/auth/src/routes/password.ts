@@ -15,6 +15,7 @@ import { users } from '../db/schema.ts';
 import type { AuthDeps } from '../deps.ts';
 import { recordActivity } from '../domain/account-events.ts';
 import { consumeAccountToken, findAccountToken, issueAccountToken } from '../domain/account-tokens.ts';
+import { refuseCommonPassword } from '../domain/common-passwords.ts';
 import { hashPassword, verifyPassword } from '../domain/passwords.ts';
 import { openSession, revokeAllSessions } from '../domain/sessions.ts';
 import { findUserByEmail, findUserById } from '../domain/users.ts';
@@ -71,6 +72,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps)
       const { token, email, password } = request.body;
       // The link first: an invented token costs a lookup, never an argon2 hash.
       if (!(await findAccountToken(db, token, 'reset_password', email))) throw new HttpError(400, m.resetLinkInvalid);
+      refuseCommonPassword(password);
       const passwordHash = await hashPassword(password);
       const revoked = await db.transaction(async (tx) => {
         const userId = await consumeAccountToken(tx, token, 'reset_password', email);
@@ -125,6 +127,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps)
         throw unprocessable({ current_password: [m.currentPasswordWrong] }, m.currentPasswordWrong);
       }
       if (current_password === password) throw unprocessable({ password: [m.samePassword] }, m.samePassword);
+      refuseCommonPassword(password);
       const passwordHash = await hashPassword(password);
       const revoked = await db.transaction(async (tx) => {
         const now = new Date();

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../db/schema.ts';
 import type { AuthDeps } from '../deps.ts';
 import { consumeAccountToken, issueAccountToken } from '../domain/account-tokens.ts';
+import { refuseCommonPassword } from '../domain/common-passwords.ts';
 import { hashPassword } from '../domain/passwords.ts';
 import { findUserByEmail, toUserDto } from '../domain/users.ts';
 
@@ -49,6 +50,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, d
       const body = request.body;
       const taken = await takenFields(body.email, body.username);
       if (Object.keys(taken).length) throw refuseTaken(taken);
+      refuseCommonPassword(body.password);
       const passwordHash = await hashPassword(body.password);
       try {
         const user = await db.transaction(async (tx) => {
