@@ -18,6 +18,12 @@ export async function buildAuthApp(deps: AuthDeps, readiness: ReadinessCheck[] =
     readiness,
     ...(logger === false ? { logger } : {}),
   });
+  // Answers carry tokens, codes and personal data: no browser or proxy cache keeps them (the
+  // public keys below say otherwise for themselves).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
   // GET /openapi.json, from the routes' schemas (libs/contracts).
   await registerOpenApi(app, {
     title: 'auth',

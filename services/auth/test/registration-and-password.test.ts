@@ -79,6 +79,26 @@ describe('login', () => {
     expect(res.body).toMatchObject({ email_verified: false, email: 'pasverifie@example.ga' });
   });
 
+  it('stops a sent reset link once the password is changed another way', async () => {
+    const { email, token } = await h.member('reset_perime');
+    await h.call('POST', '/forgot-password', { email });
+    const link = (await h.lastEvent('auth.password_reset.requested', email)).token;
+    const changed = await h.call(
+      'PUT',
+      '/user/change-password',
+      { current_password: 'Cartable1a', password: 'Nouveau2b', password_confirmation: 'Nouveau2b' },
+      token,
+    );
+    expect(changed.status).toBe(200);
+    const reset = await h.call('POST', '/reset-password', {
+      token: link,
+      email,
+      password: 'Autre3cc',
+      password_confirmation: 'Autre3cc',
+    });
+    expect(reset.status).toBe(400);
+  });
+
   it('refuses a common password at registration, with a French field error', async () => {
     const res = await h.register('commun', { password: 'Azerty123', password_confirmation: 'Azerty123' });
     expect(res.status).toBe(422);

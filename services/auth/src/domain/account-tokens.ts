@@ -12,14 +12,19 @@ export const sha256 = (value: string) => createHash('sha256').update(value).dige
  * purpose stop working, so only the newest e-mail's link is valid.
  */
 export async function issueAccountToken(tx: Db, userId: string, purpose: TokenPurpose, ttlMinutes: number) {
-  await tx
-    .update(accountTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
+  await cancelAccountTokens(tx, userId, purpose);
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + ttlMinutes * 60_000);
   await tx.insert(accountTokens).values({ tokenHash: sha256(token), purpose, userId, expiresAt });
   return { token, expiresAt };
+}
+
+/** Every unused link of this purpose stops working (a new one was sent, or it lost its object). */
+export async function cancelAccountTokens(tx: Db, userId: string, purpose: TokenPurpose) {
+  await tx
+    .update(accountTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
 }
 
 const live = (token: string, purpose: TokenPurpose, email: string) =>

@@ -14,7 +14,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../db/schema.ts';
 import type { AuthDeps } from '../deps.ts';
 import { recordActivity } from '../domain/account-events.ts';
-import { consumeAccountToken, findAccountToken, issueAccountToken } from '../domain/account-tokens.ts';
+import {
+  cancelAccountTokens,
+  consumeAccountToken,
+  findAccountToken,
+  issueAccountToken,
+} from '../domain/account-tokens.ts';
 import { refuseCommonPassword } from '../domain/common-passwords.ts';
 import { hashPassword, verifyPassword } from '../domain/passwords.ts';
 import { openSession, revokeAllSessions } from '../domain/sessions.ts';
@@ -132,6 +137,8 @@ export const passwordRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps)
       const revoked = await db.transaction(async (tx) => {
         const now = new Date();
         await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.id));
+        // A reset link sent before no longer resets anything: the password it was for is gone.
+        await cancelAccountTokens(tx, row.id, 'reset_password');
         await recordEvent(tx, 'auth.password.changed', {
           user_id: row.id,
           name: row.name,
