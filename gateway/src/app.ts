@@ -32,6 +32,8 @@ export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[
     name: 'gateway',
     logLevel: config.LOG_LEVEL,
     trustProxy: config.TRUST_PROXY,
+    // The gateway is the public door: its metrics go on METRICS_PORT, never through it.
+    metricsRoute: false,
     readiness,
     bodyLimit: config.JSON_BODY_LIMIT,
     defaultNotFound: false,

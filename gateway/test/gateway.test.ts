@@ -7,6 +7,7 @@ import {
   loadConfig,
   markRevocationCacheIncomplete,
   markRevocationCacheLoaded,
+  serveMetrics,
   TOKEN_AUDIENCE,
   TOKEN_ISSUER,
 } from '@cartable/service-kit';
@@ -472,5 +473,20 @@ describe('client addresses and request ids (issue « Nobody in », item 1)', () 
     expect(res.headers['x-request-id']).toBe('ingress-123');
     expect(res.json().forwardedFor).toBe('198.51.100.9');
     await app.close();
+  });
+});
+
+describe('metrics (issue « Nobody in », item 9)', () => {
+  it('are not served on the public port, but on a port of their own', async () => {
+    const res = await gateway.inject({ method: 'GET', url: '/metrics' });
+    expect(res.body).not.toContain('http_request_duration_seconds');
+    const metrics = await serveMetrics(gateway.metrics, { port: 0, host: '127.0.0.1' });
+    try {
+      const text = await (await fetch(`http://127.0.0.1:${metrics.port}/metrics`)).text();
+      expect(text).toContain('http_request_duration_seconds');
+      expect((await fetch(`http://127.0.0.1:${metrics.port}/other`)).status).toBe(404);
+    } finally {
+      await metrics.close();
+    }
   });
 });

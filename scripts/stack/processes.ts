@@ -56,6 +56,8 @@ export function environmentFor(name: Deployable, options: StackOptions): Record<
     AUTH_URL: local(ports.auth),
   };
   if (name === 'gateway') {
+    // Its /metrics has a port of its own; any free one here, so that stacks can run side by side.
+    env.METRICS_PORT ??= '0';
     Object.assign(env, {
       CATALOG_URL: local(ports.catalog),
       MESSAGING_URL: local(ports.messaging),

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Registry } from 'prom-client';
 import type { TrustProxy } from './config.ts';
 import { registerErrorHandler } from './errors.ts';
 import { loggerOptions } from './logging.ts';
@@ -29,11 +30,14 @@ export interface HttpAppOptions {
   defaultNotFound?: boolean;
   /** Tests pass false to keep their output quiet. */
   logger?: FastifyServerOptions['logger'];
+  /** false: /metrics is not a route of this app (a public one); serve `app.metrics` elsewhere. */
+  metricsRoute?: boolean;
   /** Proxies whose X-Forwarded-For and x-request-id are believed (TRUST_PROXY); none by default. */
   trustProxy?: TrustProxy;
 }
 
-export type App = FastifyInstance & { markShuttingDown(): void };
+/** A deployable's app: its metrics registry, and the switch /ready turns false on at shutdown. */
+export type App = FastifyInstance & { markShuttingDown(): void; metrics: Registry };
 
 const READY_CHECK_TIMEOUT_MS = 1000;
 
@@ -89,7 +93,7 @@ export function createHttpApp(options: HttpAppOptions): App {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, { notFound: options.defaultNotFound ?? true });
-  registerMetrics(app, options.name);
+  const metrics = registerMetrics(app, options.name, { route: options.metricsRoute ?? true });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -119,6 +123,7 @@ export function createHttpApp(options: HttpAppOptions): App {
   });
 
   return Object.assign(app as unknown as FastifyInstance, {
+    metrics,
     markShuttingDown: () => {
       shuttingDown = true;
     },

@@ -1,9 +1,19 @@
+import { createServer } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { eventRegistry } from './events/event-metrics.ts';
 
-/** Prometheus metrics on GET /metrics: process defaults, HTTP latency by route, and the event counters. */
-export function registerMetrics(app: FastifyInstance, service: string): Registry {
+/** The Prometheus text of this process: the app's registry and the event counters. */
+export async function metricsText(registry: Registry) {
+  return `${await registry.metrics()}\n${await eventRegistry.metrics()}`;
+}
+
+/**
+ * Prometheus metrics: process defaults, HTTP latency by route, and the event counters; on
+ * GET /metrics of the app itself unless `route` is false (the public gateway serves them on a
+ * port of their own: serveMetrics).
+ */
+export function registerMetrics(app: FastifyInstance, service: string, { route = true } = {}): Registry {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
   eventRegistry.setDefaultLabels({ service });
@@ -26,9 +36,28 @@ export function registerMetrics(app: FastifyInstance, service: string): Registry
     duration.labels(request.method, route, String(reply.statusCode)).observe(reply.elapsedTime / 1000);
     if (reply.statusCode >= 500) errors.labels(route).inc();
   });
-  app.get('/metrics', { logLevel: 'warn' }, async (_request, reply) => {
-    reply.type(registry.contentType);
-    return `${await registry.metrics()}\n${await eventRegistry.metrics()}`;
-  });
+  if (route) {
+    app.get('/metrics', { logLevel: 'warn' }, async (_request, reply) => {
+      reply.type(registry.contentType);
+      return metricsText(registry);
+    });
+  }
   return registry;
+}
+
+/** GET /metrics on a port of its own (not routed to the public), for Prometheus inside. */
+export async function serveMetrics(registry: Registry, { port, host }: { port: number; host: string }) {
+  const server = createServer(async (request, response) => {
+    if (request.method !== 'GET' || request.url !== '/metrics') {
+      response.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Introuvable."}');
+      return;
+    }
+    response.writeHead(200, { 'content-type': registry.contentType }).end(await metricsText(registry));
+  });
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
