@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import {
   cacheRevokedToken,
   cacheTokenVersion,
@@ -473,6 +474,86 @@ describe('client addresses and request ids (issue « Nobody in », item 1)', () 
     expect(res.headers['x-request-id']).toBe('ingress-123');
     expect(res.json().forwardedFor).toBe('198.51.100.9');
     await app.close();
+  });
+});
+
+describe('uploads (issue « Nobody in », item 9)', () => {
+  it('refuses a chunked upload, which declares no size, and holds declared ones to the limit', async () => {
+    const config = loadConfig(gatewayConfigSchema, {
+      AUTH_URL: urls.auth,
+      CATALOG_URL: urls.catalog,
+      MESSAGING_URL: urls.messaging,
+      MODERATION_URL: 'http://127.0.0.1:9',
+      REDIS_KEY_PREFIX: `${prefix}up:`,
+      FRONTENDS_DIR: '/nonexistent',
+      DATA_DIR: '/tmp/cartable-gateway-test',
+      UPLOAD_BODY_LIMIT: String(1024 * 1024),
+    });
+    const app = await buildGateway({ config, redis, verifier: createTokenVerifier(jwks) }, [], false);
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const token = await sign({});
+    /** A chunked upload (no Content-Length) of `bytes`, stopping as soon as the gateway answers. */
+    const send = (bytes: number) =>
+      new Promise<{ status: number; body: { message?: string } | null }>((resolve, reject) => {
+        const url = new URL(`${address}/api/books`);
+        const boundary = '----chunked';
+        const req = httpRequest(
+          {
+            host: url.hostname,
+            port: url.port,
+            path: url.pathname,
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${token}`,
+              'content-type': `multipart/form-data; boundary=${boundary}`,
+              'transfer-encoding': 'chunked',
+            },
+          },
+          (res) => {
+            answered = true;
+            let text = '';
+            res.on('data', (d) => {
+              text += d;
+            });
+            res.on('end', () => {
+              let body: { message?: string } | null = null;
+              try {
+                body = JSON.parse(text);
+              } catch {}
+              resolve({ status: res.statusCode ?? 0, body });
+            });
+          },
+        );
+        let answered = false;
+        req.on('error', (err) => (answered ? undefined : reject(err)));
+        const part = Buffer.alloc(64 * 1024, 'a');
+        req.write(`--${boundary}\r\nContent-Disposition: form-data; name="image1"; filename="x.jpg"\r\n\r\n`);
+        let sent = 0;
+        const pump = () => {
+          while (sent < bytes && !answered) {
+            sent += part.length;
+            if (!req.write(part)) return void req.once('drain', pump);
+          }
+          if (!answered) req.end(`\r\n--${boundary}--\r\n`);
+        };
+        pump();
+      });
+    try {
+      // No declared size: refused at once, whatever it would have weighed.
+      const chunked = await send(5 * 1024 * 1024);
+      expect(chunked.status).toBe(411);
+      expect(chunked.body?.message).toContain('Content-Length');
+      const declared = (bytes: number) =>
+        fetch(`${address}/api/books`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=x' },
+          body: Buffer.alloc(bytes, 'a'),
+        });
+      expect((await declared(256 * 1024)).status).toBe(200);
+      expect((await declared(2 * 1024 * 1024)).status).toBe(413);
+    } finally {
+      await app.close();
+    }
   });
 });
 

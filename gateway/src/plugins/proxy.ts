@@ -89,7 +89,13 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
 
   // Multipart uploads are streamed to their owner untouched; the owner parses and checks them.
   app.addContentTypeParser('multipart/form-data', (request, payload, done) => {
-    const length = Number(request.headers['content-length'] ?? 0);
+    // An upload must say its size (every browser's form does): a chunked one, which does not,
+    // could otherwise stream past the limit. Node's parser holds a declared size to its word.
+    if (request.headers['content-length'] === undefined) {
+      done(Object.assign(new Error(messages.lengthRequired), { statusCode: 411 }), undefined);
+      return;
+    }
+    const length = Number(request.headers['content-length']);
     if (length > options.uploadBodyLimit) {
       done(Object.assign(new Error(messages.payloadTooLarge), { statusCode: 413 }), undefined);
       return;

@@ -11,6 +11,7 @@ export const messages = {
     'Cette demande est déjà en cours de traitement. Patientez quelques secondes avant de réessayer.',
   idempotencyReused: 'Cette clé Idempotency-Key a déjà servi pour une autre demande.',
   tooManyRequests: 'Trop de tentatives. Veuillez attendre avant de réessayer.',
+  lengthRequired: "La taille de l'envoi doit être annoncée (en-tête Content-Length).",
   payloadTooLarge: 'Les données envoyées sont trop volumineuses.',
   unsupportedMediaType: "Ce type de contenu n'est pas accepté.",
   badJson: 'Le corps de la requête doit être un JSON valide.',

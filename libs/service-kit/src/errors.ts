@@ -46,6 +46,7 @@ const clientErrorMessages: Record<number, string> = {
   405: messages.notFound,
   406: messages.unsupportedMediaType,
   409: messages.conflict,
+  411: messages.lengthRequired,
   413: messages.payloadTooLarge,
   415: messages.unsupportedMediaType,
   429: messages.tooManyRequests,
