@@ -1,9 +1,9 @@
 import './styles.css';
-import './federation';
+import './app/federation';
 import { initSession } from '@cartable/ui';
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { App } from './app/App';
 
 // Reads the stored session now (synchronously) and confirms it with GET /api/user in the background.
 void initSession();

@@ -42,6 +42,17 @@ export { Container, PageHeader, type PageHeaderProps, useDocumentTitle } from '.
 export { type PageItem, Pagination, type PaginationProps, pageItems } from './components/Pagination';
 export { Skeleton } from './components/Skeleton';
 export { PageSpinner, Spinner, type SpinnerProps } from './components/Spinner';
+export { currentUserQuery, UNREAD_POLL_MS, unreadCountQuery } from './data/account';
+export { queryKeys } from './data/keys';
+export {
+  citiesQuery,
+  countriesQuery,
+  fetchCities,
+  fetchCountries,
+  REFERENCE_STALE_MS,
+  useCities,
+  useCountries,
+} from './data/locations';
 export { formatDate, formatDateTime, formatPrice, initials, type PriceOptions, profileImageUrl } from './format';
 export { useDismiss, useSubmissionKey } from './hooks';
 export * from './icons';

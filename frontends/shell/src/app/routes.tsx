@@ -1,0 +1,108 @@
+import { Route, Routes } from '@cartable/ui/router';
+import type { ReactNode } from 'react';
+import { DashboardPage, ProfilePage, PublicProfilePage } from '../features/account';
+import {
+  ForgotPasswordPage,
+  LoginPage,
+  RegisterPage,
+  RegisterSuccessPage,
+  ResetPasswordPage,
+  VerifyEmailPage,
+} from '../features/auth';
+import { ContactPage } from '../features/contact';
+import { SiteLayout } from '../features/layout';
+import {
+  AboutPage,
+  CookiesPage,
+  LegalNoticePage,
+  NotFoundPage,
+  PlaceholderPage,
+  PrivacyPage,
+  TermsPage,
+} from '../features/static-pages';
+import { GuestOnly, RequireAdmin, RequireVerified } from '../shared/guards';
+import { RemoteRoutes } from './RemoteRoutes';
+
+const catalog = <RemoteRoutes remote="catalog" />;
+const siteFrame = (children: ReactNode) => <SiteLayout>{children}</SiteLayout>;
+
+/** Shell pages of later iterations: [path, title, description]. */
+const PUBLIC_PLACEHOLDERS: Array<[string, string, string?]> = [
+  ['subscription', 'Abonnement', 'Les formules pour donner plus de visibilité à vos annonces.'],
+];
+
+const PRIVATE_PLACEHOLDERS: Array<[string, string]> = [
+  ['my-subscriptions', 'Mes abonnements'],
+  ['subscription/details/:id', "Détails de l'abonnement"],
+  ['transactions', 'Transactions'],
+  ['transactions/:id', 'Détails de la transaction'],
+  ['rate-transaction/:transactionId', 'Évaluer la transaction'],
+  ['my-ratings', 'Mes évaluations'],
+];
+
+/**
+ * The route table (SPEC section 2). The shell owns guards and the mapping to remotes:
+ * catalog renders /, /books, /books/*, /my-books, /messages*, /contact-seller/:bookId and /category-test;
+ * admin renders /admin/*.
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route
+        path="admin/*"
+        element={
+          <RequireAdmin>
+            <RemoteRoutes remote="admin" frame={siteFrame} />
+          </RequireAdmin>
+        }
+      />
+
+      <Route element={<SiteLayout />}>
+        {/* Public */}
+        <Route index element={catalog} />
+        <Route path="books" element={catalog} />
+        <Route path="books/:id" element={catalog} />
+        <Route path="category-test" element={catalog} />
+        <Route path="about" element={<AboutPage />} />
+        <Route path="contact" element={<ContactPage />} />
+        <Route path="terms" element={<TermsPage />} />
+        <Route path="privacy" element={<PrivacyPage />} />
+        <Route path="cookies" element={<CookiesPage />} />
+        <Route path="legal" element={<LegalNoticePage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="register-success" element={<RegisterSuccessPage />} />
+        <Route path="verify-email" element={<VerifyEmailPage />} />
+        {PUBLIC_PLACEHOLDERS.map(([path, title, description]) => (
+          <Route key={path} path={path} element={<PlaceholderPage title={title} description={description} />} />
+        ))}
+
+        {/* Guest only */}
+        <Route element={<GuestOnly />}>
+          <Route path="login" element={<LoginPage />} />
+          <Route path="register" element={<RegisterPage />} />
+        </Route>
+
+        {/* Verified users */}
+        <Route element={<RequireVerified />}>
+          <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="profile" element={<ProfilePage />} />
+          <Route path="profile/:userId" element={<PublicProfilePage />} />
+          <Route path="books/create" element={catalog} />
+          <Route path="books/add" element={catalog} />
+          <Route path="books/edit/:id" element={catalog} />
+          <Route path="books/:bookId/subscription" element={catalog} />
+          <Route path="my-books" element={catalog} />
+          <Route path="messages" element={catalog} />
+          <Route path="messages/:bookId/:userId" element={catalog} />
+          <Route path="contact-seller/:bookId" element={catalog} />
+          {PRIVATE_PLACEHOLDERS.map(([path, title]) => (
+            <Route key={path} path={path} element={<PlaceholderPage title={title} />} />
+          ))}
+        </Route>
+
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,64 @@
+import { Alert, Button, Container, errorMessage, PageSpinner, RefreshIcon, useDocumentTitle } from '@cartable/ui';
+import { useProfile } from '../api/profile';
+import { AvatarCard } from './AvatarCard';
+import { DeleteAccountCard } from './DeleteAccountCard';
+import { PasswordCard } from './PasswordCard';
+import { ProfileForm } from './ProfileForm';
+import { TwoFactorCard } from './TwoFactorCard';
+
+const SECTIONS = [
+  { id: 'informations', label: 'Informations' },
+  { id: 'mot-de-passe', label: 'Mot de passe' },
+  { id: 'securite', label: 'Sécurité' },
+  { id: 'suppression', label: 'Compte' },
+];
+
+/** /profile: the signed-in member's own profile and account settings. */
+export default function ProfilePage() {
+  useDocumentTitle('Mon profil');
+  const query = useProfile();
+
+  if (query.isPending) return <PageSpinner label="Chargement de votre profil…" />;
+  if (query.isError) {
+    return (
+      <Container className="max-w-3xl py-8 sm:py-12">
+        <Alert
+          tone="error"
+          title="Impossible de charger votre profil."
+          action={
+            <Button size="sm" variant="outline" leftIcon={<RefreshIcon size={16} />} onClick={() => query.refetch()}>
+              Réessayer
+            </Button>
+          }
+        >
+          {errorMessage(query.error, 'Vérifiez votre connexion puis réessayez.')}
+        </Alert>
+      </Container>
+    );
+  }
+
+  const profile = query.data;
+  return (
+    <Container className="max-w-3xl space-y-6 py-8 sm:py-12">
+      <AvatarCard profile={profile} />
+      <nav aria-label="Sections du profil" className="-mx-4 overflow-x-auto px-4">
+        <ul className="flex gap-2">
+          {SECTIONS.map((section) => (
+            <li key={section.id}>
+              <a
+                href={`#${section.id}`}
+                className="block rounded-full border border-slate-200 bg-white px-3 py-1.5 text-sm font-medium whitespace-nowrap text-slate-700 hover:border-primary-300 hover:text-primary-800"
+              >
+                {section.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <ProfileForm key={profile.id} profile={profile} />
+      <PasswordCard email={profile.email} />
+      <TwoFactorCard profile={profile} />
+      <DeleteAccountCard />
+    </Container>
+  );
+}

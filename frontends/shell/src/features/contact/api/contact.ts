@@ -1,0 +1,24 @@
+import type { Captcha, ContactRequest } from '@cartable/contracts';
+import { api } from '@cartable/ui';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+/** The contact page's calls (services/moderation/API.md "Contact"). */
+
+export const captchaKey = ['contact', 'captcha'] as const;
+
+/** GET /contact/captcha: a question is valid once, for 15 minutes; never reused from the cache. */
+export const captchaQuery = () =>
+  queryOptions({
+    queryKey: captchaKey,
+    queryFn: ({ signal }) => api.get<Captcha>('/contact/captcha', { signal }),
+    staleTime: 10 * 60_000,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+
+export const useCaptcha = () => useQuery(captchaQuery());
+
+/** POST /contact, one Idempotency-Key per submission. */
+export function sendContact(body: ContactRequest, idempotencyKey: string) {
+  return api.post<{ message?: string }>('/contact', body, { idempotencyKey });
+}

@@ -1,0 +1,2 @@
+/** Sign-out after inactivity (SPEC section 4), with its warning dialog. */
+export { InactivityMonitor } from './InactivityMonitor';

@@ -1,0 +1,42 @@
+import type { City, Country } from '@cartable/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../api/client';
+import { queryKeys } from './keys';
+
+/** Reference lists change rarely: kept fresh 15 minutes (SPEC section 9). */
+export const REFERENCE_STALE_MS = 15 * 60_000;
+
+export async function fetchCountries(signal?: AbortSignal): Promise<Country[]> {
+  const data = await api.get<{ countries?: Country[] }>('/locations/countries', { signal });
+  return Array.isArray(data?.countries) ? data.countries : [];
+}
+
+export async function fetchCities(countryId: number, signal?: AbortSignal): Promise<City[]> {
+  const data = await api.get<{ cities?: City[] }>('/locations/cities', { query: { country_id: countryId }, signal });
+  return Array.isArray(data?.cities) ? data.cities : [];
+}
+
+/** GET /locations/countries, cached under `queryKeys.locations.countries`. */
+export const countriesQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.locations.countries,
+    queryFn: ({ signal }) => fetchCountries(signal),
+    staleTime: REFERENCE_STALE_MS,
+  });
+
+/** GET /locations/cities?country_id=…; disabled until a country is chosen. */
+export const citiesQuery = (countryId: number | null) =>
+  queryOptions({
+    queryKey: queryKeys.locations.cities(countryId ?? 0),
+    queryFn: ({ signal }) => fetchCities(countryId ?? 0, signal),
+    enabled: Boolean(countryId),
+    staleTime: REFERENCE_STALE_MS,
+  });
+
+export function useCountries() {
+  return useQuery(countriesQuery());
+}
+
+export function useCities(countryId: number | null) {
+  return useQuery(citiesQuery(countryId));
+}
