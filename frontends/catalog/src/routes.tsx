@@ -1,22 +1,21 @@
 import { PageSpinner } from '@cartable/ui';
 import { Route, Routes } from '@cartable/ui/router';
-import { lazy, Suspense } from 'react';
-import HomePage from './pages/HomePage';
-import { PendingPage } from './pages/PendingPage';
-
-const BooksPage = lazy(() => import('./pages/BooksPage'));
-const BookDetailPage = lazy(() => import('./pages/BookDetailPage'));
-const BookFormPage = lazy(() => import('./pages/BookFormPage'));
-const MyBooksPage = lazy(() => import('./pages/MyBooksPage'));
-const CategoryTestPage = lazy(() => import('./pages/CategoryTestPage'));
-const MessagesPage = lazy(() => import('./pages/MessagesPage'));
-const ConversationPage = lazy(() => import('./pages/ConversationPage'));
-const ContactSellerPage = lazy(() => import('./pages/ContactSellerPage'));
+import { Suspense } from 'react';
+import { BookDetailPage } from './features/book';
+import { BooksPage } from './features/catalogue';
+import { CategoryTestPage } from './features/categories';
+import { ContactSellerPage, ConversationPage, MessagesPage } from './features/conversations';
+import { HomePage } from './features/home';
+import { BookFormPage } from './features/listing-form';
+import { MyBooksPage } from './features/my-books';
+import { PendingPage } from './shared/components/PendingPage';
 
 /**
  * Exposed as "cartable_catalog/routes". Paths are absolute: the shell mounts this component under
  * an empty route context on the paths it gives the catalog (/, /books, /books/*, /my-books,
- * /messages*, /contact-seller/*, /category-test) and applies the access rules (SPEC section 2) before rendering it.
+ * /messages*, /contact-seller/*, /category-test) and applies the access rules (SPEC section 2) before
+ * rendering it. Each screen comes from its feature's index (features/<name>/index.ts), lazily
+ * loaded except the home page.
  */
 export default function CatalogRoutes() {
   return (

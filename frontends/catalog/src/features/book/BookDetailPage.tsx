@@ -1,0 +1,385 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  buttonClasses,
+  Card,
+  ChevronRightIcon,
+  ConfirmDialog,
+  Container,
+  errorMessage,
+  formatDate,
+  hasPermission,
+  MapPinIcon,
+  MessageIcon,
+  notify,
+  PageSpinner,
+  PencilIcon,
+  SwapIcon,
+  TrashIcon,
+  useDocumentTitle,
+  useSession,
+} from '@cartable/ui';
+import { Link, useLocation, useNavigate, useParams } from '@cartable/ui/router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { booksQuery, deleteBook, invalidateListsAfterDeletion, useBook } from '../../shared/api/books';
+import { type Book, bookImages, conditionLabel, isNegotiable, sameId, statusLabel, truncate } from '../../shared/books';
+import { useMetaDescription } from '../../shared/hooks';
+import { messages } from '../../shared/messages';
+import { BookGrid, Price } from '../catalogue';
+import { CommentsSection } from '../comments';
+import { ContactSellerDialog } from '../conversations';
+import { FavouriteButton } from '../favourites';
+import { ImageGallery } from './ImageGallery';
+import { rememberViewed } from './recently-viewed';
+import { SellerCard } from './SellerCard';
+
+export default function BookDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const book = useBook(id);
+
+  // SPEC section 4: on failure, a toast and back to the catalogue.
+  useEffect(() => {
+    if (!book.isError) return;
+    void notify.error(messages.detailError);
+    navigate('/books', { replace: true });
+  }, [book.isError, navigate]);
+
+  useEffect(() => {
+    if (book.data) rememberViewed(book.data.id);
+  }, [book.data]);
+
+  useDocumentTitle(book.data?.title ?? 'Manuel');
+  useMetaDescription(book.data?.description);
+
+  if (!book.data) return <PageSpinner label="Chargement du manuel…" />;
+  return <BookDetail book={book.data} />;
+}
+
+function BookDetail({ book }: { book: Book }) {
+  const { user, isAuthenticated } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<'contact' | 'exchange' | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  const isOwner = isAuthenticated && sameId(user?.id, book.user_id);
+  const canManage = isOwner || (isAuthenticated && hasPermission('books.update.any'));
+  const available = book.status === 'disponible';
+  const canContact = !isOwner && available;
+  const seller = book.seller;
+  const images = bookImages(book);
+  const categories = book.categories?.length ? book.categories : book.category ? [book.category] : [];
+  const mainCategory = categories[0];
+
+  const remove = useMutation({
+    mutationFn: () => deleteBook(book.id),
+    onSuccess: () => {
+      void notify.success(messages.deleteSuccess);
+      navigate('/my-books', { replace: true });
+      void invalidateListsAfterDeletion(queryClient, book.id);
+    },
+    onError: (error) => {
+      setConfirmDelete(false);
+      void notify.error(messages.deleteError, { description: errorMessage(error, '') || undefined });
+    },
+  });
+
+  /** Visitors sign in first and come back to the contact form (SPEC section 2). */
+  const contact = (intent: 'contact' | 'exchange') => {
+    if (!isAuthenticated) {
+      const back = `/books/${book.id}#${intent}`;
+      void notify.info('Connectez-vous pour contacter le vendeur.');
+      navigate(`/login?return_url=${encodeURIComponent(back)}`);
+      return;
+    }
+    setDialog(intent);
+  };
+
+  // #contact and #exchange (SPEC section 2): scroll there and, for a member, open the form.
+  const handledHash = useRef<string | null>(null);
+  useEffect(() => {
+    const hash = location.hash.replace('#', '');
+    if ((hash !== 'contact' && hash !== 'exchange') || handledHash.current === location.key) return;
+    handledHash.current = location.key;
+    document.getElementById(hash)?.scrollIntoView({ block: 'start' });
+    if (isAuthenticated && canContact && (hash === 'contact' || book.is_exchange_possible)) setDialog(hash);
+  }, [location.hash, location.key, isAuthenticated, canContact, book.is_exchange_possible]);
+
+  const details: Array<[string, ReactNode]> = [
+    ['Auteur', book.author],
+    ['Éditeur', book.publisher],
+    ['Année de publication', book.publication_year],
+    ['ISBN', book.isbn],
+    ['État', conditionLabel(book)],
+    [
+      'Catégories',
+      categories.length ? (
+        <ul key="categories" className="flex flex-wrap gap-1.5">
+          {categories.map((category) => (
+            <li key={category.id}>
+              <Link
+                to={`/books?category_ids=${category.id}`}
+                className="text-primary-700 underline-offset-2 hover:underline"
+              >
+                {category.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null,
+    ],
+    ['Ville', book.city ? [book.city.name, book.city.province].filter(Boolean).join(', ') : null],
+    ['Prix négociable', isNegotiable(book) ? 'Oui' : 'Non'],
+    ['Échange possible', book.is_exchange_possible ? 'Oui' : 'Non'],
+    ['Statut', statusLabel(book.status)],
+    ['Publiée le', book.created_at ? formatDate(book.created_at) : null],
+    ['Vues', typeof book.views === 'number' ? book.views.toLocaleString('fr-FR') : null],
+  ];
+
+  const ownerActions = canManage ? (
+    <div className="flex flex-col gap-2 sm:flex-row lg:flex-col xl:flex-row">
+      <Link to={`/books/edit/${book.id}`} className={buttonClasses('primary', 'md', 'flex-1')}>
+        <PencilIcon size={18} /> Modifier l'annonce
+      </Link>
+      <Button
+        variant="danger"
+        className="flex-1"
+        leftIcon={<TrashIcon size={18} />}
+        onClick={() => setConfirmDelete(true)}
+      >
+        Supprimer
+      </Button>
+    </div>
+  ) : null;
+
+  const contactActions =
+    !isOwner && canContact ? (
+      <div className="flex flex-col gap-2">
+        <Button size="lg" leftIcon={<MessageIcon size={18} />} onClick={() => contact('contact')}>
+          Contacter le vendeur
+        </Button>
+        {book.is_exchange_possible ? (
+          <Button size="lg" variant="outline" leftIcon={<SwapIcon size={18} />} onClick={() => contact('exchange')}>
+            Proposer un échange
+          </Button>
+        ) : null}
+      </div>
+    ) : null;
+
+  return (
+    <Container className={canContact ? 'pt-4 pb-28 sm:pt-8 lg:pb-12' : 'py-4 sm:py-8'}>
+      <nav aria-label="Fil d'Ariane" className="mb-4 text-sm text-slate-600">
+        <ol className="flex flex-wrap items-center gap-1">
+          <li>
+            <Link to="/" className="hover:underline">
+              Accueil
+            </Link>
+          </li>
+          <li aria-hidden="true">
+            <ChevronRightIcon size={14} />
+          </li>
+          <li>
+            <Link to="/books" className="hover:underline">
+              Manuels
+            </Link>
+          </li>
+          {mainCategory ? (
+            <>
+              <li aria-hidden="true">
+                <ChevronRightIcon size={14} />
+              </li>
+              <li>
+                <Link to={`/books?category_ids=${mainCategory.id}`} className="hover:underline">
+                  {mainCategory.name}
+                </Link>
+              </li>
+            </>
+          ) : null}
+          <li aria-hidden="true" className="hidden sm:block">
+            <ChevronRightIcon size={14} />
+          </li>
+          <li aria-current="page" className="hidden max-w-xs truncate font-medium text-slate-900 sm:block">
+            {truncate(book.title, 40)}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,4fr)] lg:gap-10">
+        <div className="mx-auto w-full max-w-md lg:max-w-none">
+          <ImageGallery images={images} title={book.title} />
+        </div>
+
+        <div className="min-w-0 space-y-5">
+          <div>
+            <div className="mb-2 flex flex-wrap gap-1.5">
+              <Badge tone="primary">{conditionLabel(book)}</Badge>
+              <Badge tone={available ? 'success' : book.status === 'réservé' ? 'accent' : 'neutral'}>
+                {statusLabel(book.status)}
+              </Badge>
+              {isNegotiable(book) && book.price > 0 ? <Badge tone="neutral">Prix négociable</Badge> : null}
+              {book.is_exchange_possible ? (
+                <Badge tone="ocean">
+                  <SwapIcon size={12} /> Échange possible
+                </Badge>
+              ) : null}
+            </div>
+            <h1 className="text-2xl leading-tight font-bold text-slate-900 sm:text-3xl">{book.title}</h1>
+            <p className="mt-1 text-slate-600">{book.author}</p>
+          </div>
+
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <div>
+              <Price value={book.price} className="text-3xl" />
+              {book.price === 0 ? (
+                <p className="text-sm text-slate-600">Ce manuel est offert par son propriétaire.</p>
+              ) : null}
+            </div>
+            <FavouriteButton bookId={book.id} title={book.title} variant="outline" />
+          </div>
+
+          {book.city ? (
+            <p className="flex items-center gap-1.5 text-sm text-slate-700">
+              <MapPinIcon size={16} className="text-primary-700" />
+              {[book.city.name, book.city.province].filter(Boolean).join(', ')}
+            </p>
+          ) : null}
+
+          {!available && !isOwner ? (
+            <Alert tone="warning" title={messages.unavailable}>
+              Ce manuel est {statusLabel(book.status).toLowerCase()}. Découvrez les manuels similaires ci-dessous.
+            </Alert>
+          ) : null}
+          {isOwner ? (
+            <Alert tone="info" title="C'est votre annonce">
+              Modifiez-la, changez son statut depuis{' '}
+              <Link to="/my-books" className="font-semibold underline">
+                Mes manuels
+              </Link>{' '}
+              ou supprimez-la.
+            </Alert>
+          ) : null}
+
+          {ownerActions}
+          {contactActions}
+
+          {seller ? (
+            <section id="contact" aria-label="Vendeur" className="scroll-mt-24">
+              <SellerCard seller={seller} />
+            </section>
+          ) : (
+            <span id="contact" />
+          )}
+
+          {book.is_exchange_possible ? (
+            <section id="exchange" aria-labelledby="exchange-title" className="scroll-mt-24">
+              <Card className="border-ocean-200 bg-ocean-50 p-4">
+                <h2 id="exchange-title" className="flex items-center gap-2 font-semibold text-ocean-900">
+                  <SwapIcon size={18} /> Échange possible
+                </h2>
+                <p className="mt-1 text-sm text-ocean-900">
+                  Le vendeur accepte d'échanger ce manuel contre un autre. Proposez-lui le vôtre par message.
+                </p>
+              </Card>
+            </section>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,4fr)] lg:gap-10">
+        <section aria-labelledby="description-title">
+          <h2 id="description-title" className="text-xl font-bold text-slate-900">
+            Description
+          </h2>
+          {book.description ? (
+            <p className="mt-3 whitespace-pre-line text-slate-700">{book.description}</p>
+          ) : (
+            <p className="mt-3 text-slate-500">Le vendeur n'a pas ajouté de description.</p>
+          )}
+        </section>
+        <section aria-labelledby="caracteristiques-title">
+          <h2 id="caracteristiques-title" className="text-xl font-bold text-slate-900">
+            Caractéristiques
+          </h2>
+          <table className="mt-3 w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-sm">
+            <tbody>
+              {details
+                .filter(([, value]) => value !== null && value !== undefined && value !== '')
+                .map(([label, value]) => (
+                  <tr key={label} className="border-b border-slate-100 last:border-0">
+                    <th scope="row" className="w-2/5 bg-slate-50 px-3 py-2.5 text-left font-medium text-slate-600">
+                      {label}
+                    </th>
+                    <td className="px-3 py-2.5 text-slate-900">{value}</td>
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+        </section>
+      </div>
+
+      <SimilarBooks book={book} />
+
+      <CommentsSection bookId={book.id} ownerId={book.user_id} />
+
+      {canContact ? (
+        <div className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur lg:hidden">
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-xs text-slate-600">{truncate(book.title, 40)}</p>
+            <Price value={book.price} className="text-lg" />
+          </div>
+          <Button leftIcon={<MessageIcon size={18} />} onClick={() => contact('contact')}>
+            Contacter
+          </Button>
+        </div>
+      ) : null}
+
+      {seller || book.user_id ? (
+        <ContactSellerDialog
+          open={dialog !== null}
+          intent={dialog ?? 'contact'}
+          onClose={() => setDialog(null)}
+          book={book}
+          sellerName={seller?.name ?? 'le vendeur'}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={confirmDelete}
+        title="Supprimer cette annonce ?"
+        description={`« ${book.title} » et ses photos seront supprimés définitivement.`}
+        confirmLabel="Supprimer l'annonce"
+        loading={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onCancel={() => setConfirmDelete(false)}
+      />
+    </Container>
+  );
+}
+
+/** 4 similar books: same main category, this one excluded (SPEC section 9). */
+function SimilarBooks({ book }: { book: Book }) {
+  const categoryId = book.categories?.[0]?.id ?? book.category?.id;
+  const query = { category_id: categoryId, exclude_id: book.id, limit: 4 };
+  const similar = useQuery({ ...booksQuery(query), enabled: categoryId !== undefined, staleTime: 5 * 60_000 });
+  if (categoryId === undefined || similar.isError) return null;
+  if (similar.data && similar.data.data.length === 0) return null;
+  return (
+    <section aria-labelledby="similaires-title" className="mt-12">
+      <div className="mb-4 flex items-end justify-between gap-3">
+        <h2 id="similaires-title" className="text-xl font-bold text-slate-900">
+          Manuels similaires
+        </h2>
+        <Link
+          to={`/books?category_ids=${categoryId}`}
+          className="text-sm font-semibold text-primary-700 hover:underline"
+        >
+          Voir tout
+        </Link>
+      </div>
+      <BookGrid books={similar.data?.data.slice(0, 4)} loading={similar.isPending} count={4} />
+    </section>
+  );
+}

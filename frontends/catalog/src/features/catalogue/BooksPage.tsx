@@ -1,0 +1,433 @@
+import {
+  Alert,
+  BookIcon,
+  Button,
+  buttonClasses,
+  CloseIcon,
+  Container,
+  cn,
+  Dialog,
+  EmptyState,
+  FilterIcon,
+  formatPrice,
+  GridIcon,
+  ListIcon,
+  PageHeader,
+  Pagination,
+  PlusIcon,
+  RefreshIcon,
+  SearchIcon,
+  useDocumentTitle,
+} from '@cartable/ui';
+import { Link, useNavigate, useSearchParams } from '@cartable/ui/router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { booksQuery } from '../../shared/api/books';
+import { CONDITION_LABELS } from '../../shared/books';
+import { useGabonCities } from '../../shared/cities';
+import { useMediaQuery } from '../../shared/hooks';
+import { messages } from '../../shared/messages';
+import { readPreference, writePreference } from '../../shared/storage';
+import { branchOf, entriesById, flattenTree, useCategoryHierarchy } from '../categories';
+import { BookGrid } from './BookCard';
+import { FilterPanel } from './FilterPanel';
+import {
+  activeFilterCount,
+  type CatalogueFilters,
+  filtersToQuery,
+  filtersToSearch,
+  PER_PAGE,
+  parseFilters,
+  SORT_OPTIONS,
+  type SortDirection,
+  type SortField,
+} from './filters';
+
+type View = 'grid' | 'list';
+const VIEW_KEY = 'cartable.booksView';
+
+export default function BooksPage() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const filters = useMemo(() => parseFilters(params), [params]);
+  const isDesktop = useMediaQuery('(min-width: 1024px)');
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [view, setView] = useState<View>(() => readPreference(VIEW_KEY, ['grid', 'list'] as const, 'grid'));
+  const resultsRef = useRef<HTMLElement>(null);
+  useDocumentTitle(filters.query ? `Recherche « ${filters.query} »` : 'Manuels');
+
+  const query = filtersToQuery(filters);
+  const books = useQuery({ ...booksQuery(query), placeholderData: keepPreviousData });
+
+  /** Every change is a new history entry (the back button undoes it) and goes back to page 1. */
+  const update = (patch: Partial<CatalogueFilters>) => {
+    setParams(filtersToSearch({ ...filters, page: 1, ...patch }));
+  };
+  const reset = () => setParams(new URLSearchParams());
+  const hrefFor = (page: number) => {
+    const search = filtersToSearch({ ...filters, page }).toString();
+    return search ? `/books?${search}` : '/books';
+  };
+
+  // A new page of results: bring the list into view.
+  const firstPage = useRef(filters.page);
+  useEffect(() => {
+    if (filters.page === firstPage.current) return;
+    firstPage.current = filters.page;
+    resultsRef.current?.scrollIntoView({ block: 'start' });
+  }, [filters.page]);
+
+  // The drawer has no reason to stay open once the screen is wide enough for the sidebar.
+  useEffect(() => {
+    if (isDesktop) setDrawerOpen(false);
+  }, [isDesktop]);
+
+  const changeView = (next: View) => {
+    setView(next);
+    writePreference(VIEW_KEY, next);
+  };
+
+  const count = activeFilterCount(filters);
+  const data = books.data;
+  const total = data?.total ?? 0;
+  const lastPage = data?.last_page ?? 1;
+  const panel = <FilterPanel filters={filters} onChange={update} onReset={reset} />;
+
+  return (
+    <Container className="py-6 sm:py-10">
+      <PageHeader
+        title="Manuels scolaires"
+        description="Cherchez par titre ou auteur, puis affinez par cycle, niveau, matière, prix ou ville."
+        actions={
+          <Link to="/books/add" className={buttonClasses('accent', 'md', 'max-sm:hidden')}>
+            <PlusIcon size={18} /> Vendre un manuel
+          </Link>
+        }
+      />
+
+      <SearchBar value={filters.query} onSearch={(text) => update({ query: text })} />
+
+      <div className="mt-6 lg:grid lg:grid-cols-[18rem_minmax(0,1fr)] lg:gap-8">
+        {isDesktop ? (
+          <aside aria-labelledby="filtres-titre" className="self-start lg:sticky lg:top-20">
+            <h2 id="filtres-titre" className="mb-4 flex items-center gap-2 text-lg font-bold text-slate-900">
+              <FilterIcon size={18} /> Filtres
+            </h2>
+            {panel}
+          </aside>
+        ) : (
+          <Dialog open={drawerOpen} onClose={() => setDrawerOpen(false)} title="Filtres" size="lg">
+            {panel}
+            {/* Always in reach at the bottom of the sheet, however long the panel. */}
+            <div className="sticky bottom-0 -mx-5 mt-6 border-t border-slate-200 bg-white px-5 py-3 sm:-mx-6 sm:px-6">
+              <Button fullWidth onClick={() => setDrawerOpen(false)}>
+                {books.isFetching
+                  ? 'Recherche…'
+                  : books.isError && !data
+                    ? 'Fermer'
+                    : `Voir ${total} résultat${total > 1 ? 's' : ''}`}
+              </Button>
+            </div>
+          </Dialog>
+        )}
+
+        <section ref={resultsRef} aria-labelledby="resultats" className="min-w-0 scroll-mt-20">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 id="resultats" className="mr-auto text-sm font-medium text-slate-700" aria-live="polite">
+              {books.isPending
+                ? 'Recherche des manuels…'
+                : books.isError && !data
+                  ? 'Résultats indisponibles'
+                  : `${total} manuel${total > 1 ? 's' : ''} trouvé${total > 1 ? 's' : ''}`}
+            </h2>
+            {isDesktop ? <SortSelect filters={filters} onChange={update} /> : null}
+            <fieldset className="flex rounded-lg border border-slate-300 bg-white p-0.5">
+              <legend className="sr-only">Affichage</legend>
+              <button
+                type="button"
+                onClick={() => changeView('grid')}
+                aria-pressed={view === 'grid'}
+                aria-label="Affichage en grille"
+                className={cn(
+                  'flex h-8 w-9 items-center justify-center rounded-md',
+                  view === 'grid' ? 'bg-primary-700 text-white' : 'text-slate-600 hover:bg-slate-100',
+                )}
+              >
+                <GridIcon size={16} />
+              </button>
+              <button
+                type="button"
+                onClick={() => changeView('list')}
+                aria-pressed={view === 'list'}
+                aria-label="Affichage en liste"
+                className={cn(
+                  'flex h-8 w-9 items-center justify-center rounded-md',
+                  view === 'list' ? 'bg-primary-700 text-white' : 'text-slate-600 hover:bg-slate-100',
+                )}
+              >
+                <ListIcon size={16} />
+              </button>
+            </fieldset>
+          </div>
+          {!isDesktop ? (
+            <div className="mt-3 flex items-center gap-2">
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setDrawerOpen(true)}
+                leftIcon={<FilterIcon size={16} />}
+              >
+                Filtres{count ? ` (${count})` : ''}
+              </Button>
+              <SortSelect filters={filters} onChange={update} className="flex-1" />
+            </div>
+          ) : null}
+
+          <ActiveFilters filters={filters} onChange={update} onReset={reset} />
+
+          <div className="mt-4" aria-busy={books.isFetching}>
+            {books.isError && !data ? (
+              <Alert
+                tone="error"
+                title={messages.booksError}
+                action={
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    leftIcon={<RefreshIcon size={16} />}
+                    loading={books.isFetching}
+                    onClick={() => void books.refetch()}
+                  >
+                    Réessayer
+                  </Button>
+                }
+              >
+                Vérifiez votre connexion internet puis réessayez.
+              </Alert>
+            ) : data && data.data.length === 0 ? (
+              <EmptyState
+                icon={<BookIcon size={26} />}
+                title="Aucun manuel trouvé"
+                description={
+                  count
+                    ? 'Aucun manuel ne correspond à ces critères. Essayez d’autres mots-clés ou retirez des filtres.'
+                    : 'Aucun manuel n’est en vente pour le moment. Revenez bientôt !'
+                }
+                action={
+                  <Button onClick={() => navigate('/books')} leftIcon={<BookIcon size={18} />}>
+                    Afficher tous les manuels
+                  </Button>
+                }
+              />
+            ) : (
+              <div className={cn('transition-opacity', books.isPlaceholderData && 'opacity-60')}>
+                <BookGrid
+                  books={data?.data}
+                  loading={!data}
+                  count={PER_PAGE}
+                  layout={view}
+                  eagerCount={view === 'grid' ? 2 : 3}
+                  className={isDesktop && view === 'grid' ? 'lg:grid-cols-3' : undefined}
+                />
+              </div>
+            )}
+          </div>
+
+          {data && data.data.length > 0 ? (
+            <>
+              <Pagination
+                page={Math.min(filters.page, lastPage)}
+                lastPage={lastPage}
+                hrefFor={hrefFor}
+                showEdgeLabels
+                className="mt-8"
+              />
+              <PromoCard />
+            </>
+          ) : null}
+        </section>
+      </div>
+    </Container>
+  );
+}
+
+/** Text search (title or author): applied on submit, or 600 ms after typing stops. */
+function SearchBar({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
+  const [text, setText] = useState(value);
+  const id = useId();
+  useEffect(() => setText(value), [value]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: debounce on the typed text only
+  useEffect(() => {
+    if (text.trim() === value) return;
+    const timer = window.setTimeout(() => onSearch(text.trim()), 600);
+    return () => window.clearTimeout(timer);
+  }, [text]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim() !== value) onSearch(text.trim());
+  };
+
+  return (
+    <search>
+      <form onSubmit={submit} className="flex gap-2">
+        <label htmlFor={id} className="sr-only">
+          Rechercher un manuel (titre ou auteur)
+        </label>
+        <div className="relative flex-1">
+          <SearchIcon
+            size={18}
+            className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-400"
+          />
+          <input
+            id={id}
+            type="search"
+            enterKeyHint="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Titre ou auteur, ex. : Mathématiques 3e"
+            className="block h-12 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-10 text-base text-slate-900 placeholder:text-slate-400 focus:border-primary-600 focus:ring-2 focus:ring-primary-100 focus:outline-none"
+          />
+        </div>
+        <Button type="submit" size="lg" className="px-4 sm:px-6" aria-label="Rechercher">
+          <SearchIcon size={18} className="sm:hidden" />
+          <span className="hidden sm:inline">Rechercher</span>
+        </Button>
+      </form>
+    </search>
+  );
+}
+
+function SortSelect({
+  filters,
+  onChange,
+  className,
+}: {
+  filters: CatalogueFilters;
+  onChange: (patch: Partial<CatalogueFilters>) => void;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={cn('flex items-center gap-2', className)}>
+      <label htmlFor={id} className="sr-only whitespace-nowrap sm:not-sr-only sm:text-sm sm:text-slate-600">
+        Trier par
+      </label>
+      <select
+        id={id}
+        value={`${filters.sort_by}:${filters.sort_direction}`}
+        onChange={(event) => {
+          const [sortBy, direction] = event.target.value.split(':') as [SortField, SortDirection];
+          onChange({ sort_by: sortBy, sort_direction: direction });
+        }}
+        className="h-9 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-800 focus:border-primary-600 focus:ring-2 focus:ring-primary-100 focus:outline-none"
+      >
+        {SORT_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Removable chips of the active filters (useful on phones, where the panel is hidden). */
+function ActiveFilters({
+  filters,
+  onChange,
+  onReset,
+}: {
+  filters: CatalogueFilters;
+  onChange: (patch: Partial<CatalogueFilters>) => void;
+  onReset: () => void;
+}) {
+  const hierarchy = useCategoryHierarchy();
+  const cities = useGabonCities();
+  const entries = useMemo(() => flattenTree(hierarchy.data ?? []), [hierarchy.data]);
+  const names = useMemo(() => entriesById(entries), [entries]);
+  const branch = filters.category_ids.length > 1 ? branchOf(entries, filters.category_ids) : undefined;
+
+  const chips: Array<{ key: string; label: string; patch: Partial<CatalogueFilters> }> = [];
+  if (filters.query) chips.push({ key: 'q', label: `« ${filters.query} »`, patch: { query: '' } });
+  if (branch) {
+    chips.push({ key: 'branch', label: branch.path.join(' › '), patch: { category_ids: [] } });
+  } else {
+    for (const id of filters.category_ids) {
+      chips.push({
+        key: `c${id}`,
+        label: names.get(id)?.category.name ?? `Catégorie ${id}`,
+        patch: { category_ids: filters.category_ids.filter((v) => v !== id) },
+      });
+    }
+  }
+  if (filters.min_price !== null)
+    chips.push({
+      key: 'min',
+      label: `Dès ${formatPrice(filters.min_price, { zeroLabel: 'Don' })}`,
+      patch: { min_price: null },
+    });
+  if (filters.max_price !== null)
+    chips.push({
+      key: 'max',
+      label: `Jusqu’à ${formatPrice(filters.max_price, { zeroLabel: 'Don' })}`,
+      patch: { max_price: null },
+    });
+  if (filters.condition)
+    chips.push({ key: 'cond', label: CONDITION_LABELS[filters.condition], patch: { condition: null } });
+  if (filters.city_id !== null) {
+    const city = cities.data?.find((c) => c.id === filters.city_id);
+    chips.push({ key: 'city', label: city?.name ?? 'Ville', patch: { city_id: null } });
+  }
+  if (filters.is_negociable) chips.push({ key: 'neg', label: 'Prix négociable', patch: { is_negociable: false } });
+  if (filters.is_exchange_possible)
+    chips.push({ key: 'ex', label: 'Échange possible', patch: { is_exchange_possible: false } });
+
+  if (chips.length === 0) return null;
+  return (
+    <ul className="mt-3 flex flex-wrap items-center gap-2" aria-label="Filtres actifs">
+      {chips.map((chip) => (
+        <li key={chip.key}>
+          <button
+            type="button"
+            onClick={() => onChange(chip.patch)}
+            className="inline-flex h-8 max-w-[16rem] items-center gap-1 rounded-full border border-primary-200 bg-primary-50 pr-2 pl-3 text-sm text-primary-900 hover:bg-primary-100"
+            aria-label={`Retirer le filtre ${chip.label}`}
+          >
+            <span className="truncate">{chip.label}</span>
+            <CloseIcon size={14} className="shrink-0" />
+          </button>
+        </li>
+      ))}
+      {chips.length > 1 ? (
+        <li>
+          <button
+            type="button"
+            onClick={onReset}
+            className="h-8 px-2 text-sm font-semibold text-slate-700 underline-offset-2 hover:underline"
+          >
+            Tout effacer
+          </button>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+/** Promo card to /books/add (SPEC section 2). */
+function PromoCard() {
+  return (
+    <aside className="mt-10 flex flex-col gap-4 rounded-2xl bg-primary-800 p-5 text-white sm:flex-row sm:items-center sm:justify-between sm:p-6">
+      <div>
+        <p className="text-lg font-bold">Des manuels qui dorment sur une étagère ?</p>
+        <p className="mt-1 text-sm text-primary-50">
+          Vendez-les, échangez-les ou donnez-les à une autre famille en quelques minutes. Sans commission.
+        </p>
+      </div>
+      <Link to="/books/add" className={buttonClasses('accent', 'md', 'shrink-0')}>
+        <PlusIcon size={18} /> Publier une annonce
+      </Link>
+    </aside>
+  );
+}

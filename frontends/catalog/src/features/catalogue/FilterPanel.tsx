@@ -1,0 +1,163 @@
+import { Alert, Button, Checkbox, Input, RefreshIcon, Select } from '@cartable/ui';
+import { useEffect, useState } from 'react';
+import type { Condition } from '../../shared/books';
+import { useGabonCities } from '../../shared/cities';
+import { CitySelect } from '../../shared/components/CitySelect';
+import { messages } from '../../shared/messages';
+import { CategoryFilter } from './CategoryFilter';
+import { type CatalogueFilters, CONDITION_OPTIONS } from './filters';
+
+export interface FilterPanelProps {
+  filters: CatalogueFilters;
+  onChange: (patch: Partial<CatalogueFilters>) => void;
+  onReset: () => void;
+}
+
+/** Integer FCFA amount typed by the user, or null when empty; NaN when not a whole positive number. */
+function parseAmount(text: string): number | null {
+  const clean = text.replace(/[\s\u202f\u00a0]/g, '');
+  if (!clean) return null;
+  return /^\d+$/.test(clean) ? Number(clean) : Number.NaN;
+}
+
+/** The catalogue's filters (SPEC section 2); every change goes to the URL at once. */
+export function FilterPanel({ filters, onChange, onReset }: FilterPanelProps) {
+  const cities = useGabonCities();
+  return (
+    <div className="space-y-6">
+      <CategoryFilter value={filters.category_ids} onChange={(ids) => onChange({ category_ids: ids })} />
+      <PriceRange min={filters.min_price} max={filters.max_price} onChange={onChange} />
+      <Select
+        label="État"
+        value={filters.condition ?? ''}
+        onChange={(event) => onChange({ condition: (event.target.value || null) as Condition | null })}
+      >
+        <option value="">Tous les états</option>
+        {CONDITION_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
+      {cities.isError ? (
+        <Alert
+          tone="error"
+          title={messages.citiesError}
+          action={
+            <Button
+              size="sm"
+              variant="outline"
+              leftIcon={<RefreshIcon size={16} />}
+              loading={cities.isFetching}
+              onClick={() => void cities.refetch()}
+            >
+              Réessayer
+            </Button>
+          }
+        />
+      ) : (
+        <CitySelect
+          label="Ville"
+          cities={cities.data}
+          emptyLabel="Toutes les villes"
+          value={filters.city_id ?? ''}
+          onChange={(event) => onChange({ city_id: event.target.value ? Number(event.target.value) : null })}
+        />
+      )}
+      <fieldset className="space-y-3">
+        <legend className="mb-2 text-sm font-semibold text-slate-900">Options</legend>
+        <Checkbox
+          label="Prix négociable"
+          checked={filters.is_negociable}
+          onChange={(event) => onChange({ is_negociable: event.target.checked })}
+        />
+        <Checkbox
+          label="Échange possible"
+          checked={filters.is_exchange_possible}
+          onChange={(event) => onChange({ is_exchange_possible: event.target.checked })}
+        />
+      </fieldset>
+      <Button variant="outline" fullWidth leftIcon={<RefreshIcon size={16} />} onClick={onReset}>
+        Réinitialiser les filtres
+      </Button>
+    </div>
+  );
+}
+
+/** Min and max price: applied 700 ms after typing stops, on blur or on Enter. */
+function PriceRange({
+  min,
+  max,
+  onChange,
+}: {
+  min: number | null;
+  max: number | null;
+  onChange: (patch: Partial<CatalogueFilters>) => void;
+}) {
+  const [minText, setMinText] = useState(min === null ? '' : String(min));
+  const [maxText, setMaxText] = useState(max === null ? '' : String(max));
+
+  // The URL changed elsewhere (reset, back button): show its values.
+  useEffect(() => setMinText(min === null ? '' : String(min)), [min]);
+  useEffect(() => setMaxText(max === null ? '' : String(max)), [max]);
+
+  const minValue = parseAmount(minText);
+  const maxValue = parseAmount(maxText);
+  const minError = Number.isNaN(minValue) ? 'Saisissez un montant entier positif' : undefined;
+  const maxError = Number.isNaN(maxValue)
+    ? 'Saisissez un montant entier positif'
+    : minValue !== null && maxValue !== null && !Number.isNaN(minValue) && maxValue < minValue
+      ? 'Le prix maximum doit être supérieur au prix minimum'
+      : undefined;
+  const valid = !minError && !maxError;
+  const changed = minValue !== min || maxValue !== max;
+
+  const commit = () => {
+    if (valid && changed) onChange({ min_price: minValue, max_price: maxValue });
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: debounce on the typed text only
+  useEffect(() => {
+    if (!valid || !changed) return;
+    const timer = window.setTimeout(commit, 700);
+    return () => window.clearTimeout(timer);
+  }, [minText, maxText]);
+
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-semibold text-slate-900">Prix (FCFA)</legend>
+      <div className="grid grid-cols-2 gap-3">
+        <Input
+          label="Minimum"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={500}
+          placeholder="0"
+          value={minText}
+          error={minError}
+          onChange={(event) => setMinText(event.target.value)}
+          onBlur={commit}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') commit();
+          }}
+        />
+        <Input
+          label="Maximum"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={500}
+          placeholder="Illimité"
+          value={maxText}
+          error={maxError}
+          onChange={(event) => setMaxText(event.target.value)}
+          onBlur={commit}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') commit();
+          }}
+        />
+      </div>
+    </fieldset>
+  );
+}

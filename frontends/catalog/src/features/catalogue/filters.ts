@@ -1,0 +1,132 @@
+import type { BookQuery } from '../../shared/api/books';
+import { CONDITION_LABELS, CONDITIONS, type Condition } from '../../shared/books';
+
+/** Results per page of the catalogue (4 rows of 3, 6 rows of 2 on phones). */
+export const PER_PAGE = 12;
+
+export const SORT_FIELDS = ['created_at', 'price', 'title'] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+export type SortDirection = 'asc' | 'desc';
+
+export const SORT_OPTIONS: Array<{ value: `${SortField}:${SortDirection}`; label: string }> = [
+  { value: 'created_at:desc', label: 'Plus récents' },
+  { value: 'created_at:asc', label: 'Plus anciens' },
+  { value: 'price:asc', label: 'Prix croissant' },
+  { value: 'price:desc', label: 'Prix décroissant' },
+  { value: 'title:asc', label: 'Titre (A → Z)' },
+  { value: 'title:desc', label: 'Titre (Z → A)' },
+];
+
+export const CONDITION_OPTIONS = CONDITIONS.map((value) => ({ value, label: CONDITION_LABELS[value] }));
+
+/** Every filter of the catalogue, as kept in the URL (SPEC section 2). */
+export interface CatalogueFilters {
+  query: string;
+  category_ids: number[];
+  min_price: number | null;
+  max_price: number | null;
+  condition: Condition | null;
+  is_negociable: boolean;
+  is_exchange_possible: boolean;
+  sort_by: SortField;
+  sort_direction: SortDirection;
+  city_id: number | null;
+  page: number;
+}
+
+export const DEFAULT_FILTERS: CatalogueFilters = {
+  query: '',
+  category_ids: [],
+  min_price: null,
+  max_price: null,
+  condition: null,
+  is_negociable: false,
+  is_exchange_possible: false,
+  sort_by: 'created_at',
+  sort_direction: 'desc',
+  city_id: null,
+  page: 1,
+};
+
+function positiveInt(value: string | null, min = 0): number | null {
+  if (value === null || value.trim() === '') return null;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= min ? n : null;
+}
+
+const isTrue = (value: string | null) => value === 'true' || value === '1';
+
+/** Reads the URL; unknown or malformed values are ignored rather than sent to the API. */
+export function parseFilters(params: URLSearchParams): CatalogueFilters {
+  const ids = (params.get('category_ids') ?? '')
+    .split(',')
+    .map((part) => positiveInt(part, 1))
+    .filter((id): id is number => id !== null);
+  const condition = params.get('condition');
+  const sortBy = params.get('sort_by');
+  const direction = params.get('sort_direction');
+  return {
+    query: (params.get('query') ?? '').trim(),
+    category_ids: Array.from(new Set(ids)),
+    min_price: positiveInt(params.get('min_price')),
+    max_price: positiveInt(params.get('max_price')),
+    condition: CONDITIONS.includes(condition as Condition) ? (condition as Condition) : null,
+    is_negociable: isTrue(params.get('is_negociable')),
+    is_exchange_possible: isTrue(params.get('is_exchange_possible')),
+    sort_by: SORT_FIELDS.includes(sortBy as SortField) ? (sortBy as SortField) : DEFAULT_FILTERS.sort_by,
+    sort_direction: direction === 'asc' || direction === 'desc' ? direction : DEFAULT_FILTERS.sort_direction,
+    city_id: positiveInt(params.get('city_id'), 1),
+    page: positiveInt(params.get('page'), 1) ?? 1,
+  };
+}
+
+/** The URL of a set of filters: only what differs from the defaults, in a stable order. */
+export function filtersToSearch(filters: CatalogueFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.query) params.set('query', filters.query);
+  if (filters.category_ids.length) params.set('category_ids', filters.category_ids.join(','));
+  if (filters.min_price !== null) params.set('min_price', String(filters.min_price));
+  if (filters.max_price !== null) params.set('max_price', String(filters.max_price));
+  if (filters.condition) params.set('condition', filters.condition);
+  if (filters.is_negociable) params.set('is_negociable', 'true');
+  if (filters.is_exchange_possible) params.set('is_exchange_possible', 'true');
+  if (filters.sort_by !== DEFAULT_FILTERS.sort_by || filters.sort_direction !== DEFAULT_FILTERS.sort_direction) {
+    params.set('sort_by', filters.sort_by);
+    params.set('sort_direction', filters.sort_direction);
+  }
+  if (filters.city_id !== null) params.set('city_id', String(filters.city_id));
+  if (filters.page > 1) params.set('page', String(filters.page));
+  return params;
+}
+
+/** The API query of a set of filters (GET /books). */
+export function filtersToQuery(filters: CatalogueFilters): BookQuery {
+  return {
+    query: filters.query || undefined,
+    category_ids: filters.category_ids.length ? filters.category_ids.join(',') : undefined,
+    min_price: filters.min_price ?? undefined,
+    max_price: filters.max_price ?? undefined,
+    condition: filters.condition ?? undefined,
+    is_negociable: filters.is_negociable ? 'true' : undefined,
+    is_exchange_possible: filters.is_exchange_possible ? 'true' : undefined,
+    sort_by: filters.sort_by,
+    sort_direction: filters.sort_direction,
+    city_id: filters.city_id ?? undefined,
+    page: filters.page,
+    per_page: PER_PAGE,
+  };
+}
+
+/** Number of active filters (for the "Filtres (3)" button), the sort and the page excluded. */
+export function activeFilterCount(filters: CatalogueFilters): number {
+  return (
+    (filters.query ? 1 : 0) +
+    (filters.category_ids.length ? 1 : 0) +
+    (filters.min_price !== null ? 1 : 0) +
+    (filters.max_price !== null ? 1 : 0) +
+    (filters.condition ? 1 : 0) +
+    (filters.is_negociable ? 1 : 0) +
+    (filters.is_exchange_possible ? 1 : 0) +
+    (filters.city_id !== null ? 1 : 0)
+  );
+}

@@ -1,0 +1,102 @@
+import { api } from '@cartable/ui';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Category, CategoryDetails } from '../tree';
+
+/** SPEC section 9: the category tree is cached for 12 hours. */
+const CACHE_MS = 12 * 60 * 60_000;
+const STORAGE_KEY = 'cartable.categories.hierarchy';
+
+export const categoryKeys = {
+  all: ['categories'] as const,
+  hierarchy: ['categories', 'hierarchy'] as const,
+  details: (id: number) => ['categories', 'details', id] as const,
+};
+
+interface Stored {
+  savedAt: number;
+  categories: Category[];
+}
+
+/** The tree kept in the browser (12 h): no download on each visit over mobile data. */
+function readStored(): Stored | undefined {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY);
+    if (!raw) return undefined;
+    const value = JSON.parse(raw) as Stored;
+    if (!Array.isArray(value?.categories) || typeof value.savedAt !== 'number') return undefined;
+    if (Date.now() - value.savedAt > CACHE_MS) return undefined;
+    return value;
+  } catch {
+    return undefined;
+  }
+}
+
+function store(categories: Category[]) {
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ savedAt: Date.now(), categories } satisfies Stored));
+  } catch {
+    // storage full or disabled: the in-memory cache still works
+  }
+}
+
+export function forgetStoredHierarchy() {
+  try {
+    localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // ignore
+  }
+}
+
+export async function fetchHierarchy(signal?: AbortSignal): Promise<Category[]> {
+  const data = await api.get<{ categories?: Category[] }>('/categories/hierarchy', { signal });
+  const categories = Array.isArray(data?.categories) ? data.categories : [];
+  store(categories);
+  return categories;
+}
+
+/** Roots with nested children; served from the 12 h browser cache when fresh. */
+export const categoryHierarchyQuery = () =>
+  queryOptions({
+    queryKey: categoryKeys.hierarchy,
+    queryFn: ({ signal }) => fetchHierarchy(signal),
+    initialData: () => readStored()?.categories,
+    initialDataUpdatedAt: () => readStored()?.savedAt,
+    staleTime: CACHE_MS,
+    gcTime: CACHE_MS,
+  });
+
+export function useCategoryHierarchy() {
+  return useQuery(categoryHierarchyQuery());
+}
+
+export async function fetchCategoryDetails(id: number, signal?: AbortSignal): Promise<CategoryDetails> {
+  const data = await api.get<Partial<CategoryDetails>>(`/categories/${id}/details`, { signal });
+  return {
+    category: data.category ?? { id, name: '', parent_id: null },
+    direct_parents: data.direct_parents ?? [],
+    direct_children: data.direct_children ?? [],
+    all_ancestors: data.all_ancestors ?? [],
+    all_descendants: data.all_descendants ?? [],
+  };
+}
+
+export const categoryDetailsQuery = (id: number | null) =>
+  queryOptions({
+    queryKey: categoryKeys.details(id ?? 0),
+    queryFn: ({ signal }) => fetchCategoryDetails(id as number, signal),
+    enabled: id !== null,
+  });
+
+export function addParent(categoryId: number, parentId: number) {
+  return api.post<{ message?: string }>('/admin/categories/hierarchy/add-parent', {
+    category_id: categoryId,
+    parent_id: parentId,
+  });
+}
+
+export function removeParent(categoryId: number, parentId: number) {
+  return api.delete<{ message?: string }>('/admin/categories/hierarchy/remove-parent', {
+    category_id: categoryId,
+    parent_id: parentId,
+  });
+}

@@ -1,0 +1,489 @@
+import {
+  Alert,
+  Button,
+  buttonClasses,
+  Card,
+  HandshakeIcon,
+  MessageIcon,
+  PlusIcon,
+  QuoteIcon,
+  RefreshIcon,
+  SearchIcon,
+  Select,
+  Skeleton,
+  StarIcon,
+  SwapIcon,
+  UsersIcon,
+  useDocumentTitle,
+  useSession,
+} from '@cartable/ui';
+import { Link, useNavigate } from '@cartable/ui/router';
+import { type ComponentType, type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useGabonCities } from '../../shared/cities';
+import { CitySelect } from '../../shared/components/CitySelect';
+import { messages } from '../../shared/messages';
+import { BookGrid } from '../catalogue';
+import { bookCount, type Category, useCategoryHierarchy } from '../categories';
+import { useFeaturedBooks, useRecentBooks } from './api/home';
+import { BannerCarousel } from './BannerCarousel';
+import { GabonCities } from './GabonCities';
+
+/** SPEC section 9: 8 recent books, 6 categories. */
+const TOP_CATEGORIES = 6;
+const SUBCATEGORIES_PER_TILE = 3;
+const POPULAR_SEARCHES = ['mathématiques', 'français', 'physique'];
+
+interface Step {
+  title: string;
+  text: string;
+  Icon: ComponentType<{ size?: number }>;
+}
+
+const STEPS: Step[] = [
+  { title: 'Trouvez', text: 'Cherchez le manuel de votre classe, près de chez vous.', Icon: SearchIcon },
+  { title: 'Contactez', text: 'Écrivez au vendeur depuis la messagerie Cartable.', Icon: MessageIcon },
+  { title: 'Négociez', text: 'Mettez-vous d’accord sur le prix ou sur un échange.', Icon: HandshakeIcon },
+  { title: 'Échangez', text: 'Retrouvez-vous pour remettre le livre, sans commission.', Icon: SwapIcon },
+];
+
+/** Hard-coded figures (SPEC section 2: placeholders). */
+const STATS = [
+  { value: '10 000+', label: 'membres' },
+  { value: '50 000+', label: 'manuels échangés' },
+  { value: '60 %', label: 'd’économies en moyenne' },
+  { value: '4,8/5', label: 'de satisfaction' },
+];
+
+const TESTIMONIALS = [
+  {
+    quote: 'J’ai trouvé tous les manuels de 3e de mon fils pour moins de la moitié du prix en librairie.',
+    name: 'Mireille N.',
+    role: 'Mère d’élève, Libreville',
+  },
+  {
+    quote: 'Mes livres de Terminale sont partis en une semaine. Ils servent maintenant à d’autres élèves.',
+    name: 'Junior M.',
+    role: 'Bachelier, Port-Gentil',
+  },
+  {
+    quote: 'Échanger les manuels entre familles du quartier, c’est simple, rapide et économique.',
+    name: 'Patrick O.',
+    role: 'Enseignant, Franceville',
+  },
+];
+
+export default function HomePage() {
+  useDocumentTitle(null);
+  const { user, isAuthenticated } = useSession();
+  const sellTo = isAuthenticated ? '/books/add' : '/login';
+  return (
+    <>
+      <BannerCarousel />
+      <div className="space-y-12 pb-12 sm:space-y-16 sm:pb-16">
+        <div className="mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8">
+          {isAuthenticated && user ? <WelcomeCard name={user.name} /> : null}
+          <QuickSearch />
+        </div>
+        <Wrapper>
+          <CategoryTiles />
+        </Wrapper>
+        <Wrapper>
+          <PopularBooks />
+        </Wrapper>
+        <Wrapper>
+          <HowItWorks />
+        </Wrapper>
+        <Wrapper>
+          <RecentBooks />
+        </Wrapper>
+        <Stats />
+        <Wrapper>
+          <SellCta to={sellTo} />
+        </Wrapper>
+        <Wrapper>
+          <Testimonials />
+        </Wrapper>
+        <Wrapper>
+          <GabonCities />
+        </Wrapper>
+        {!isAuthenticated ? (
+          <Wrapper>
+            <SignUpCta />
+          </Wrapper>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+function Wrapper({ children }: { children: ReactNode }) {
+  return <div className="mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8">{children}</div>;
+}
+
+function SectionHeading({ id, title, link }: { id: string; title: string; link?: { to: string; label: string } }) {
+  return (
+    <div className="mb-5 flex items-end justify-between gap-3">
+      <h2 id={id} className="text-xl font-bold text-slate-900 sm:text-2xl">
+        {title}
+      </h2>
+      {link ? (
+        <Link to={link.to} className="shrink-0 text-sm font-semibold text-primary-700 hover:underline">
+          {link.label}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+function WelcomeCard({ name }: { name: string }) {
+  return (
+    <Card className="mt-6 flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <p className="text-lg font-semibold text-slate-900">Bon retour, {name} !</p>
+        <p className="text-sm text-slate-600">Gérez vos annonces et vos messages depuis votre tableau de bord.</p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Link to="/dashboard" className={buttonClasses('primary')}>
+          Tableau de bord
+        </Link>
+        <Link to="/books/add" className={buttonClasses('outline')}>
+          Ajouter un manuel
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+/** Text, cycle (top-6 categories) and city, to /books with the query in the URL. */
+function QuickSearch() {
+  const navigate = useNavigate();
+  const hierarchy = useCategoryHierarchy();
+  const cities = useGabonCities();
+  const [text, setText] = useState('');
+  const [cycle, setCycle] = useState('');
+  const [city, setCity] = useState('');
+  const id = useId();
+  const cycles = (hierarchy.data ?? []).slice(0, TOP_CATEGORIES);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const params = new URLSearchParams();
+    if (text.trim()) params.set('query', text.trim());
+    if (cycle) params.set('category_ids', cycle);
+    if (city) params.set('city_id', city);
+    const search = params.toString();
+    navigate(search ? `/books?${search}` : '/books');
+  };
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h1 id={`${id}-title`} className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">
+        Manuels scolaires d'occasion au Gabon
+      </h1>
+      <p className="mt-1 text-sm text-slate-600">
+        Achetez, vendez, échangez ou donnez vos manuels, du primaire au lycée. Sans frais ni commission.
+      </p>
+      <search>
+        <form onSubmit={submit} className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto] lg:items-end">
+          <div className="sm:col-span-2 lg:col-span-1">
+            <label htmlFor={`${id}-q`} className="mb-1.5 block text-sm font-medium text-slate-800">
+              Quel manuel cherchez-vous ?
+            </label>
+            <div className="relative">
+              <SearchIcon
+                size={18}
+                className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-400"
+              />
+              <input
+                id={`${id}-q`}
+                type="search"
+                enterKeyHint="search"
+                value={text}
+                onChange={(event) => setText(event.target.value)}
+                placeholder="Titre ou auteur"
+                className="block h-11 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-10 text-base text-slate-900 placeholder:text-slate-400 focus:border-primary-600 focus:ring-2 focus:ring-primary-100 focus:outline-none sm:text-sm"
+              />
+            </div>
+          </div>
+          <Select label="Cycle" value={cycle} onChange={(event) => setCycle(event.target.value)}>
+            <option value="">{hierarchy.data ? 'Tous les cycles' : 'Chargement…'}</option>
+            {cycles.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </Select>
+          <CitySelect
+            label="Ville"
+            cities={cities.data}
+            emptyLabel="Toutes les villes"
+            value={city}
+            onChange={(event) => setCity(event.target.value)}
+          />
+          <Button type="submit" size="md" className="sm:col-span-2 lg:col-span-1" leftIcon={<SearchIcon size={18} />}>
+            Rechercher
+          </Button>
+        </form>
+      </search>
+      <div className="mt-4 flex flex-wrap items-center gap-2 text-sm">
+        <span className="text-slate-600">Recherches populaires :</span>
+        {POPULAR_SEARCHES.map((term) => (
+          <Link
+            key={term}
+            to={`/books?query=${encodeURIComponent(term)}`}
+            className="rounded-full border border-primary-200 bg-primary-50 px-3 py-1 font-medium text-primary-800 hover:bg-primary-100"
+          >
+            {term}
+          </Link>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+const TILE_COLOURS = [
+  'bg-primary-700',
+  'bg-ocean-600',
+  'bg-accent-700',
+  'bg-primary-900',
+  'bg-ocean-800',
+  'bg-slate-700',
+];
+
+/** First six categories of the hierarchy, three subcategories each. */
+function CategoryTiles() {
+  const hierarchy = useCategoryHierarchy();
+  const tiles = (hierarchy.data ?? []).slice(0, TOP_CATEGORIES);
+  if (hierarchy.data && tiles.length === 0) return null;
+  return (
+    <section aria-labelledby="categories-title">
+      <SectionHeading
+        id="categories-title"
+        title="Parcourir par cycle"
+        link={{ to: '/books', label: 'Tous les manuels' }}
+      />
+      {hierarchy.isError && !hierarchy.data ? (
+        <RetryAlert onRetry={() => void hierarchy.refetch()} loading={hierarchy.isFetching} />
+      ) : !hierarchy.data ? (
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+          {['a', 'b', 'c', 'd', 'e', 'f'].map((key) => (
+            <Skeleton key={key} className="h-32 w-full rounded-xl" />
+          ))}
+        </div>
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+          {tiles.map((category, index) => (
+            <li key={category.id}>
+              <CategoryTile category={category} colour={TILE_COLOURS[index % TILE_COLOURS.length] as string} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function CategoryTile({ category, colour }: { category: Category; colour: string }) {
+  const children = (category.children ?? []).slice(0, SUBCATEGORIES_PER_TILE);
+  const count = bookCount(category);
+  return (
+    <div className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      <Link
+        to={`/books?category_ids=${category.id}`}
+        className={`${colour} group flex min-h-20 flex-col justify-end p-3 text-white sm:min-h-24 sm:p-4`}
+      >
+        <span className="text-base leading-tight font-bold group-hover:underline sm:text-lg">{category.name}</span>
+        {typeof count === 'number' ? (
+          <span className="text-xs text-white/85">
+            {count} manuel{count > 1 ? 's' : ''}
+          </span>
+        ) : null}
+      </Link>
+      {children.length > 0 ? (
+        <ul className="flex flex-1 flex-col gap-0.5 p-2 text-sm">
+          {children.map((child) => (
+            <li key={child.id}>
+              <Link
+                to={`/books?category_ids=${child.id}`}
+                className="block truncate rounded-md px-2 py-1.5 text-slate-700 hover:bg-slate-50 hover:text-primary-800"
+              >
+                {child.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function RetryAlert({ onRetry, loading }: { onRetry: () => void; loading: boolean }) {
+  return (
+    <Alert
+      tone="error"
+      title={messages.homeError}
+      action={
+        <Button variant="outline" size="sm" onClick={onRetry} loading={loading} leftIcon={<RefreshIcon size={16} />}>
+          Réessayer
+        </Button>
+      }
+    >
+      Vérifiez votre connexion internet puis réessayez.
+    </Alert>
+  );
+}
+
+/** The most viewed available books (GET /books/featured). */
+function PopularBooks() {
+  const featured = useFeaturedBooks();
+  return (
+    <section aria-labelledby="populaires-title">
+      <SectionHeading id="populaires-title" title="Manuels populaires" />
+      {featured.isError ? (
+        <RetryAlert onRetry={() => void featured.refetch()} loading={featured.isFetching} />
+      ) : featured.data && featured.data.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
+          Les manuels les plus consultés apparaîtront ici.
+        </p>
+      ) : (
+        <BookGrid books={featured.data?.slice(0, 8)} loading={featured.isPending} count={4} />
+      )}
+    </section>
+  );
+}
+
+function RecentBooks() {
+  const recent = useRecentBooks();
+  return (
+    <section aria-labelledby="recents-title">
+      <SectionHeading id="recents-title" title="Derniers manuels ajoutés" link={{ to: '/books', label: 'Voir tout' }} />
+      {recent.isError ? (
+        <RetryAlert onRetry={() => void recent.refetch()} loading={recent.isFetching} />
+      ) : recent.data && recent.data.data.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
+          Aucun manuel pour le moment. Soyez le premier à publier une annonce !
+        </p>
+      ) : (
+        <BookGrid books={recent.data?.data.slice(0, 8)} loading={recent.isPending} count={8} />
+      )}
+    </section>
+  );
+}
+
+function HowItWorks() {
+  return (
+    <section aria-labelledby="comment-ca-marche">
+      <SectionHeading id="comment-ca-marche" title="Comment ça marche ?" />
+      <ol className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        {STEPS.map(({ title, text, Icon }, index) => (
+          <li key={title} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            <span className="flex h-10 w-10 items-center justify-center rounded-full bg-accent-100 text-accent-800">
+              <Icon size={20} />
+            </span>
+            <p className="mt-3 font-semibold text-slate-900">
+              {index + 1}. {title}
+            </p>
+            <p className="mt-1 text-sm text-slate-600">{text}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function Stats() {
+  return (
+    <section aria-label="Cartable en chiffres" className="bg-primary-800 py-8 text-white sm:py-10">
+      <Wrapper>
+        <dl className="grid grid-cols-2 gap-6 text-center lg:grid-cols-4">
+          {STATS.map((stat) => (
+            <div key={stat.label} className="flex flex-col-reverse justify-end">
+              <dt className="text-sm text-primary-100">{stat.label}</dt>
+              <dd className="text-2xl font-extrabold sm:text-3xl">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Wrapper>
+    </section>
+  );
+}
+
+function SellCta({ to }: { to: string }) {
+  return (
+    <section
+      aria-labelledby="vendre-title"
+      className="flex flex-col gap-5 rounded-2xl bg-accent-100 p-6 sm:flex-row sm:items-center sm:justify-between sm:p-8"
+    >
+      <div>
+        <h2 id="vendre-title" className="text-xl font-bold text-slate-900 sm:text-2xl">
+          Vos anciens manuels valent de l’argent
+        </h2>
+        <p className="mt-2 max-w-xl text-slate-700">
+          Publiez une annonce en deux minutes : une photo, un prix (ou un don), votre ville. Les familles près de chez
+          vous vous contactent directement.
+        </p>
+      </div>
+      <Link to={to} className={buttonClasses('primary', 'lg', 'shrink-0')}>
+        <PlusIcon size={18} /> Vendre un manuel
+      </Link>
+    </section>
+  );
+}
+
+function Testimonials() {
+  return (
+    <section aria-labelledby="temoignages-title">
+      <SectionHeading id="temoignages-title" title="Ils utilisent Cartable" />
+      <ul className="grid gap-4 md:grid-cols-3">
+        {TESTIMONIALS.map((t) => (
+          <li key={t.name}>
+            <figure className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+              <QuoteIcon size={22} className="text-primary-300" />
+              <div className="mt-2 flex gap-0.5 text-accent-500" role="img" aria-label="5 étoiles sur 5">
+                {[1, 2, 3, 4, 5].map((n) => (
+                  <StarIcon key={n} size={16} filled />
+                ))}
+              </div>
+              <blockquote className="mt-3 flex-1 text-slate-700">« {t.quote} »</blockquote>
+              <figcaption className="mt-4 text-sm">
+                <span className="font-semibold text-slate-900">{t.name}</span>
+                <span className="block text-slate-500">{t.role}</span>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function SignUpCta() {
+  return (
+    <section
+      aria-labelledby="inscription-title"
+      className="rounded-2xl bg-ocean-700 p-6 text-center text-white sm:p-10"
+    >
+      <UsersIcon size={32} className="mx-auto text-ocean-100" />
+      <h2 id="inscription-title" className="mt-3 text-2xl font-bold">
+        Rejoignez les familles de Cartable
+      </h2>
+      <p className="mx-auto mt-2 max-w-xl text-ocean-50">
+        Créez votre compte gratuitement pour contacter les vendeurs, garder vos favoris et publier vos annonces.
+      </p>
+      <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+        <Link to="/register" className={buttonClasses('accent', 'lg')}>
+          Créer mon compte
+        </Link>
+        <Link
+          to="/login"
+          className={buttonClasses('outline', 'lg', 'border-white/60 bg-white/10 text-white hover:bg-white/20')}
+        >
+          Se connecter
+        </Link>
+      </div>
+    </section>
+  );
+}

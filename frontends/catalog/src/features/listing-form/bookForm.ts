@@ -1,0 +1,171 @@
+import { bookFieldsSchema, MAX_BOOK_CATEGORIES } from '@cartable/contracts';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { Book, Condition } from '../../shared/books';
+
+/**
+ * The listing form is checked with the API's own schema (libs/contracts `bookFieldsSchema`: the
+ * same French rules and limits as POST /books), plus what a text field needs before it is coerced:
+ * an empty price is not a gift, it is missing.
+ */
+export { MAX_BOOK_CATEGORIES };
+
+export const bookFormMessages = {
+  titleRequired: 'Le titre est obligatoire',
+  authorRequired: "L'auteur est obligatoire",
+  priceRequired: 'Le prix est obligatoire (0 pour un don)',
+  priceInvalid: 'Le prix doit être un nombre entier de FCFA',
+  imageType: 'Formats acceptés : JPEG, PNG ou WebP',
+  imageSize: 'Chaque photo doit peser 5 Mo au plus',
+} as const;
+
+const digits = (value: string) => value.replace(/[\s\u202f\u00a0]/g, '');
+
+/** The form's values: what the fields hold (text), before the schema coerces them. */
+export interface BookFormValues {
+  title: string;
+  author: string;
+  isbn: string;
+  description: string;
+  publisher: string;
+  publication_year: string;
+  condition: Condition | '';
+  price: string;
+  city_id: string;
+  is_negociable: boolean;
+  is_exchange_possible: boolean;
+  category_ids: number[];
+}
+
+/** react-hook-form resolver: bookFieldsSchema, first message per field. */
+export const bookFormResolver: Resolver<BookFormValues> = async (values) => {
+  const errors: Record<string, { type: string; message: string }> = {};
+  if (!values.title.trim()) errors.title = { type: 'required', message: bookFormMessages.titleRequired };
+  if (!values.author.trim()) errors.author = { type: 'required', message: bookFormMessages.authorRequired };
+  const price = digits(values.price);
+  if (price === '') errors.price = { type: 'required', message: bookFormMessages.priceRequired };
+  else if (!/^\d+$/.test(price)) errors.price = { type: 'pattern', message: bookFormMessages.priceInvalid };
+  const parsed = bookFieldsSchema.safeParse({ ...values, price });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      if (field && !errors[field]) errors[field] = { type: issue.code, message: issue.message };
+    }
+  }
+  return Object.keys(errors).length
+    ? { values: {}, errors: errors as FieldErrors<BookFormValues> }
+    : { values, errors: {} };
+};
+
+export type BookFormField = keyof BookFormValues;
+
+export const BOOK_FORM_FIELDS: BookFormField[] = [
+  'title',
+  'author',
+  'isbn',
+  'description',
+  'publisher',
+  'publication_year',
+  'condition',
+  'price',
+  'city_id',
+  'is_negociable',
+  'is_exchange_possible',
+  'category_ids',
+];
+
+export const EMPTY_BOOK_FORM: BookFormValues = {
+  title: '',
+  author: '',
+  isbn: '',
+  description: '',
+  publisher: '',
+  publication_year: '',
+  condition: '',
+  price: '',
+  city_id: '',
+  is_negociable: false,
+  is_exchange_possible: false,
+  category_ids: [],
+};
+
+export function bookToForm(book: Book): BookFormValues {
+  const ids = book.category_ids?.length
+    ? book.category_ids
+    : (book.categories?.map((c) => c.id) ?? (book.category ? [book.category.id] : []));
+  return {
+    title: book.title ?? '',
+    author: book.author ?? '',
+    isbn: book.isbn ?? '',
+    description: book.description ?? '',
+    publisher: book.publisher ?? '',
+    publication_year: book.publication_year ? String(book.publication_year) : '',
+    condition: (book.condition ?? '') as Condition | '',
+    price: String(book.price ?? ''),
+    city_id: book.city_id ? String(book.city_id) : book.city ? String(book.city.id) : '',
+    is_negociable: Boolean(book.is_negociable ?? book.is_negotiable),
+    is_exchange_possible: Boolean(book.is_exchange_possible),
+    category_ids: ids,
+  };
+}
+
+/** The three photo slots: a kept image, a new file, or nothing (with a removal to send). */
+export interface PhotoSlot {
+  /** URL of the image already saved (edit), kept unless replaced or removed. */
+  existing: string | null;
+  file: File | null;
+  /** Object URL of `file` for the preview. */
+  preview: string | null;
+  removed: boolean;
+}
+
+export const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** Multipart body of POST /books and POST /books/{id}. */
+export function toFormData(values: BookFormValues, slots: PhotoSlot[], editing: boolean): FormData {
+  const form = new FormData();
+  form.set('title', values.title.trim());
+  form.set('author', values.author.trim());
+  // Every field is sent, empty ones too: an update replaces the listing (an emptied field is cleared).
+  form.set('isbn', values.isbn.trim());
+  form.set('description', values.description.trim());
+  form.set('publisher', values.publisher.trim());
+  form.set('publication_year', values.publication_year.trim());
+  form.set('condition', values.condition);
+  form.set('price', String(Number(digits(values.price))));
+  form.set('city_id', values.city_id);
+  form.set('is_negociable', values.is_negociable ? 'true' : 'false');
+  form.set('is_exchange_possible', values.is_exchange_possible ? 'true' : 'false');
+  form.set('category_ids', values.category_ids.join(','));
+  slots.forEach((slot, index) => {
+    const n = index + 1;
+    if (slot.file) form.set(`image${n}`, slot.file, slot.file.name);
+    else if (editing && slot.removed) form.set(`remove_image${n}`, 'true');
+  });
+  return form;
+}
+
+/**
+ * Phone photos are often 3 to 8 MB: anything above 1.5 MB or 1600 px is redrawn as a 1600 px JPEG
+ * before upload (much less mobile data). On any failure the original file is sent.
+ */
+export async function shrinkPhoto(file: File): Promise<File> {
+  const MAX_SIDE = 1600;
+  if (file.size <= 1.5 * 1024 * 1024 || typeof createImageBitmap !== 'function') return file;
+  try {
+    const bitmap = await createImageBitmap(file);
+    const ratio = Math.min(1, MAX_SIDE / Math.max(bitmap.width, bitmap.height));
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.round(bitmap.width * ratio);
+    canvas.height = Math.round(bitmap.height * ratio);
+    const context = canvas.getContext('2d');
+    if (!context) return file;
+    context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    bitmap.close();
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.85));
+    if (!blob || blob.size >= file.size) return file;
+    return new File([blob], `${file.name.replace(/\.\w+$/, '')}.jpg`, { type: 'image/jpeg' });
+  } catch {
+    return file;
+  }
+}

@@ -1,0 +1,57 @@
+import { api } from '@cartable/ui';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { bookKeys, deleteBook, updateBookStatus } from '../../../shared/api/books';
+import type { Book, BookStatus } from '../../../shared/books';
+
+/** The member's listings, every status (GET /api/user/books), and what they change on them. */
+
+export async function fetchMyBooks(signal?: AbortSignal): Promise<Book[]> {
+  const data = await api.get<{ data?: Book[] }>('/user/books', { signal });
+  return Array.isArray(data?.data) ? data.data : [];
+}
+
+export const myBooksQuery = () =>
+  queryOptions({ queryKey: bookKeys.mine, queryFn: ({ signal }) => fetchMyBooks(signal) });
+
+export const useMyBooks = () => useQuery(myBooksQuery());
+
+/** The public lists are stale after a change (this list is updated in place). */
+function useRefreshLists() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: bookKeys.all, predicate: (q) => q.queryKey[1] !== 'mine' });
+}
+
+/** PUT /books/{id}/status; the listing changes in place. */
+export function useUpdateStatus(handlers: {
+  onSuccess: (answer: { message?: string; book?: Book }, next: BookStatus) => void;
+  onError: (error: unknown) => void;
+}) {
+  const queryClient = useQueryClient();
+  const refreshLists = useRefreshLists();
+  return useMutation({
+    mutationFn: ({ book, next }: { book: Book; next: BookStatus }) => updateBookStatus(book.id, next),
+    onSuccess: (data, { book, next }) => {
+      queryClient.setQueryData<Book[]>(bookKeys.mine, (list) =>
+        list?.map((b) => (b.id === book.id ? { ...b, ...(data.book ?? {}), status: data.book?.status ?? next } : b)),
+      );
+      void refreshLists();
+      handlers.onSuccess(data, next);
+    },
+    onError: handlers.onError,
+  });
+}
+
+/** DELETE /books/{id}; the listing leaves the list at once. */
+export function useDeleteMyBook(handlers: { onSuccess: () => void; onError: () => void }) {
+  const queryClient = useQueryClient();
+  const refreshLists = useRefreshLists();
+  return useMutation({
+    mutationFn: (book: Book) => deleteBook(book.id),
+    onSuccess: (_data, book) => {
+      queryClient.setQueryData<Book[]>(bookKeys.mine, (list) => list?.filter((b) => b.id !== book.id));
+      void refreshLists();
+      handlers.onSuccess();
+    },
+    onError: handlers.onError,
+  });
+}
