@@ -1,13 +1,11 @@
 import { hasPermission, useSession } from '@cartable/ui';
 import { Navigate, Route, Routes } from '@cartable/ui/router';
-import { lazy, type ReactNode } from 'react';
-import { AdminLayout } from './AdminLayout';
-import DashboardPage from './pages/DashboardPage';
-import { PendingScreen } from './pages/PendingScreen';
-
-const CommentModerationPage = lazy(() => import('./pages/CommentModerationPage'));
-const ContactsPage = lazy(() => import('./pages/ContactsPage'));
-const ContactDetailPage = lazy(() => import('./pages/ContactDetailPage'));
+import type { ReactNode } from 'react';
+import { CommentModerationPage } from './features/comment-moderation';
+import { ContactDetailPage, ContactsPage } from './features/contacts';
+import { DashboardPage } from './features/dashboard';
+import { AdminLayout } from './features/layout';
+import { PendingScreen } from './shared/PendingScreen';
 
 /** Routes that need a permission send others to the admin dashboard. */
 function RequirePermission({ permission, children }: { permission: string; children: ReactNode }) {

@@ -1,28 +1,27 @@
 import {
   Alert,
-  api,
   Badge,
   Button,
   Card,
   CardBody,
   CardHeader,
   CardTitle,
+  currentUserQuery,
   errorMessage,
   GlobeIcon,
   initials,
   PageHeader,
   RefreshIcon,
   Skeleton,
-  type User,
+  useCountries,
   useDocumentTitle,
   useSession,
 } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { visibleMenu } from '../menu';
-
-const LOAD_ERROR = 'Erreur lors du chargement des données';
+import { LOAD_ERROR } from '../../shared/messages';
+import { visibleMenu } from '../layout';
 
 function RetryButton({ onClick, loading }: { onClick: () => void; loading: boolean }) {
   return (
@@ -43,10 +42,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 function IdentityCard() {
   const { token } = useSession();
-  const query = useQuery({
-    queryKey: ['user', 'me', token],
-    queryFn: ({ signal }) => api.get<{ user: User }>('/user', { signal }),
-  });
+  const query = useQuery(currentUserQuery(token));
   const user = query.data?.user;
   return (
     <Card className="lg:col-span-2">
@@ -99,15 +95,8 @@ function IdentityCard() {
 }
 
 function CountriesCard() {
-  const query = useQuery({
-    // Same key and shape (the list) as the catalog's home page: one shared query cache.
-    queryKey: ['locations', 'countries'],
-    queryFn: async ({ signal }) => {
-      const data = await api.get<{ countries?: unknown[] }>('/locations/countries', { signal });
-      return Array.isArray(data?.countries) ? data.countries : [];
-    },
-    staleTime: 15 * 60_000,
-  });
+  // The shared query of libs/ui: the shell and the catalogue read the same cache.
+  const query = useCountries();
   const count = query.data ? query.data.length : null;
   return (
     <Card>

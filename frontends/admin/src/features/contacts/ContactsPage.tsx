@@ -19,21 +19,21 @@ import {
   useDocumentTitle,
 } from '@cartable/ui';
 import { Link, useSearchParams } from '@cartable/ui/router';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { StatusBadge } from '../components/StatusBadge';
+import { LOAD_ERROR } from '../../shared/messages';
 import {
-  adminKeys,
   bulkDeleteContacts,
   CONTACT_STATUS_LABELS,
   CONTACT_STATUSES,
   type Contact,
   type ContactStatus,
+  contactKeys,
   deleteContact,
-  fetchContactStats,
-  fetchContacts,
-  moderationMessages,
-} from '../lib/moderation';
+  useContactStats,
+  useContacts,
+} from './api/contacts';
+import { StatusBadge } from './StatusBadge';
 
 const PER_PAGE = 15;
 const STAT_LABELS: Record<ContactStatus, string> = {
@@ -48,10 +48,7 @@ function isStatus(value: string | null): value is ContactStatus {
 }
 
 function Stats({ active, onPick }: { active: ContactStatus | ''; onPick: (status: ContactStatus | '') => void }) {
-  const stats = useQuery({
-    queryKey: adminKeys.contactStats,
-    queryFn: ({ signal }) => fetchContactStats(signal),
-  });
+  const stats = useContactStats();
   const cards: Array<[ContactStatus | '', string, number | undefined]> = [
     ['', 'Total', stats.data?.total],
     ...CONTACT_STATUSES.map(
@@ -96,8 +93,8 @@ export default function ContactsPage() {
   const search = params.get('search') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [term, setTerm] = useState(search);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [confirm, setConfirm] = useState<{ ids: number[]; label: string } | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [confirm, setConfirm] = useState<{ ids: string[]; label: string } | null>(null);
   const queryClient = useQueryClient();
 
   const update = (changes: Record<string, string | null>) =>
@@ -119,11 +116,7 @@ export default function ContactsPage() {
   }, [term]);
 
   const query = { status, search, page, per_page: PER_PAGE };
-  const list = useQuery({
-    queryKey: adminKeys.contactList(query),
-    queryFn: ({ signal }) => fetchContacts(query, signal),
-    placeholderData: keepPreviousData,
-  });
+  const list = useContacts(query);
   const rows = list.data?.data ?? [];
   const meta = list.data?.meta;
 
@@ -138,9 +131,9 @@ export default function ContactsPage() {
   }, [list.data]);
 
   const remove = useMutation({
-    mutationFn: async (ids: number[]) => {
+    mutationFn: async (ids: string[]) => {
       if (ids.length === 1) {
-        await deleteContact(ids[0] as number);
+        await deleteContact(ids[0] as string);
         return 1;
       }
       return (await bulkDeleteContacts(ids)).deleted ?? ids.length;
@@ -149,7 +142,7 @@ export default function ContactsPage() {
       setConfirm(null);
       setSelected(new Set());
       void notify.success(deleted > 1 ? `${deleted} messages supprimés avec succès` : 'Message supprimé avec succès');
-      void queryClient.invalidateQueries({ queryKey: adminKeys.contacts });
+      void queryClient.invalidateQueries({ queryKey: contactKeys.all });
     },
     onError: (error) => {
       setConfirm(null);
@@ -158,7 +151,7 @@ export default function ContactsPage() {
   });
 
   const allChecked = rows.length > 0 && rows.every((row) => selected.has(row.id));
-  const toggle = (id: number) =>
+  const toggle = (id: string) =>
     setSelected((current) => {
       const next = new Set(current);
       if (next.has(id)) next.delete(id);
@@ -191,7 +184,7 @@ export default function ContactsPage() {
             size="sm"
             leftIcon={<RefreshIcon size={16} />}
             loading={list.isFetching && !list.isPending}
-            onClick={() => void queryClient.invalidateQueries({ queryKey: adminKeys.contacts })}
+            onClick={() => void queryClient.invalidateQueries({ queryKey: contactKeys.all })}
           >
             Actualiser
           </Button>
@@ -255,7 +248,7 @@ export default function ContactsPage() {
       {list.isError && !list.data ? (
         <Alert
           tone="error"
-          title={moderationMessages.loadError}
+          title={LOAD_ERROR}
           action={
             <Button variant="outline" size="sm" onClick={() => void list.refetch()} loading={list.isFetching}>
               Réessayer

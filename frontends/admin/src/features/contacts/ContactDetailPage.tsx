@@ -1,3 +1,4 @@
+import { contactRespondRequestSchema } from '@cartable/contracts';
 import {
   Alert,
   ApiError,
@@ -20,21 +21,27 @@ import {
   useDocumentTitle,
 } from '@cartable/ui';
 import { Link, useNavigate, useParams } from '@cartable/ui/router';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { StatusBadge } from '../components/StatusBadge';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { LOAD_ERROR } from '../../shared/messages';
 import {
-  adminKeys,
   CONTACT_STATUS_LABELS,
   CONTACT_STATUSES,
   type Contact,
   type ContactStatus,
+  contactKeys,
   deleteContact,
   fetchContact,
-  moderationMessages,
+  refreshContactLists,
   respondToContact,
   setContactStatus,
-} from '../lib/moderation';
+} from './api/contacts';
+import { StatusBadge } from './StatusBadge';
+
+/** The answer's rules and French message come from the contract (POST /admin/contacts/{id}/respond). */
+const respondResolver = zodResolver(contactRespondRequestSchema);
 
 /** One contact message: read it, answer it by e-mail, change its status or delete it. */
 export default function ContactDetailPage() {
@@ -42,37 +49,49 @@ export default function ContactDetailPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const contact = useQuery({
-    queryKey: adminKeys.contact(id),
+    queryKey: contactKeys.detail(id),
     queryFn: async ({ signal }) => {
       const data = await fetchContact(id, signal);
       // Opening a new message marks it read: lists and stats change.
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'contacts', 'list'] });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.contactStats });
+      refreshContactLists(queryClient);
       return data;
     },
     retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 2,
   });
   useDocumentTitle(`${contact.data?.subject ?? 'Message de contact'} · Administration`);
-  const [response, setResponse] = useState('');
-  const [responseError, setResponseError] = useState<string | undefined>();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    clearErrors,
+    watch,
+    formState: { errors },
+  } = useForm<{ response: string }>({
+    defaultValues: { response: '' },
+    resolver: respondResolver,
+    // The error shows on sending and goes as soon as the text changes.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const response = watch('response');
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const store = (data: Contact | undefined) => {
-    if (data) queryClient.setQueryData(adminKeys.contact(id), data);
-    void queryClient.invalidateQueries({ queryKey: ['admin', 'contacts', 'list'] });
-    void queryClient.invalidateQueries({ queryKey: adminKeys.contactStats });
+    if (data) queryClient.setQueryData(contactKeys.detail(id), data);
+    refreshContactLists(queryClient);
   };
 
   const respond = useMutation({
-    mutationFn: (text: string) => respondToContact(Number(id), text),
+    mutationFn: (text: string) => respondToContact(id, text),
     onSuccess: (answer) => {
       void notify.success(answer?.message || 'Réponse envoyée par email');
-      setResponse('');
+      reset({ response: '' });
       store(answer?.data);
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 422) {
-        setResponseError(error.fieldError('response') ?? error.message);
+        setError('response', { type: 'server', message: error.fieldError('response') ?? error.message });
         return;
       }
       void notify.error(errorMessage(error, "Erreur lors de l'envoi de la réponse"));
@@ -80,7 +99,7 @@ export default function ContactDetailPage() {
   });
 
   const status = useMutation({
-    mutationFn: (next: ContactStatus) => setContactStatus(Number(id), next),
+    mutationFn: (next: ContactStatus) => setContactStatus(id, next),
     onSuccess: (answer) => {
       void notify.success('Statut mis à jour');
       store(answer?.data);
@@ -90,11 +109,11 @@ export default function ContactDetailPage() {
   });
 
   const remove = useMutation({
-    mutationFn: () => deleteContact(Number(id)),
+    mutationFn: () => deleteContact(id),
     onSuccess: (answer) => {
       void notify.success(answer?.message || 'Message supprimé avec succès');
-      queryClient.removeQueries({ queryKey: adminKeys.contact(id) });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.contacts });
+      queryClient.removeQueries({ queryKey: contactKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: contactKeys.all });
       navigate('/admin/contacts', { replace: true });
     },
     onError: (error) => {
@@ -103,15 +122,7 @@ export default function ContactDetailPage() {
     },
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const text = response.trim();
-    if (!text) {
-      setResponseError('La réponse est requise');
-      return;
-    }
-    respond.mutate(text);
-  }
+  const submit = handleSubmit(({ response: text }) => respond.mutate(text));
 
   const back = (
     <Link
@@ -129,7 +140,7 @@ export default function ContactDetailPage() {
         {back}
         <Alert
           tone="error"
-          title={missing ? 'Message introuvable' : moderationMessages.loadError}
+          title={missing ? 'Message introuvable' : LOAD_ERROR}
           action={
             missing ? undefined : (
               <Button variant="outline" size="sm" onClick={() => void contact.refetch()} loading={contact.isFetching}>
@@ -204,13 +215,9 @@ export default function ContactDetailPage() {
                     <Textarea
                       label={`Réponse à ${data.name}`}
                       rows={6}
-                      value={response}
-                      error={responseError}
+                      error={errors.response?.message}
                       hint={`La réponse sera envoyée par email à ${data.email}.`}
-                      onChange={(event) => {
-                        setResponse(event.target.value);
-                        if (responseError) setResponseError(undefined);
-                      }}
+                      {...register('response', { onChange: () => clearErrors('response') })}
                     />
                     <div className="flex justify-end">
                       <Button

@@ -16,19 +16,16 @@ import {
   useDocumentTitle,
 } from '@cartable/ui';
 import { Link, useSearchParams } from '@cartable/ui/router';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { LOAD_ERROR } from '../../shared/messages';
 import {
-  adminKeys,
-  fetchPendingComments,
-  moderateComment,
+  type ModerationDecision,
   moderationMessages,
-  type PageMeta,
   type PendingComment,
-} from '../lib/moderation';
-
-type Decision = 'approved' | 'rejected';
-type PendingPage = { data: PendingComment[]; meta: PageMeta };
+  pendingCommentsQuery,
+  useModerateComment,
+} from './api/pending-comments';
 
 function readPage(params: URLSearchParams): number {
   const page = Number(params.get('page'));
@@ -44,15 +41,8 @@ export default function CommentModerationPage() {
   useDocumentTitle('Modération des commentaires · Administration');
   const [params, setParams] = useSearchParams();
   const page = readPage(params);
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<number | null>(null);
-  const key = adminKeys.pendingComments(page);
-
-  const pending = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => fetchPendingComments(page, signal),
-    placeholderData: keepPreviousData,
-  });
+  const [busy, setBusy] = useState<string | null>(null);
+  const pending = useQuery(pendingCommentsQuery(page));
 
   const goTo = (target: number) =>
     setParams((current) => {
@@ -62,31 +52,13 @@ export default function CommentModerationPage() {
       return next;
     });
 
-  const decide = useMutation({
-    mutationFn: ({ comment, status }: { comment: PendingComment; status: Decision }) =>
-      moderateComment(comment.id, status),
-    onMutate: ({ comment }) => setBusy(comment.id),
+  const decide = useModerateComment(page, {
+    onMutate: (comment) => setBusy(comment.id),
     onSettled: () => setBusy(null),
-    onSuccess: (answer, { comment, status }) => {
+    onSuccess: (answer, status) =>
       void notify.success(
         answer?.message || (status === 'approved' ? moderationMessages.approved : moderationMessages.rejected),
-      );
-      // The row leaves the list and the total drops by one (SPEC section 4).
-      queryClient.setQueryData<PendingPage>(key, (old) =>
-        old
-          ? {
-              data: old.data.filter((row) => row.id !== comment.id),
-              meta: { ...old.meta, total: Math.max(0, old.meta.total - 1) },
-            }
-          : old,
-      );
-      // Other pages shift by one; the book's own comment list changes too.
-      void queryClient.invalidateQueries({
-        queryKey: ['admin', 'comments', 'pending'],
-        predicate: (query) => query.queryKey[3] !== page,
-      });
-      void queryClient.invalidateQueries({ queryKey: ['comments', 'book', String(comment.book_id)] });
-    },
+      ),
     onError: (error) => {
       const detail = errorMessage(error, '');
       void notify.error(moderationMessages.moderateError, {
@@ -172,7 +144,7 @@ export default function CommentModerationPage() {
       {pending.isError && !pending.data ? (
         <Alert
           tone="error"
-          title={moderationMessages.loadError}
+          title={LOAD_ERROR}
           action={
             <Button variant="outline" size="sm" onClick={() => void pending.refetch()} loading={pending.isFetching}>
               Réessayer
