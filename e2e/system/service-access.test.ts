@@ -75,4 +75,25 @@ describe('services check revocation themselves', () => {
     }
     console.log('revoked tokens straight to the services:', JSON.stringify(seen));
   });
+
+  it('lets a promoted member into the admin area with the session they already have, and out again at once', async () => {
+    const member = await verifiedMember(stack, 'acces_promu');
+    const admin = (
+      await call(`${stack.api}/login`, { body: { email: 'admin@cartable.ga', password: 'Cartable2026!' } })
+    ).body.access_token as string;
+    const adminArea = () => call(`${stack.api}/admin/contacts`, { token: member.token });
+    expect((await adminArea()).status).toBe(403);
+    expect((await call(`${stack.api}/admin/users/${member.id}/promote`, { method: 'POST', token: admin })).status).toBe(
+      200,
+    );
+    // The same token, issued before the promotion: the gateway and the service read the new rights.
+    expect((await adminArea()).status).toBe(200);
+    expect((await call(`${stack.url('moderation')}/admin/contacts`, { token: member.token })).status).toBe(200);
+    expect((await call(`${stack.api}/users/all`, { token: member.token })).status).toBe(200);
+    // Demoted: the old rights stop at once (the session ends with them).
+    expect((await call(`${stack.api}/admin/users/${member.id}/revoke`, { method: 'POST', token: admin })).status).toBe(
+      200,
+    );
+    expect((await adminArea()).status).toBe(401);
+  });
 });

@@ -56,7 +56,25 @@ function declared(dir: string): Set<string> {
   );
 }
 
+/** Test environments named in `// @vitest-environment x` comments: vitest loads them from the root. */
+function environmentsOf(file: string): string[] {
+  return [...readFileSync(file, 'utf8').matchAll(/@vitest-environment\s+([\w-]+)/g)]
+    .map((m) => m[1] ?? '')
+    .filter((name) => name !== 'node');
+}
+
 describe('workspace dependencies', () => {
+  it('the root declares every test environment a test file asks for (jsdom…)', () => {
+    const have = declared(repoRoot);
+    const asked = new Map<string, string>();
+    for (const dir of [repoRoot, ...workspaceDirs]) {
+      for (const file of files(dir, dir === repoRoot ? workspaceDirs : [])) {
+        for (const name of environmentsOf(file)) if (!have.has(name)) asked.set(name, relative(repoRoot, file));
+      }
+    }
+    expect(Object.fromEntries(asked)).toEqual({});
+  });
+
   it.each([repoRoot, ...workspaceDirs].map((d) => [relative(repoRoot, d) || '(root)', d]))(
     '%s declares every package it imports',
     (_name, dir) => {

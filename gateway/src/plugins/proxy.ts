@@ -139,21 +139,22 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
       if (access === 'public') return dropToken();
       throw unauthorized(messages.tokenInvalid);
     }
-    let revoked: boolean;
+    let current: typeof claims | null;
     try {
-      revoked = await revocation.isRevoked(token, claims);
+      // Revoked, or its rights replaced by the member's current ones (a promotion since it was issued).
+      current = await revocation.currentClaims(token, claims);
     } catch (err) {
       // Neither Redis nor auth answers: visitors go on as visitors, members get a clear 503.
       request.log.warn({ err: (err as Error).message }, 'cannot check token revocation');
       if (access === 'public') return dropToken();
       throw serviceUnavailable();
     }
-    if (revoked) {
+    if (!current) {
       if (access === 'public') return dropToken();
       throw unauthorized(messages.tokenInvalid);
     }
-    if (access === 'admin' && !claims.is_admin) throw forbidden(messages.adminOnly);
-    return claims;
+    if (access === 'admin' && !current.is_admin) throw forbidden(messages.adminOnly);
+    return current;
   }
 
   function forward(request: FastifyRequest, reply: FastifyReply, owner: Owner) {

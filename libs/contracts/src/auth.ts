@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageMetaSchema } from './common.ts';
+import { dbInt, multilineText, pageMetaSchema, positiveId, safeText } from './common.ts';
 import { messages } from './messages.ts';
 
 const m = messages.auth;
@@ -53,8 +53,7 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const registerRequestSchema = z
   .object({
-    name: z
-      .string({ error: m.nameRequired })
+    name: safeText({ error: m.nameRequired })
       .trim()
       .min(1, { message: m.nameRequired, abort: true })
       .min(2, m.nameMin)
@@ -73,8 +72,8 @@ export const registerRequestSchema = z
     password_confirmation: z
       .string({ error: m.confirmationRequired })
       .min(1, { message: m.confirmationRequired, abort: true }),
-    country_id: z.coerce.number({ error: m.countryRequired }).int(m.countryRequired).positive(m.countryRequired),
-    city_id: z.coerce.number({ error: m.cityRequired }).int(m.cityRequired).positive(m.cityRequired),
+    country_id: positiveId(m.countryRequired),
+    city_id: positiveId(m.cityRequired),
   })
   .refine((v) => v.password === v.password_confirmation, {
     path: ['password_confirmation'],
@@ -121,13 +120,28 @@ export const accessClaimsSchema = z.object({
   exp: z.number(),
   /** The user's token version when issued; a password change bumps it, refusing older tokens. */
   ver: z.number().int().default(0),
+  /** When the token was issued (seconds): rights changed since then are read afresh. */
+  iat: z.number().optional(),
   email_verified: z.boolean(),
   is_admin: z.boolean(),
   roles: z.array(z.string()),
   permissions: z.array(z.string()),
 });
 export type AccessClaims = z.infer<typeof accessClaimsSchema>;
-export type ClaimsToSign = Omit<AccessClaims, 'exp' | 'jti'>;
+export type ClaimsToSign = Omit<AccessClaims, 'exp' | 'jti' | 'iat'>;
+
+/**
+ * A member's rights as they are now, with when they last changed (epoch seconds): a token
+ * issued before that moment carries old rights, and these replace them (a promotion reaches an
+ * open session at once; losses also end the member's tokens).
+ */
+export const currentRightsSchema = z.object({
+  changed_at: z.number(),
+  is_admin: z.boolean(),
+  roles: z.array(z.string()),
+  permissions: z.array(z.string()),
+});
+export type CurrentRights = z.infer<typeof currentRightsSchema>;
 
 /** Permission slugs named by SPEC.md section 6. */
 export const permissionSlugs = [
@@ -208,7 +222,7 @@ export const profileUpdateSchema = z.object({
     .nullable()
     .optional()
     .or(z.literal('').transform(() => null)),
-  bio: z.string().trim().max(500, m.bioMax).nullable().optional(),
+  bio: multilineText().trim().max(500, m.bioMax).nullable().optional(),
   show_email: z.boolean().default(false),
   show_phone: z.boolean().default(false),
   country_id: registerRequestSchema.shape.country_id,
@@ -299,7 +313,7 @@ export const activitySchema = z.object({
   occurred_at: z.string(),
 });
 export type Activity = z.infer<typeof activitySchema>;
-export const recentActivityQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
+export const recentActivityQuerySchema = z.object({ limit: dbInt().min(1).max(50).default(10) });
 export const recentActivityResponseSchema = z.object({ activities: z.array(activitySchema) });
 
 export const publicProfileParamsSchema = z.object({ userId: z.string().uuid() });
@@ -315,7 +329,8 @@ export const jwksResponseSchema = z.object({
 });
 
 /** POST /internal/token-status (the gateway, never public). */
-export const tokenStatusResponseSchema = z.object({ revoked: z.boolean() });
+/** auth's answer on a token: revoked or not, and the member's rights if they changed since it was issued. */
+export const tokenStatusResponseSchema = z.object({ revoked: z.boolean(), rights: currentRightsSchema.optional() });
 
 // ── users, roles and permissions (SPEC.md section 6) ──────────────────────────────────────────
 
@@ -328,9 +343,9 @@ export const slugSchema = z
 export const checkAdminResponseSchema = z.object({ is_admin: z.boolean() });
 
 export const userListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
-  search: z.string().trim().max(100).optional(),
+  page: dbInt().min(1).default(1),
+  per_page: dbInt().min(1).max(100).default(20),
+  search: safeText().trim().max(100).optional(),
 });
 export const userListResponseSchema = z.object({
   data: z.array(userSchema),
@@ -351,7 +366,7 @@ export const adminRoleSchema = z.object({
 export type AdminRole = z.infer<typeof adminRoleSchema>;
 export const roleRequestSchema = z.object({
   slug: slugSchema,
-  name: z.string().trim().min(2).max(100),
+  name: safeText().trim().min(2).max(100),
   permissions: z.array(slugSchema).default([]),
 });
 export const rolesResponseSchema = z.object({ roles: z.array(adminRoleSchema) });

@@ -77,9 +77,12 @@ declare module 'fastify' {
   }
 }
 
-/** Whether a verified token was revoked since (logout, password change, loss of rights…). */
+/**
+ * A verified token as it stands now: null once revoked (logout, password change, loss of
+ * rights…), with the member's current rights when they changed after it was issued.
+ */
 export interface RevocationCheck {
-  isRevoked(token: string, claims: AccessClaims): Promise<boolean>;
+  currentClaims(token: string, claims: AccessClaims): Promise<AccessClaims | null>;
 }
 
 /**
@@ -97,19 +100,32 @@ export function createGuards(verifier: TokenVerifier, { revocation }: { revocati
     } catch {
       throw unauthorized(messages.tokenInvalid);
     }
-    let revoked = false;
+    let current: AccessClaims | null = claims;
     try {
-      revoked = (await revocation?.isRevoked(token, claims)) ?? false;
+      if (revocation) current = await revocation.currentClaims(token, claims);
     } catch (err) {
       // Neither the cache nor auth can say: refuse politely rather than let a revoked token in.
       request.log.warn({ err: (err as Error).message }, 'cannot check token revocation');
       throw new HttpError(503, messages.serviceUnavailable);
     }
-    if (revoked) throw unauthorized(messages.tokenInvalid);
-    request.claims = claims;
-    return claims;
+    if (!current) throw unauthorized(messages.tokenInvalid);
+    request.claims = current;
+    return current;
   }
 
+  /**
+   * A genuine token, whatever became of it since: for the one route whose job is to say whether
+   * it was revoked (auth's internal token status).
+   */
+  const requireSignature: preHandlerAsyncHookHandler = async (request) => {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized();
+    try {
+      request.claims = await verifier.verify(token);
+    } catch {
+      throw unauthorized(messages.tokenInvalid);
+    }
+  };
   const requireUser: preHandlerAsyncHookHandler = async (request) => {
     await authenticate(request);
   };
@@ -133,6 +149,14 @@ export function createGuards(verifier: TokenVerifier, { revocation }: { revocati
     if (bearerToken(request)) await authenticate(request);
   };
 
-  return { authenticate, requireUser, requireVerified, requireAdmin, requirePermission, optionalUser };
+  return {
+    authenticate,
+    requireSignature,
+    requireUser,
+    requireVerified,
+    requireAdmin,
+    requirePermission,
+    optionalUser,
+  };
 }
 export type Guards = ReturnType<typeof createGuards>;

@@ -1,7 +1,10 @@
-import type { AccessClaims } from '@cartable/contracts';
+import { type AccessClaims, tokenStatusResponseSchema } from '@cartable/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import { type RevocationAnswer, readRevocationCache } from './revocation.ts';
+import type { z } from 'zod';
+import { type CacheAnswer, readRevocationCache, withRights } from './revocation.ts';
+
+type AuthAnswer = z.infer<typeof tokenStatusResponseSchema>;
 
 /** Raised when neither Redis nor auth can say whether a token is revoked. */
 export class RevocationUnavailable extends Error {
@@ -67,7 +70,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Is a token (whose signature is already verified) revoked? Redis first, one MGET: a revoked
+ * Is a token (whose signature is already verified) revoked, and are its rights still the
+ * member's? Redis first, one MGET: a revoked
  * id or a newer user version there is always true, and their absence means "valid" while auth's
  * sentinel says the cache is complete. Otherwise (Redis down, or restarted empty and not yet
  * rebuilt) auth's database answers through its internal route; those answers are kept a few
@@ -78,12 +82,12 @@ export function createRevocationChecker(options: RevocationCheckerOptions) {
   const { redis, prefix, log } = options;
   const redisTimeoutMs = options.redisTimeoutMs ?? 500;
   const authTimeoutMs = options.authTimeoutMs ?? 2000;
-  const answers = new TtlCache<boolean>(options.maxEntries ?? 10_000);
-  const pending = new Map<string, Promise<boolean>>();
+  const answers = new TtlCache<AuthAnswer>(options.maxEntries ?? 10_000);
+  const pending = new Map<string, Promise<AuthAnswer>>();
   const counts = { cache: 0, auth: 0, reused: 0, redisErrors: 0 };
   let lastRedisWarning = 0;
 
-  async function fromRedis(claims: AccessClaims): Promise<RevocationAnswer> {
+  async function fromRedis(claims: AccessClaims): Promise<CacheAnswer> {
     try {
       return await withTimeout(readRevocationCache(redis, prefix, claims), redisTimeoutMs);
     } catch (err) {
@@ -93,11 +97,11 @@ export function createRevocationChecker(options: RevocationCheckerOptions) {
         lastRedisWarning = Date.now();
         log.warn({ err: (err as Error).message }, 'revocation cache unreachable; asking auth');
       }
-      return 'unknown';
+      return { answer: 'unknown' };
     }
   }
 
-  async function askAuth(token: string): Promise<boolean> {
+  async function askAuth(token: string): Promise<AuthAnswer> {
     let response: Response;
     try {
       response = await fetch(`${options.authUrl}/internal/token-status`, {
@@ -109,15 +113,13 @@ export function createRevocationChecker(options: RevocationCheckerOptions) {
       throw new RevocationUnavailable('auth unreachable', { cause: err });
     }
     // auth no longer accepts the token at all (its keys changed): as good as revoked.
-    if (response.status === 401) return true;
-    const body = (await response.json().catch(() => null)) as { revoked?: unknown } | null;
-    if (response.status !== 200 || typeof body?.revoked !== 'boolean') {
-      throw new RevocationUnavailable(`auth answered ${response.status}`);
-    }
-    return body.revoked;
+    if (response.status === 401) return { revoked: true };
+    const body = tokenStatusResponseSchema.safeParse(await response.json().catch(() => null));
+    if (response.status !== 200 || !body.success) throw new RevocationUnavailable(`auth answered ${response.status}`);
+    return body.data;
   }
 
-  function fromAuth(token: string, claims: AccessClaims): Promise<boolean> {
+  function fromAuth(token: string, claims: AccessClaims): Promise<AuthAnswer> {
     const known = answers.get(claims.jti);
     if (known !== undefined) {
       counts.reused++;
@@ -127,10 +129,10 @@ export function createRevocationChecker(options: RevocationCheckerOptions) {
     if (!asking) {
       counts.auth++;
       asking = askAuth(token)
-        .then((revoked) => {
-          const ttl = revoked ? Math.max(1000, claims.exp * 1000 - Date.now()) : options.answerCacheMs;
-          answers.set(claims.jti, revoked, ttl);
-          return revoked;
+        .then((answer) => {
+          const ttl = answer.revoked ? Math.max(1000, claims.exp * 1000 - Date.now()) : options.answerCacheMs;
+          answers.set(claims.jti, answer, ttl);
+          return answer;
         })
         .finally(() => pending.delete(claims.jti));
       pending.set(claims.jti, asking);
@@ -138,14 +140,25 @@ export function createRevocationChecker(options: RevocationCheckerOptions) {
     return asking;
   }
 
+  /**
+   * The token's claims as they stand now: null when it was revoked; its rights replaced by the
+   * member's current ones when those changed after it was issued (a promotion reaches an open
+   * session at once).
+   */
+  async function currentClaims(token: string, claims: AccessClaims): Promise<AccessClaims | null> {
+    const cached = await fromRedis(claims);
+    if (cached.answer !== 'unknown') {
+      counts.cache++;
+      return cached.answer === 'revoked' ? null : withRights(claims, cached.rights);
+    }
+    const answer = await fromAuth(token, claims);
+    return answer.revoked ? null : withRights(claims, answer.rights);
+  }
+
   return {
+    currentClaims,
     async isRevoked(token: string, claims: AccessClaims): Promise<boolean> {
-      const cached = await fromRedis(claims);
-      if (cached !== 'unknown') {
-        counts.cache++;
-        return cached === 'revoked';
-      }
-      return fromAuth(token, claims);
+      return (await currentClaims(token, claims)) === null;
     },
     /**
      * A call that may have revoked this token (its own logout, a password change…) has been

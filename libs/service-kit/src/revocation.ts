@@ -1,3 +1,4 @@
+import { type AccessClaims, type CurrentRights, currentRightsSchema } from '@cartable/contracts';
 import type { Redis } from 'ioredis';
 
 /**
@@ -16,6 +17,8 @@ import type { Redis } from 'ioredis';
 export const revokedTokenKey = (prefix: string, jti: string) => `${prefix}revoked:${jti}`;
 export const tokenVersionKey = (prefix: string, userId: string) => `${prefix}token-version:${userId}`;
 export const revocationLoadedKey = (prefix: string) => `${prefix}revocation:loaded`;
+/** A member's current rights, written when they change (JSON CurrentRights). */
+export const rightsKey = (prefix: string, userId: string) => `${prefix}rights:${userId}`;
 
 /** The version cached for a deleted account: every token it ever had is lower. */
 export const DELETED_ACCOUNT_VERSION = 2_147_483_647;
@@ -77,17 +80,47 @@ export async function markRevocationCacheIncomplete(redis: Redis, prefix: string
   await redis.del(revocationLoadedKey(prefix));
 }
 
-/** One round trip: the token id, the user's version and the sentinel. */
+/** Caches a member's current rights (written after the transaction that changed them). */
+export async function cacheRights(
+  redis: Redis,
+  prefix: string,
+  userId: string,
+  rights: CurrentRights,
+  ttlSeconds: number,
+) {
+  await redis.set(rightsKey(prefix, userId), JSON.stringify(rights), 'EX', Math.max(1, Math.ceil(ttlSeconds)));
+}
+
+/** Rights that changed after the token was issued, if any (else the token's own are current). */
+export function newerRights(claims: Pick<AccessClaims, 'iat'>, rights: CurrentRights | undefined) {
+  return rights && rights.changed_at > (claims.iat ?? 0) ? rights : undefined;
+}
+
+/** The token's claims with the member's current rights, when those changed since it was issued. */
+export function withRights(claims: AccessClaims, rights: CurrentRights | undefined): AccessClaims {
+  const newer = newerRights(claims, rights);
+  return newer ? { ...claims, is_admin: newer.is_admin, roles: newer.roles, permissions: newer.permissions } : claims;
+}
+
+export interface CacheAnswer {
+  answer: RevocationAnswer;
+  rights?: CurrentRights | undefined;
+}
+
+/** One round trip: the token id, the user's version, the sentinel and the user's rights. */
 export async function readRevocationCache(
   redis: Redis,
   prefix: string,
-  claims: { jti: string; sub: string; ver: number },
-): Promise<RevocationAnswer> {
-  const [revoked, version, loaded] = await redis.mget(
+  claims: Pick<AccessClaims, 'jti' | 'sub' | 'ver'>,
+): Promise<CacheAnswer> {
+  const [revoked, version, loaded, rights] = await redis.mget(
     revokedTokenKey(prefix, claims.jti),
     tokenVersionKey(prefix, claims.sub),
     revocationLoadedKey(prefix),
+    rightsKey(prefix, claims.sub),
   );
-  if (revoked !== null || (version !== null && claims.ver < Number(version))) return 'revoked';
-  return loaded === null ? 'unknown' : 'valid';
+  if (revoked !== null || (version !== null && claims.ver < Number(version))) return { answer: 'revoked' };
+  if (loaded === null) return { answer: 'unknown' };
+  const parsed = rights == null ? undefined : currentRightsSchema.safeParse(JSON.parse(rights));
+  return { answer: 'valid', rights: parsed?.success ? parsed.data : undefined };
 }

@@ -17,7 +17,7 @@ import * as schema from './db/schema.ts';
 import { seedAdmin, seedDemoMembers } from './db/seed.ts';
 import { loginThrottle } from './domain/login-throttle.ts';
 import { configurePasswordWork } from './domain/passwords.ts';
-import { createRevocationCache, isRevokedInDatabase } from './domain/revocation.ts';
+import { createRevocationCache, currentClaimsInDatabase } from './domain/revocation.ts';
 import { loadSigner } from './domain/signing.ts';
 import { memberActivity } from './events/member-activity.ts';
 
@@ -46,7 +46,7 @@ await bootstrap(async () => {
   // auth checks its own tokens with its own keys, no HTTP round trip.
   const guards = createGuards(createTokenVerifier(createLocalJWKSet(signer.jwks)), {
     // auth holds the source of truth: its own database says whether a token was revoked.
-    revocation: { isRevoked: (_token, claims) => isRevokedInDatabase(db, claims) },
+    revocation: { currentClaims: (_token, claims) => currentClaimsInDatabase(db, claims) },
   });
   // Redis only caches revocations for the gateway (the database has them): rebuilt at start,
   // after every reconnection and periodically. No route of auth needs Redis to answer.

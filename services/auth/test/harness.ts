@@ -22,7 +22,7 @@ import { authConfigSchema } from '../src/config.ts';
 import * as schema from '../src/db/schema.ts';
 import { seedAdmin } from '../src/db/seed.ts';
 import { loginThrottle } from '../src/domain/login-throttle.ts';
-import { createRevocationCache } from '../src/domain/revocation.ts';
+import { createRevocationCache, currentClaimsInDatabase } from '../src/domain/revocation.ts';
 import { loadSigner } from '../src/domain/signing.ts';
 
 const PG = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -53,7 +53,10 @@ export async function startAuth(env: Record<string, string> = {}) {
   const redis = createRedis(config.REDIS_URL);
   const signer = await loadSigner(undefined, dataDir);
   const quiet = { info: () => {}, warn: () => {}, debug: () => {} } as never;
-  const guards = createGuards(createTokenVerifier(createLocalJWKSet(signer.jwks)));
+  // As main.ts: auth's own database says whether a token stands, and with which rights.
+  const guards = createGuards(createTokenVerifier(createLocalJWKSet(signer.jwks)), {
+    revocation: { currentClaims: (_token, claims) => currentClaimsInDatabase(db, claims) },
+  });
   const storage = createLocalStorage(join(dataDir, 'storage'));
 
   /** The auth app on this database, with its revocation cache on the given Redis. */
@@ -158,7 +161,7 @@ export async function startAuth(env: Record<string, string> = {}) {
     const claims = decodeJwt(token) as { jti: string; sub: string; ver: number };
     return {
       database: internal.status === 200 ? (internal.body.revoked as boolean) : internal.status,
-      cache: await readRevocationCache(redis, config.REDIS_KEY_PREFIX, { ...claims, ver: claims.ver ?? 0 }),
+      cache: (await readRevocationCache(redis, config.REDIS_KEY_PREFIX, { ...claims, ver: claims.ver ?? 0 })).answer,
     };
   }
 

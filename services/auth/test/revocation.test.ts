@@ -283,6 +283,16 @@ describe('login throttling per account, in the database (issue « Nobody in », 
 });
 
 describe('the internal token status', () => {
+  it('gives the current rights of a member promoted after their token was issued', async () => {
+    const { token, user } = await h.member('int_promu');
+    expect((await h.call('POST', '/internal/token-status', undefined, token)).body).toEqual({ revoked: false });
+    expect((await h.call('POST', `/admin/users/${user.id}/promote`, undefined, await h.admin())).status).toBe(200);
+    const answer = (await h.call('POST', '/internal/token-status', undefined, token)).body;
+    expect(answer).toMatchObject({ revoked: false, rights: { is_admin: true } });
+    // auth's own guards read them too: an admin-only route answers the old token.
+    expect((await h.call('GET', '/users/all', undefined, token)).status).toBe(200);
+  });
+
   it('answers only a valid token’s holder, and only revoked yes or no', async () => {
     expect((await h.call('POST', '/internal/token-status')).status).toBe(401);
     const { token } = await h.member('interne');

@@ -28,6 +28,11 @@ export const users = pgTable(
      * of rights). The source of truth: Redis only caches it (see domain/revocation.ts).
      */
     tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * When the member's rights (admin, roles, permissions) last changed: a token issued before
+     * carries old rights, which the gateway and the services replace with the current ones.
+     */
+    rightsChangedAt: timestamp('rights_changed_at', { withTimezone: true }),
     /** When token_version was last bumped: older tokens outlive it by at most their lifetime. */
     tokenVersionChangedAt: timestamp('token_version_changed_at', { withTimezone: true }),
     /** Login attempts since failed_logins_since (LOGIN_WINDOW_MINUTES); a success clears it. */

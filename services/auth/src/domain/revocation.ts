@@ -1,5 +1,7 @@
+import type { AccessClaims, CurrentRights } from '@cartable/contracts';
 import {
   cacheRevokedToken,
+  cacheRights,
   cacheTokenVersion,
   type Db,
   DELETED_ACCOUNT_VERSION,
@@ -8,10 +10,13 @@ import {
   pipelineRevocation,
   type Redis,
   revocationLoadedKey,
+  rightsKey,
+  withRights,
 } from '@cartable/service-kit';
-import { and, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { revokedTokens, revokedUsers, users } from '../db/schema.ts';
+import { claimsFor, toUserDto } from './users.ts';
 
 /**
  * Token revocation. The database is the source of truth: revoked token ids (logout), users'
@@ -61,6 +66,25 @@ export async function isRevokedInDatabase(db: Db, claims: { jti: string; sub: st
   if (!row) return true;
   // A user that does not exist (any more) has no valid token.
   return row.revokedToken || row.deleted || row.version === null || claims.ver < Number(row.version);
+}
+
+/** The member's rights as they are now, if they changed at some point (else the token's stand). */
+export async function currentRights(db: Db, userId: string): Promise<CurrentRights | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  if (!row?.rightsChangedAt) return undefined;
+  const claims = claimsFor(await toUserDto(db, row), row.tokenVersion);
+  return {
+    changed_at: row.rightsChangedAt.getTime() / 1000,
+    is_admin: claims.is_admin,
+    roles: claims.roles,
+    permissions: claims.permissions,
+  };
+}
+
+/** What auth's own guards read: revoked or not in the database, and the current rights. */
+export async function currentClaimsInDatabase(db: Db, claims: AccessClaims): Promise<AccessClaims | null> {
+  if (await isRevokedInDatabase(db, claims)) return null;
+  return withRights(claims, await currentRights(db, claims.sub));
 }
 
 // ── the Redis cache ────────────────────────────────────────────────────────────────────────
@@ -147,6 +171,15 @@ export function createRevocationCache(options: RevocationCacheOptions) {
         ...bumped.map((u) => ({ userId: u.id, version: u.version, ttlSeconds: Number(u.ttl) })),
         ...deleted.map((u) => ({ userId: u.id, version: DELETED_ACCOUNT_VERSION, ttlSeconds: Number(u.ttl) })),
       ];
+      // Members whose rights changed within a token lifetime: their current rights.
+      const changed = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(gt(users.rightsChangedAt, sql`now() - make_interval(secs => ${tokenTtlSeconds})`));
+      for (const { id } of changed) {
+        const rights = await currentRights(tx, id);
+        if (rights) await cacheRights(redis, prefix, id, rights, tokenTtlSeconds);
+      }
       for (let i = 0; i < entries.length; i += CHUNK) {
         const pipeline = redis.pipeline();
         for (const entry of entries.slice(i, i + CHUNK)) pipelineRevocation(pipeline, prefix, entry);
@@ -186,6 +219,14 @@ export function createRevocationCache(options: RevocationCacheOptions) {
     /** After the transaction that bumped a user's version. Never throws. */
     versionBumped: (userId: string, version: number) =>
       write(() => cacheTokenVersion(redis, prefix, userId, version, tokenTtlSeconds)),
+    /** After the transaction that changed these members' rights. Never throws. */
+    rightsChanged: async (userIds: string[]) => {
+      for (const id of userIds) {
+        const rights = await currentRights(db, id).catch(() => undefined);
+        if (rights) await write(() => cacheRights(redis, prefix, id, rights, tokenTtlSeconds));
+        else await write(() => redis.del(rightsKey(prefix, id)));
+      }
+    },
     /** After the transaction that deleted an account. Never throws. */
     accountDeleted: (userId: string) =>
       write(() => cacheTokenVersion(redis, prefix, userId, DELETED_ACCOUNT_VERSION, tokenTtlSeconds)),

@@ -1,6 +1,6 @@
 import { type AdminRole, messages, type User } from '@cartable/contracts';
 import { conflict, type Db, HttpError, notFound, recordEvent } from '@cartable/service-kit';
-import { asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { permissions, rolePermissions, roles, userPermissions, userRoles, users } from '../db/schema.ts';
 import type { AuthDeps } from '../deps.ts';
 import { revokeAllSessions } from './sessions.ts';
@@ -95,6 +95,11 @@ export async function listUsers(
   };
 }
 
+/** The moment the members' rights changed: tokens issued before read the new ones. */
+async function markRightsChanged(tx: Db, userIds: string[]) {
+  if (userIds.length) await tx.update(users).set({ rightsChangedAt: sql`now()` }).where(inArray(users.id, userIds));
+}
+
 /** Promotes or demotes an administrator; never yourself. A demotion ends the member's sessions. */
 export async function setAdmin(
   { db, relay, revocation }: RightsDeps,
@@ -106,7 +111,7 @@ export async function setAdmin(
   const { row, ended } = await db.transaction(async (tx) => {
     const [saved] = await tx
       .update(users)
-      .set({ isAdmin: admin, updatedAt: new Date() })
+      .set({ isAdmin: admin, updatedAt: new Date(), rightsChangedAt: sql`now()` })
       .where(eq(users.id, id))
       .returning();
     if (!saved) throw notFound(m.userNotFound);
@@ -115,6 +120,8 @@ export async function setAdmin(
   });
   relay.kick();
   await ended?.publish({ revocation });
+  // An open session of the member gets the new rights at once (the gateway and services read them).
+  await revocation.rightsChanged([id]);
   return { message: admin ? m.promoted : m.revoked, user: await toUserDto(db, row) };
 }
 
@@ -131,6 +138,7 @@ export async function setUserRoles(
     const found = wanted.length ? await tx.select().from(roles).where(inArray(roles.slug, wanted)) : [];
     const unknown = wanted.filter((s) => !found.some((r) => r.slug === s));
     if (unknown.length) throw new HttpError(422, messages.validation, { roles: [m.unknownRoles(unknown)] });
+    await markRightsChanged(tx, [id]);
     await tx.delete(userRoles).where(eq(userRoles.userId, id));
     if (found.length) await tx.insert(userRoles).values(found.map((r) => ({ userId: id, roleId: r.id })));
     await recordRoleChanges(tx, [id], by);
@@ -139,6 +147,7 @@ export async function setUserRoles(
   });
   relay.kick();
   await ended.publish({ revocation });
+  await revocation.rightsChanged(ended.rows.map((r) => r.id));
   return { message: m.rolesUpdated, user: await toUserDto(db, user!) };
 }
 
@@ -152,6 +161,7 @@ export async function setUserPermissions(
   const { user, ended } = await db.transaction(async (tx) => {
     if (!(await findUserById(tx, id))) throw notFound(m.userNotFound);
     const ids = await permissionIds(tx, [...new Set(slugs)]);
+    await markRightsChanged(tx, [id]);
     await tx.delete(userPermissions).where(eq(userPermissions.userId, id));
     if (ids.length) await tx.insert(userPermissions).values(ids.map((permissionId) => ({ userId: id, permissionId })));
     await recordRoleChanges(tx, [id], by);
@@ -160,6 +170,7 @@ export async function setUserPermissions(
   });
   relay.kick();
   await ended.publish({ revocation });
+  await revocation.rightsChanged(ended.rows.map((r) => r.id));
   return { message: m.permissionsUpdated, user: await toUserDto(db, user!) };
 }
 
@@ -205,10 +216,12 @@ export async function updateRole({ db, relay, revocation }: RightsDeps, id: stri
       (h) => h.userId,
     );
     await recordRoleChanges(tx, holders, by);
+    await markRightsChanged(tx, holders);
     return revokeAllSessions(tx, holders);
   });
   relay.kick();
   await ended.publish({ revocation });
+  await revocation.rightsChanged(ended.rows.map((r) => r.id));
   return findRole(db, id);
 }
 
@@ -223,9 +236,11 @@ export async function deleteRole({ db, relay, revocation }: RightsDeps, id: stri
     );
     await tx.delete(roles).where(eq(roles.id, id));
     await recordRoleChanges(tx, holders, by);
+    await markRightsChanged(tx, holders);
     return revokeAllSessions(tx, holders);
   });
   relay.kick();
   await ended.publish({ revocation });
+  await revocation.rightsChanged(ended.rows.map((r) => r.id));
   return { message: m.roleDeleted };
 }
