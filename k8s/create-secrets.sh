@@ -14,7 +14,7 @@ ns="${NAMESPACE:-cartable}"
 : "${SMTP_PASS:?set SMTP_PASS}"
 services=(auth catalog messaging moderation notifications)
 
-for name in cartable-auth-key cartable-minio cartable-gateway "${services[@]/#/cartable-}" "${services[@]/#/cartable-pg-}"; do
+for name in cartable-auth-key cartable-minio cartable-redis cartable-nats cartable-gateway "${services[@]/#/cartable-}" "${services[@]/#/cartable-pg-}"; do
   if kubectl -n "$ns" get secret "$name" >/dev/null 2>&1; then
     echo "Secret $ns/$name exists already: nothing was changed." >&2
     exit 1
@@ -25,6 +25,8 @@ kubectl create namespace "$ns" --dry-run=client -o yaml | kubectl apply -f -
 
 password() { openssl rand -hex 24; }
 minio_password="$(password)"
+redis_password="$(password)"
+nats_password="$(password)"
 admin_password="${ADMIN_PASSWORD:-$(password)}"
 
 key_file="$(mktemp)"
@@ -35,7 +37,12 @@ kubectl -n "$ns" create secret generic cartable-auth-key --from-file=AUTH_PRIVAT
 kubectl -n "$ns" create secret generic cartable-minio \
   --from-literal=rootUser=cartable --from-literal=rootPassword="$minio_password"
 
-kubectl -n "$ns" create secret generic cartable-gateway \
+kubectl -n "$ns" create secret generic cartable-redis --from-literal=password="$redis_password"
+kubectl -n "$ns" create secret generic cartable-nats --from-literal=password="$nats_password"
+redis_url="redis://:$redis_password@redis:6379"
+nats_url="nats://cartable:$nats_password@nats:4222"
+
+kubectl -n "$ns" create secret generic cartable-gateway --from-literal=REDIS_URL="$redis_url" \
   --from-literal=S3_ACCESS_KEY=cartable --from-literal=S3_SECRET_KEY="$minio_password"
 
 for service in "${services[@]}"; do
@@ -52,6 +59,7 @@ for service in "${services[@]}"; do
   url_variable="$(tr '[:lower:]' '[:upper:]' <<<"$service")_DATABASE_URL"
   kubectl -n "$ns" create secret generic "cartable-$service" \
     --from-literal="$url_variable=postgres://$service:$db_password@cartable-pg-rw:5432/$service" \
+    --from-literal=REDIS_URL="$redis_url" --from-literal=NATS_URL="$nats_url" \
     --from-literal=S3_ACCESS_KEY=cartable --from-literal=S3_SECRET_KEY="$minio_password" \
     ${extra[@]+"${extra[@]}"}
 done

@@ -22,6 +22,7 @@ import {
   type IHorizontalPodAutoscaler,
 } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { type IIngress, Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import { type INetworkPolicy, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { type IPodDisruptionBudget, PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { ConfigMap, type IConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Namespace } from 'kubernetes-models/v1/Namespace';
@@ -135,6 +136,7 @@ const MODELS: Record<string, (o: Obj) => void> = {
   'autoscaling/v2/HorizontalPodAutoscaler': (o) =>
     new HorizontalPodAutoscaler(o as unknown as IHorizontalPodAutoscaler).validate(),
   'networking.k8s.io/v1/Ingress': (o) => new Ingress(o as unknown as IIngress).validate(),
+  'networking.k8s.io/v1/NetworkPolicy': (o) => new NetworkPolicy(o as unknown as INetworkPolicy).validate(),
   'policy/v1/PodDisruptionBudget': (o) => new PodDisruptionBudget(o as unknown as IPodDisruptionBudget).validate(),
 };
 /** CloudNativePG custom resources (k8s/infra/postgres.yaml): no published model, so the fields used are checked. */
@@ -474,12 +476,14 @@ describe('docker-compose.yml', () => {
 
   it('gives the deployables only known variables, wired to services that exist', () => {
     const problems: string[] = [];
+    /** `${VAR:-default}` as compose resolves it when VAR is unset. */
+    const resolved = (value: string) => value.replace(/\$\{[A-Z0-9_]+:-([^}]*)\}/g, '$1');
     for (const name of DEPLOYABLES) {
       const env = envOf(compose.services[name]);
       for (const [key, value] of Object.entries(env)) {
         if (!KNOWN_ENV.has(key)) problems.push(`${name}: unknown variable ${key}`);
         if (value.includes('://') && !value.startsWith('${')) {
-          const host = new URL(value).hostname;
+          const host = new URL(resolved(value)).hostname;
           if (host !== 'localhost' && !compose.services[host])
             problems.push(`${name}: ${key} points at unknown host ${host}`);
         }
@@ -489,8 +493,12 @@ describe('docker-compose.yml', () => {
       if (env.NODE_ENV !== 'production') problems.push(`${name}: NODE_ENV must be production`);
       if (env.AUTH_JWKS_URL !== `http://auth:${portOf('auth')}/.well-known/jwks.json`)
         problems.push(`${name}: AUTH_JWKS_URL`);
-      if (!env.REDIS_URL?.startsWith('redis://redis:')) problems.push(`${name}: REDIS_URL`);
-      if (name !== 'gateway' && !env.NATS_URL?.startsWith('nats://nats:')) problems.push(`${name}: NATS_URL`);
+      // Redis and NATS answer only with credentials (issue « Nobody in »).
+      const redis = new URL(resolved(env.REDIS_URL ?? 'redis://none'));
+      if (redis.hostname !== 'redis' || !redis.password) problems.push(`${name}: REDIS_URL`);
+      const nats = new URL(resolved(env.NATS_URL ?? 'nats://none'));
+      if (name !== 'gateway' && (nats.hostname !== 'nats' || !nats.username || !nats.password))
+        problems.push(`${name}: NATS_URL`);
       if (env.STORAGE_DRIVER !== 's3' || env.S3_ENDPOINT !== 'minio') problems.push(`${name}: storage must be MinIO`);
     }
     const gateway = envOf(compose.services.gateway);
@@ -511,8 +519,11 @@ describe('docker-compose.yml', () => {
     const interpolated = [...COMPOSE_TEXT.replaceAll('$$', '').matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)/g)].map(
       (m) => m[1],
     );
+    // The infrastructure's own passwords are compose-level settings, not the apps'.
+    const composeOnly = new Set(['REDIS_PASSWORD', 'NATS_PASSWORD']);
     for (const variable of interpolated)
-      if (!KNOWN_ENV.has(variable ?? '')) problems.push(`unknown interpolated variable ${variable}`);
+      if (!KNOWN_ENV.has(variable ?? '') && !composeOnly.has(variable ?? ''))
+        problems.push(`unknown interpolated variable ${variable}`);
     expect(problems).toEqual([]);
   });
 
@@ -891,6 +902,39 @@ describe.skipIf(!hasKubectl)('rendered overlays (kubectl kustomize)', { timeout:
     expect(read('k8s/infra/nats.values.yaml')).toMatch(/replicas: 3/);
     const dev = find<IConfigMap>(render('dev'), 'ConfigMap', 'cartable-config')?.data ?? {};
     expect(dev.NATS_STREAM_REPLICAS).toBe('1');
+  });
+
+  it('lets only the gateway reach the services, and only the services reach PostgreSQL, NATS and Redis', () => {
+    const policies = BASE.filter((o) => o.kind === 'NetworkPolicy') as unknown as INetworkPolicy[];
+    const deny = policies.find((p) => Object.keys(p.spec?.podSelector ?? {}).length === 0);
+    expect(deny?.spec?.policyTypes).toEqual(['Ingress']);
+    expect(deny?.spec?.ingress ?? []).toEqual([]);
+    /** The pod names (app.kubernetes.io/name) a policy lets in, over all its rules. */
+    const allowed = (selector: Record<string, string>) => {
+      const policy = policies.find((p) => JSON.stringify(p.spec?.podSelector?.matchLabels) === JSON.stringify(selector));
+      expect(policy, JSON.stringify(selector)).toBeDefined();
+      const names = new Set<string>();
+      for (const rule of policy?.spec?.ingress ?? []) {
+        for (const peer of rule.from ?? []) {
+          const labels = peer.podSelector?.matchLabels ?? {};
+          if (labels['app.kubernetes.io/name']) names.add(labels['app.kubernetes.io/name']);
+          for (const e of peer.podSelector?.matchExpressions ?? []) for (const v of e.values ?? []) names.add(v);
+          // Only the Ingress controller's, the operator's and the monitoring namespaces are let in whole.
+          const ns = peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'];
+          if (ns) expect(['ingress-nginx', 'monitoring', 'cnpg-system']).toContain(ns);
+        }
+      }
+      return [...names].sort();
+    };
+    for (const service of ['catalog', 'messaging', 'moderation']) {
+      expect(allowed({ 'app.kubernetes.io/name': service }), service).toEqual(['gateway']);
+    }
+    expect(allowed({ 'app.kubernetes.io/name': 'auth' })).toEqual(['catalog', 'gateway', 'messaging', 'moderation']);
+    expect(allowed({ 'app.kubernetes.io/name': 'notifications' })).toEqual([]);
+    const withDatabase = ['auth', 'catalog', 'messaging', 'moderation', 'notifications'];
+    expect(allowed({ 'cnpg.io/cluster': 'cartable-pg' })).toEqual(withDatabase);
+    expect(allowed({ 'app.kubernetes.io/name': 'nats' })).toEqual([...withDatabase, 'nats'].sort());
+    expect(allowed({ 'app.kubernetes.io/name': 'redis' })).toEqual(['gateway', ...withDatabase].sort());
   });
 
   it("fits every pod's database pool in PostgreSQL's max_connections at the autoscalers' maxima", () => {
