@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamsSchema } from './common.ts';
+import { dbInt, idParamsSchema, int4, multilineText, positiveId, safeText } from './common.ts';
 
 export const bookConditions = ['neuf', 'très bon', 'bon', 'acceptable', 'mauvais'] as const;
 export type BookCondition = (typeof bookConditions)[number];
@@ -28,33 +28,30 @@ const flag = z.preprocess((v) => v === true || v === 'true' || v === '1' || v ==
 const optionalText = (max: number, message: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.string().trim().max(max, message).optional(),
+    multilineText().trim().max(max, message).optional(),
   );
 
 /** "1,2" or ["1","2"] or [1,2] → [1, 2]. */
 const idList = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : v),
-  z.array(z.coerce.number().int().positive()),
+  z.array(positiveId()),
 );
 
 const currentYear = new Date().getFullYear();
 
 /** The listing form and the API's multipart fields (SPEC.md section 2 "Add/edit listing"). */
 export const bookFieldsSchema = z.object({
-  title: z
-    .string({ error: 'Le titre est obligatoire' })
+  title: safeText({ error: 'Le titre est obligatoire' })
     .trim()
     .min(2, 'Le titre doit contenir au moins 2 caractères')
     .max(200, 'Le titre ne peut pas dépasser 200 caractères'),
-  author: z
-    .string({ error: "L'auteur est obligatoire" })
+  author: safeText({ error: "L'auteur est obligatoire" })
     .trim()
     .min(2, "L'auteur doit contenir au moins 2 caractères")
     .max(150, "L'auteur ne peut pas dépasser 150 caractères"),
   isbn: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z
-      .string()
+    safeText()
       .trim()
       .refine((v) => /^(\d{9}[\dXx]|\d{13})$/.test(v.replace(/[-\s]/g, '')), 'ISBN invalide (10 ou 13 chiffres)')
       .optional(),
@@ -76,10 +73,7 @@ export const bookFieldsSchema = z.object({
     .int('Le prix doit être un nombre entier de FCFA')
     .min(0, 'Le prix ne peut pas être négatif')
     .max(MAX_BOOK_PRICE, 'Le prix est trop élevé'),
-  city_id: z.coerce
-    .number({ error: 'La ville est obligatoire' })
-    .int('La ville est obligatoire')
-    .positive('La ville est obligatoire'),
+  city_id: positiveId('La ville est obligatoire'),
   is_negociable: flag.default(false),
   is_exchange_possible: flag.default(false),
   category_ids: idList
@@ -89,37 +83,35 @@ export const bookFieldsSchema = z.object({
 export type BookFields = z.infer<typeof bookFieldsSchema>;
 
 const queryFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-const money = z.coerce
-  .number({ error: 'Le prix doit être un nombre' })
-  .int('Le prix doit être un nombre entier')
-  .min(0, 'Le prix ne peut pas être négatif');
+const money = int4(
+  z.coerce
+    .number({ error: 'Le prix doit être un nombre' })
+    .int('Le prix doit être un nombre entier')
+    .min(0, 'Le prix ne peut pas être négatif'),
+  'Le prix est trop élevé',
+);
 
 /** GET /books (SPEC.md section 2 "Catalogue" and section 7 "Books"). */
 export const bookListQuerySchema = z
   .object({
-    query: z.string().trim().max(200).optional(),
+    query: safeText().trim().max(200).optional(),
     category_ids: idList.optional(),
-    category_id: z.coerce.number().int().positive().optional(),
+    category_id: positiveId().optional(),
     min_price: money.optional(),
     max_price: money.optional(),
     condition: z.enum(bookConditions, { error: 'État inconnu' }).optional(),
     is_negociable: queryFlag.optional(),
     is_negotiable: queryFlag.optional(),
     is_exchange_possible: queryFlag.optional(),
-    city_id: z.coerce.number().int().positive().optional(),
+    city_id: positiveId().optional(),
     user_id: z.string().uuid().optional(),
-    exclude_id: z.coerce.number().int().positive().optional(),
+    exclude_id: positiveId().optional(),
     status: z.enum(bookStatuses).optional(),
     sort_by: z.enum(['created_at', 'price', 'title', 'popularity', 'relevance']).optional(),
     sort_direction: z.enum(['asc', 'desc']).optional(),
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
-    per_page: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(BOOKS_PER_PAGE_MAX, `${BOOKS_PER_PAGE_MAX} par page au plus`)
-      .optional(),
-    limit: z.coerce.number().int().min(1).max(BOOKS_PER_PAGE_MAX).optional(),
+    page: dbInt().min(1).max(10_000).default(1),
+    per_page: dbInt().min(1).max(BOOKS_PER_PAGE_MAX, `${BOOKS_PER_PAGE_MAX} par page au plus`).optional(),
+    limit: dbInt().min(1).max(BOOKS_PER_PAGE_MAX).optional(),
   })
   .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
     path: ['max_price'],
@@ -288,55 +280,76 @@ export const categoryStatsResponseSchema = z.object({
   }),
 });
 
-const categoryNameField = z
-  .string({ error: 'Le nom est obligatoire' })
+const categoryNameField = safeText({ error: 'Le nom est obligatoire' })
   .trim()
   .min(2, 'Le nom doit contenir au moins 2 caractères')
   .max(80);
 export const categoryCreateRequestSchema = z.object({
   name: categoryNameField,
-  parent_id: z.coerce.number().int().positive().nullish(),
-  order: z.coerce.number().int().optional(),
+  parent_id: positiveId().nullish(),
+  order: dbInt().optional(),
 });
 export const categoryUpdateRequestSchema = z.object({
   name: categoryNameField,
-  order: z.coerce.number().int().optional(),
+  order: dbInt().optional(),
 });
 export const categoryOrderRequestSchema = z.object({
-  order: z.array(z.object({ id: z.number().int().positive(), order: z.number().int() })).min(1),
+  order: z.array(z.object({ id: int4(z.number().int().positive()), order: int4(z.number().int()) })).min(1),
 });
 /** null: the category becomes a root. */
-export const categoryMoveRequestSchema = z.object({ parent_id: z.coerce.number().int().positive().nullable() });
+export const categoryMoveRequestSchema = z.object({ parent_id: positiveId().nullable() });
 export const categoryEdgeRequestSchema = z.object({
-  category_id: z.coerce.number().int().positive(),
-  parent_id: z.coerce.number().int().positive(),
+  category_id: positiveId(),
+  parent_id: positiveId(),
 });
 
 // ── banners (SPEC.md section 2 "Home") ──────────────────────────────────────────────────────
 
 export const bannerColors = ['light', 'dark'] as const;
 
+/**
+ * What a banner's button leads to: a page of the site (`/books?…`: one slash, then a path) or
+ * another site over https. Anything else is no link: `//host` and `/\\host` (another site to a
+ * browser), `javascript:`, `data:`, `http:`… are refused, and never shown if stored before.
+ */
+export function bannerLinkKind(link: string): 'internal' | 'external' | null {
+  if (/^\/(?![/\\])[^\s\\]*$/.test(link)) return 'internal';
+  if (!/^https:\/\/[^/\\\s]/i.test(link) || /[\s\\]/.test(link)) return null;
+  try {
+    return new URL(link).protocol === 'https:' ? 'external' : null;
+  } catch {
+    return null;
+  }
+}
+export const bannerLinkMessages = {
+  invalid: 'Lien interne (/books…) ou https:// attendu',
+  protocolRelative:
+    'Un lien commençant par // mène vers un autre site : écrivez https://… pour un lien externe, ou /… pour une page du site.',
+};
+
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 /** The banner form's multipart fields (the image travels beside them, field `image`). */
 export const bannerFieldsSchema = z.object({
-  title: z
-    .string({ error: 'Le titre est obligatoire' })
+  title: safeText({ error: 'Le titre est obligatoire' })
     .trim()
     .min(2, 'Le titre doit contenir au moins 2 caractères')
     .max(120),
-  subtitle: z.preprocess(blankToNull, z.string().trim().max(240).nullish()),
-  button_text: z.preprocess(blankToNull, z.string().trim().max(40).nullish()),
+  subtitle: z.preprocess(blankToNull, safeText().trim().max(240).nullish()),
+  button_text: z.preprocess(blankToNull, safeText().trim().max(40).nullish()),
   button_link: z.preprocess(
     blankToNull,
-    z
-      .string()
+    safeText()
       .trim()
       .max(300)
-      .refine((v) => v.startsWith('/') || /^https:\/\//.test(v), 'Lien interne (/books…) ou https:// attendu')
+      .refine((v) => !v.startsWith('//') && !v.startsWith('/\\'), {
+        message: bannerLinkMessages.protocolRelative,
+        abort: true,
+      })
+      .refine((v) => bannerLinkKind(v) !== null, bannerLinkMessages.invalid)
       .nullish(),
   ),
   color: z.enum(bannerColors, { error: 'Couleur light ou dark' }).default('dark'),
-  order: z.coerce.number().int().min(0).default(0),
+  order: dbInt().min(0).default(0),
   is_active: flag.default(true),
 });
 export type BannerFields = z.infer<typeof bannerFieldsSchema>;
@@ -358,5 +371,5 @@ export type Banner = z.infer<typeof bannerSchema>;
 export const bannersResponseSchema = z.object({ banners: z.array(bannerSchema) });
 export const bannerResponseSchema = z.object({ banner: bannerSchema });
 export const bannerReorderRequestSchema = z.object({
-  banners: z.array(z.object({ id: z.number().int().positive(), order: z.number().int().min(0) })).min(1),
+  banners: z.array(z.object({ id: int4(z.number().int().positive()), order: int4(z.number().int().min(0)) })).min(1),
 });

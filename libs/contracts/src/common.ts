@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { messages } from './messages.ts';
+
+// Zod's own messages (a wrong type, a number too big…) in French, for the API and the forms.
+z.config(z.locales.fr());
 
 /** Body of every error answer: a French message, and field errors where they apply. */
 export const errorBodySchema = z.object({
@@ -7,8 +11,61 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** Query-string integer (ids, pages): "12" → 12, rejects "1.5" and "abc". */
-export const queryInt = z.coerce.number().int();
+// ── integers the database can hold ──────────────────────────────────────────────────────────
+
+/** PostgreSQL's `integer` (int4): every id, price, count and order column of the services. */
+export const INT4_MIN = -2_147_483_648;
+export const INT4_MAX = 2_147_483_647;
+
+interface Bounded<T> {
+  min(value: number, message?: string): T;
+  max(value: number, message?: string): T;
+}
+
+/**
+ * Bounds a number schema to PostgreSQL's integer: 99999999999 is a French 422 naming the
+ * field, never a database error. For JSON integers that must not be coerced: `int4(z.number().int())`.
+ */
+export const int4 = <T extends Bounded<T>>(schema: T, message?: string): T =>
+  schema.min(INT4_MIN, message ?? messages.integerTooSmall).max(INT4_MAX, message ?? messages.integerTooLarge);
+
+/**
+ * An integer from a query string, a path, a form or a JSON field ("12" → 12; "1.5", "abc",
+ * "NaN", 1e308 and anything past PostgreSQL's integer refused), with a French message.
+ */
+export const dbInt = (message?: string) =>
+  int4(
+    z.coerce.number({ error: message ?? messages.integerExpected }).int(message ?? messages.integerExpected),
+    message,
+  );
+
+/** A row id: 1 to PostgreSQL's largest integer. In a path, one out of that range answers 404. */
+export const positiveId = (message: string = messages.idInvalid) => dbInt(message).positive(message);
+
+/** Query-string integer (pages, counts): "12" → 12, rejects "1.5", "abc" and 99999999999. */
+export const queryInt = dbInt();
+
+// ── text the database can hold ──────────────────────────────────────────────────────────────
+
+/** C0 and C1 control characters and DEL: PostgreSQL's text refuses NUL, and none belongs in a name. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
+/** The same, less tab, line feed and carriage return, which a description or a message may hold. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+const CONTROL_CHARACTERS_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+export const hasControlCharacters = (value: string, { multiline = false } = {}) =>
+  (multiline ? CONTROL_CHARACTERS_MULTILINE : CONTROL_CHARACTERS).test(value);
+
+type StringParams = Parameters<typeof z.string>[0];
+
+/** A one-line text field (a name, a title, a search): NUL and control characters refused in French. */
+export const safeText = (params?: StringParams) =>
+  z.string(params).refine((v) => !hasControlCharacters(v), messages.controlCharacters);
+
+/** A text that may span lines (a description, a message, a comment): tabs and line breaks allowed. */
+export const multilineText = (params?: StringParams) =>
+  z.string(params).refine((v) => !hasControlCharacters(v, { multiline: true }), messages.controlCharacters);
 
 /** Query-string boolean: accepts true/false/1/0 as the browser sends them. */
 export const queryBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -25,7 +82,7 @@ export const pageMetaSchema = z.object({
 });
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 
-/** A numeric id in a path (`/books/{id}`): "12" → 12. */
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+/** A numeric id in a path (`/books/{id}`): "12" → 12; past PostgreSQL's integer, 404. */
+export const idParamsSchema = z.object({ id: positiveId() });
 /** A UUID in a path (`/admin/contacts/{id}`, `/roles/{id}`). */
 export const uuidParamsSchema = z.object({ id: z.string().uuid() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryBool, queryInt } from './common.ts';
+import { positiveId, queryBool, queryInt, safeText } from './common.ts';
 import { messages } from './messages.ts';
 
 /** SPEC.md section 9: default country (Gabon, ISO 3166-1 numeric 266) and province label. */
@@ -40,13 +40,12 @@ export const cityPageSchema = z.object({
 
 /** POST and PUT /admin/cities (cities.manage). */
 export const cityRequestSchema = z.object({
-  name: z
-    .string({ error: 'Le nom est obligatoire' })
+  name: safeText({ error: 'Le nom est obligatoire' })
     .trim()
     .min(2, 'Le nom doit contenir au moins 2 caractères')
     .max(80),
-  province: z.string().trim().max(80).nullish(),
-  country_id: z.coerce.number().int().positive().default(DEFAULT_COUNTRY_ID),
+  province: safeText().trim().max(80).nullish(),
+  country_id: positiveId(messages.locations.countryNotFound).default(DEFAULT_COUNTRY_ID),
   is_major: z.boolean().default(false),
 });
 export type CityRequest = z.input<typeof cityRequestSchema>;
@@ -60,23 +59,23 @@ export const cityImportResponseSchema = z.object({
 // ── requests ────────────────────────────────────────────────────────────────────────────────
 
 /** `{id}` of a country or a city in a path. */
-export const locationParamsSchema = z.object({ id: queryInt.positive() });
+export const locationParamsSchema = z.object({ id: positiveId() });
 /** GET /locations/cities. */
 export const citiesQuerySchema = z.object({
-  country_id: queryInt.positive().optional(),
+  country_id: positiveId().optional(),
   major_only: queryBool.optional(),
 });
 /** GET /locations/cities/search: accents and case ignored. */
 export const citySearchQuerySchema = z.object({
-  q: z.string({ error: messages.locations.searchMin }).trim().min(2, messages.locations.searchMin).max(80),
-  country_id: queryInt.positive().optional(),
+  q: safeText({ error: messages.locations.searchMin }).trim().min(2, messages.locations.searchMin).max(80),
+  country_id: positiveId().optional(),
 });
 /** GET /cities. */
 export const cityPageQuerySchema = z.object({
-  code: z.string().trim().length(2, 'Code pays sur 2 lettres').optional(),
-  country_id: queryInt.positive().optional(),
-  search: z.string().trim().max(80).optional(),
-  province: z.string().trim().max(80).optional(),
+  code: safeText().trim().length(2, 'Code pays sur 2 lettres').optional(),
+  country_id: positiveId().optional(),
+  search: safeText().trim().max(80).optional(),
+  province: safeText().trim().max(80).optional(),
   per_page: queryInt.min(1).max(500).default(100),
   page: queryInt.min(1).default(1),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageMetaSchema } from './common.ts';
+import { dbInt, int4, multilineText, pageMetaSchema, positiveId } from './common.ts';
 import { messages } from './messages.ts';
 
 /**
@@ -15,8 +15,8 @@ export const MAX_MESSAGE_LENGTH = 2000;
 /** POST /messages: to the seller of a book, or from the seller to a member who wrote. */
 export const sendMessageRequestSchema = z.object({
   receiver_id: z.string({ error: m.receiverMissing }).uuid(m.receiverInvalid),
-  book_id: z.coerce.number({ error: m.bookMissing }).int().positive(m.bookInvalid),
-  content: z.string({ error: m.blank }).trim().min(1, m.blank).max(MAX_MESSAGE_LENGTH, m.tooLong),
+  book_id: int4(z.coerce.number({ error: m.bookMissing }).int(m.bookInvalid).positive(m.bookInvalid), m.bookInvalid),
+  content: multilineText({ error: m.blank }).trim().min(1, m.blank).max(MAX_MESSAGE_LENGTH, m.tooLong),
   send_email_copy: z.boolean().default(false),
 });
 /** What a client sends (the form's values)… */
@@ -26,14 +26,14 @@ export type SendMessage = z.output<typeof sendMessageRequestSchema>;
 
 /** /messages/conversation/{bookId}/{userId}: the book and the other member. */
 export const conversationParamsSchema = z.object({
-  bookId: z.coerce.number().int().positive(),
+  bookId: positiveId(),
   userId: z.string().uuid(),
 });
 
 /** Pages are counted from the end: no page = the last one, the latest messages. */
 export const conversationQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).optional(),
-  per_page: z.coerce.number().int().min(1).max(100).default(30),
+  page: dbInt().min(1).optional(),
+  per_page: dbInt().min(1).max(100).default(30),
 });
 
 export const messageParamsSchema = z.object({ id: z.string().uuid() });

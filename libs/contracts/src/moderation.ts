@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageMetaSchema } from './common.ts';
+import { dbInt, multilineText, pageMetaSchema, positiveId, safeText } from './common.ts';
 import { messages } from './messages.ts';
 
 /**
@@ -24,8 +24,7 @@ export type CommentStatus = (typeof commentStatuses)[number];
 export const moderationDecisions = ['approved', 'rejected'] as const;
 export type ModerationDecision = (typeof moderationDecisions)[number];
 
-export const commentContentSchema = z
-  .string({ error: c.empty })
+export const commentContentSchema = multilineText({ error: c.empty })
   .trim()
   // Empty says so alone, not also "too short".
   .min(1, { message: c.empty, abort: true })
@@ -43,9 +42,9 @@ export type CommentRequest = z.input<typeof commentRequestSchema>;
 export const commentUpdateRequestSchema = z.object({ content: commentContentSchema });
 export type CommentUpdateRequest = z.input<typeof commentUpdateRequestSchema>;
 
-export const bookCommentsParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const bookCommentsParamsSchema = z.object({ id: positiveId() });
 export const commentParamsSchema = bookCommentsParamsSchema.extend({ commentId: z.string().uuid() });
-export const commentsQuerySchema = z.object({ page: z.coerce.number().int().min(1).default(1) });
+export const commentsQuerySchema = z.object({ page: dbInt().min(1).default(1) });
 
 export interface Comment {
   id: string;
@@ -89,7 +88,7 @@ export const commentResponseSchema = z.object({ message: z.string(), data: comme
 export type CommentResponse = z.infer<typeof commentResponseSchema>;
 
 export const pendingCommentsQuerySchema = commentsQuerySchema.extend({
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  per_page: dbInt().min(1).max(100).default(20),
 });
 
 /** A line of the moderation queue (GET /admin/comments/pending), oldest first. */
@@ -121,12 +120,12 @@ export type Captcha = z.infer<typeof captchaResponseSchema>;
 
 /** POST /contact (SPEC.md section 5). */
 export const contactRequestSchema = z.object({
-  name: z.string({ error: k.nameRequired }).trim().min(1, k.nameRequired).max(100),
+  name: safeText({ error: k.nameRequired }).trim().min(1, k.nameRequired).max(100),
   email: z.string({ error: k.emailRequired }).trim().min(1, k.emailRequired).email(k.emailInvalid).toLowerCase(),
-  subject: z.string({ error: k.subjectRequired }).trim().min(1, k.subjectRequired).max(200),
-  message: z.string({ error: k.messageRequired }).trim().min(1, k.messageRequired).max(5000),
+  subject: safeText({ error: k.subjectRequired }).trim().min(1, k.subjectRequired).max(200),
+  message: multilineText({ error: k.messageRequired }).trim().min(1, k.messageRequired).max(5000),
   captcha_id: z.string({ error: k.captchaWrong }).uuid(k.captchaWrong),
-  captcha_answer: z.coerce.number({ error: k.captchaWrong }).int(k.captchaWrong),
+  captcha_answer: dbInt(k.captchaWrong),
 });
 export type ContactRequest = z.input<typeof contactRequestSchema>;
 /** The form as the service reads it once checked (e-mail lower-cased, answer a number). */
@@ -150,9 +149,9 @@ export type Contact = z.infer<typeof contactSchema>;
 export const contactParamsSchema = z.object({ id: z.string().uuid() });
 export const contactListQuerySchema = z.object({
   status: z.enum(contactStatuses).optional(),
-  search: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  search: safeText().trim().max(100).optional(),
+  page: dbInt().min(1).default(1),
+  per_page: dbInt().min(1).max(100).default(20),
 });
 export const contactListResponseSchema = z.object({ data: z.array(contactSchema), meta: pageMetaSchema });
 export const contactStatsResponseSchema = z.object({
@@ -166,7 +165,7 @@ export const contactStatsResponseSchema = z.object({
 });
 export const contactResponseSchema = z.object({ data: contactSchema });
 export const contactRespondRequestSchema = z.object({
-  response: z.string().trim().min(2, k.responseRequired).max(5000),
+  response: multilineText().trim().min(2, k.responseRequired).max(5000),
 });
 export const contactRespondResponseSchema = z.object({ message: z.string(), data: contactSchema });
 export const contactStatusRequestSchema = z.object({ status: z.enum(contactStatuses, { error: k.statusUnknown }) });
