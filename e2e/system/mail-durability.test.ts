@@ -1,7 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OwnServer, redisServer } from '../support/servers.ts';
 import { freePort, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
@@ -11,46 +11,15 @@ import { freePort, startTestStack, type TestStack } from '../support/test-stack.
  * This stack has a Redis of its own, started and killed here (never the machine's shared one).
  */
 let stack: TestStack;
-let redisPort: number;
-let redis: ChildProcess | undefined;
-
-async function startRedis() {
-  redis = spawn(
-    'redis-server',
-    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
-  );
-  for (let tries = 0; ; tries++) {
-    const client = new Redis({ port: redisPort, lazyConnect: true, retryStrategy: () => null });
-    client.on('error', () => {});
-    try {
-      await client.connect();
-      await client.ping();
-      return;
-    } catch (err) {
-      if (tries > 50) throw err;
-      await new Promise((r) => setTimeout(r, 100));
-    } finally {
-      client.disconnect();
-    }
-  }
-}
-
-async function killRedis() {
-  const child = redis;
-  redis = undefined;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await exited;
-}
+/** This test's own Redis (never the machine's shared one), killed and restarted empty below. */
+let redis: OwnServer;
 
 beforeAll(async () => {
-  redisPort = await freePort();
-  await startRedis();
+  redis = redisServer(await freePort());
+  await redis.start();
   stack = await startTestStack({
     env: {
-      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      REDIS_URL: redis.url,
       // The visitors below reach the gateway through a proxy on this machine (X-Forwarded-For).
       TRUST_PROXY: 'loopback',
       // Short delays so the SMTP outage below outlasts many retries in little time. The periodic
@@ -62,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await stack?.teardown();
-  await killRedis();
+  await redis?.remove();
 });
 
 /** Registers a member as a distinct visitor (the gateway limits registrations per address). */
@@ -132,7 +101,7 @@ async function mailsWaiting() {
   const [row] = await notificationsQuery<{ n: number }>(
     "select count(*)::int as n from outgoing_mails where status = 'pending'",
   );
-  const client = new Redis({ port: redisPort });
+  const client = new Redis({ port: redis.port });
   const key = `cartable_${stack.id}:mail`;
   const [wait, delayed, active] = await Promise.all([
     client.llen(`${key}:wait`),
@@ -167,9 +136,9 @@ describe('no e-mail is lost', () => {
               const deadline = Date.now() + 10_000;
               do atKill = await mailsWaiting();
               while (atKill.jobsInRedis < emails.length / 2 && Date.now() < deadline);
-              await killRedis();
+              await redis.kill();
               await new Promise((r) => setTimeout(r, 1000));
-              await startRedis();
+              await redis.start();
               await stack.mail.start();
             })();
           }

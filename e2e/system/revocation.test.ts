@@ -1,7 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifiedMember } from '../support/members.ts';
+import { type OwnServer, redisServer } from '../support/servers.ts';
 import { freePort, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
@@ -10,48 +10,15 @@ import { freePort, startTestStack, type TestStack } from '../support/test-stack.
  * again empty on the same port (never the machine's shared Redis).
  */
 let stack: TestStack;
-let redisPort: number;
-let redisProcess: ChildProcess | undefined;
-
-async function startRedis() {
-  const child = spawn(
-    'redis-server',
-    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
-  );
-  redisProcess = child;
-  // Answers PING: a fresh client per try, so a refused first connection is simply retried.
-  for (let tries = 0; ; tries++) {
-    const client = new Redis({ port: redisPort, lazyConnect: true, retryStrategy: () => null });
-    client.on('error', () => {});
-    try {
-      await client.connect();
-      await client.ping();
-      client.disconnect();
-      return;
-    } catch (err) {
-      client.disconnect();
-      if (tries > 50) throw err;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
-
-async function killRedis() {
-  const child = redisProcess;
-  redisProcess = undefined;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await exited;
-}
+/** This test's own Redis (never the machine's shared one), killed and restarted empty below. */
+let redis: OwnServer;
 
 beforeAll(async () => {
-  redisPort = await freePort();
-  await startRedis();
+  redis = redisServer(await freePort());
+  await redis.start();
   stack = await startTestStack({
     env: {
-      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      REDIS_URL: redis.url,
       // Members are verified through their e-mail; some verification mails wait for the
       // reconciler (see the report of this change): let it run often here.
       MAIL_RECONCILE_INTERVAL_MS: '1000',
@@ -62,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await stack?.teardown();
-  await killRedis();
+  await redis?.remove();
 });
 
 /** One API call, timed. */
@@ -154,7 +121,7 @@ describe('revocation and logins when Redis is lost', () => {
     expect(await check('1. Redis up')).toEqual(expected());
 
     // ── Redis killed ──────────────────────────────────────────────────────────────────────
-    await killRedis();
+    await redis.kill();
     const downAt = performance.now();
     const loginDown = await login(live.email, 'Cartable1a');
     expect(loginDown.status).toBe(200);
@@ -220,9 +187,9 @@ describe('revocation and logins when Redis is lost', () => {
     measured['Redis down for (ms)'] = Math.round(performance.now() - downAt);
 
     // ── Redis back, empty, on the same port ──────────────────────────────────────────────
-    await startRedis();
+    await redis.start();
     const upAt = performance.now();
-    const probe = new Redis({ port: redisPort });
+    const probe = new Redis({ port: redis.port });
     try {
       measured['4. keys in the new Redis when first checked'] = await probe.dbsize();
       // Straight away: the cache is empty, so the gateway must not take "absent" for "valid".
