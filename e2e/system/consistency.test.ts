@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { type Envelope, type EventType, streamName } from '@cartable/contracts';
-import { type Db, type EventHandlers, openDatabase } from '@cartable/service-kit';
+import { type Envelope, type EventType, streamName, subjectFor } from '@cartable/contracts';
+import { type Db, type EventHandlers, listDeadLetters, openDatabase } from '@cartable/service-kit';
 import { testDatabase } from '@cartable/service-kit/testing';
-import { jetstreamManager } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -259,6 +259,49 @@ describe('read models never go backwards', () => {
     } finally {
       await Promise.all([messaging.close(), moderation.close(), catalog.close()]);
       await Promise.all(databases.map((d) => d.drop()));
+    }
+  });
+});
+
+describe('a poison message never freezes a consumer', () => {
+  it('dead-letters 300 malformed events and still mails the next real sign-up within 5 s', async () => {
+    const nc = await connect({ servers: NATS_URL });
+    try {
+      const js = jetstream(nc);
+      // More than a consumer's max ack pending used to be (256), on the subject notifications reads.
+      await Promise.all(
+        Array.from({ length: 300 }, (_, i) =>
+          js.publish(
+            subjectFor('auth.user.registered', stack.id),
+            JSON.stringify({ id: crypto.randomUUID(), type: 'auth.user.registered', occurred_at: 'x', data: { i } }),
+          ),
+        ),
+      );
+      const started = Date.now();
+      expect(
+        (
+          await call(`${stack.api}/register`, {
+            body: {
+              name: 'Après Poison',
+              email: 'apres.poison@example.ga',
+              username: 'apres_poison',
+              password: 'Cartable1a',
+              password_confirmation: 'Cartable1a',
+              country_id: 266,
+              city_id: 1,
+            },
+          })
+        ).status,
+      ).toBe(201);
+      const mail = await stack.mail.waitFor('apres.poison@example.ga', { timeoutMs: 5000 });
+      expect(mail.subject).toContain('Confirmez');
+      const letters = await listDeadLetters(nc, stack.id, { consumer: 'notifications' });
+      console.log(
+        `poison: 300 malformed events, ${letters.length} dead letters for notifications, the next sign-up mailed ${Date.now() - started} ms later`,
+      );
+      expect(letters.length).toBeGreaterThanOrEqual(300);
+    } finally {
+      await nc.close();
     }
   });
 });
