@@ -4,9 +4,10 @@
  *
  * - TSX through the builtin SWC loader, CSS through postcss-loader + @tailwindcss/postcss.
  * - Module Federation (`@module-federation/enhanced/rspack`): react, react-dom, react-router,
- *   @tanstack/react-query, sonner and @cartable/ui are shared singletons. Only the host marks them
- *   eager (its first render needs all of them, and eager saves a round trip on slow mobile links);
- *   remotes always take the host's copies.
+ *   @tanstack/react-query, sonner, @cartable/ui and @cartable/ui/overlays are shared singletons.
+ *   Only the host marks them eager (its first render needs them, and eager saves a round trip on
+ *   slow mobile links), except sonner, the form libraries and the overlays (Radix UI), which load
+ *   after the first render; remotes always take the host's copies.
  * - Production: content-hashed file names (remoteEntry.js keeps a fixed name), minified, and the
  *   production build of react-router (its package exports only point to the development one).
  */
@@ -64,6 +65,9 @@ function sharedConfig(eager: boolean) {
   shared['@cartable/ui'] = { singleton: true, requiredVersion: false, eager };
   // The router singleton: a curated re-export of react-router (see libs/ui/src/router.ts).
   shared['@cartable/ui/router'] = { singleton: true, requiredVersion: false, eager };
+  // Dialogs and menus (Radix UI primitives, bundled inside this entry so one copy loads): never
+  // eager, the first paint shows none; the first screen that opens one loads it once for all.
+  shared['@cartable/ui/overlays'] = { singleton: true, requiredVersion: false, eager: false };
   // Form libraries: never eager (no page needs them at first paint), but one copy for the shell's
   // account forms and the catalogue's listing form instead of one bundled into each.
   for (const pkg of ['zod', 'react-hook-form'] as const) {
@@ -78,13 +82,19 @@ const UI_DIR = path.resolve(here, '..');
 /**
  * The router is shared through "@cartable/ui/router" only (a shared package cannot be
  * tree-shaken, and two copies of react-router would not share their contexts). Importing
- * "react-router" anywhere else fails the build.
+ * "react-router" anywhere else fails the build; so does importing Radix UI outside libs/ui.
  */
 function routerGuard(data: { request?: string; context?: string }, callback: (error?: Error) => void): void {
   const { request, context = '' } = data;
   const isRouter = request === 'react-router' || request?.startsWith('react-router/');
-  if (isRouter && !context.startsWith(UI_DIR) && !context.includes(`${path.sep}node_modules${path.sep}`)) {
+  const outside = !context.startsWith(UI_DIR) && !context.includes(`${path.sep}node_modules${path.sep}`);
+  if (isRouter && outside) {
     callback(new Error(`Importez le routeur depuis "@cartable/ui/router" et non "${request}" (${context}).`));
+    return;
+  }
+  // Radix UI lives inside "@cartable/ui/overlays" (one copy for the shell and the remotes).
+  if (request?.startsWith('@radix-ui/') && outside) {
+    callback(new Error(`Importez dialogues et menus depuis "@cartable/ui/overlays" et non "${request}" (${context}).`));
     return;
   }
   callback();

@@ -22,8 +22,6 @@ export { Badge, type BadgeProps, type BadgeTone } from './components/Badge';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClasses } from './components/Button';
 export { Card, CardBody, CardHeader, CardTitle } from './components/Card';
 export { ComingSoon, type ComingSoonProps } from './components/ComingSoon';
-export { ConfirmDialog, type ConfirmDialogProps } from './components/ConfirmDialog';
-export { Dialog, type DialogProps } from './components/Dialog';
 export { EmptyState, type EmptyStateProps } from './components/EmptyState';
 export { CrashFallback, ErrorBoundary, type ErrorBoundaryProps } from './components/ErrorBoundary';
 export {

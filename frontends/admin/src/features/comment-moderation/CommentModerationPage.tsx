@@ -20,7 +20,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { LOAD_ERROR } from '../../shared/messages';
 import {
-  type ModerationDecision,
   moderationMessages,
   type PendingComment,
   pendingCommentsQuery,

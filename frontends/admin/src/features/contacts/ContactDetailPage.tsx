@@ -8,7 +8,6 @@ import {
   CardHeader,
   CardTitle,
   ChevronLeftIcon,
-  ConfirmDialog,
   errorMessage,
   formatDateTime,
   MailIcon,
@@ -20,6 +19,7 @@ import {
   TrashIcon,
   useDocumentTitle,
 } from '@cartable/ui';
+import { ConfirmDialog } from '@cartable/ui/overlays';
 import { Link, useNavigate, useParams } from '@cartable/ui/router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

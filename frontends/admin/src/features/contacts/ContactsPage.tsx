@@ -1,7 +1,6 @@
 import {
   Alert,
   Button,
-  ConfirmDialog,
   cn,
   EmptyState,
   errorMessage,
@@ -18,6 +17,7 @@ import {
   TrashIcon,
   useDocumentTitle,
 } from '@cartable/ui';
+import { ConfirmDialog } from '@cartable/ui/overlays';
 import { Link, useSearchParams } from '@cartable/ui/router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';

@@ -5,7 +5,6 @@ import {
   buttonClasses,
   Card,
   ChevronRightIcon,
-  ConfirmDialog,
   Container,
   errorMessage,
   formatDate,
@@ -20,6 +19,7 @@ import {
   useDocumentTitle,
   useSession,
 } from '@cartable/ui';
+import { ConfirmDialog } from '@cartable/ui/overlays';
 import { Link, useLocation, useNavigate, useParams } from '@cartable/ui/router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';

@@ -1,4 +1,5 @@
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, RefreshIcon, ZoomInIcon, ZoomOutIcon } from '@cartable/ui';
+import { ModalSurface } from '@cartable/ui/overlays';
 import {
   type ReactNode,
   type PointerEvent as ReactPointerEvent,
@@ -8,7 +9,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import { createPortal } from 'react-dom';
 
 /** SPEC section 9: zoom from 0.5 to 5; buttons step ×1.5 / ÷1.5; the wheel ×1.1 / ×0.9. */
 export const ZOOM_MIN = 0.5;
@@ -31,8 +31,6 @@ export interface ZoomViewerProps {
   onClose: () => void;
 }
 
-const FOCUSABLE = 'button:not([disabled])';
-
 /**
  * Full-screen image viewer. Keys: ← → previous/next image, Escape closes, + and - zoom, 0 resets.
  * The wheel zooms, a drag moves the zoomed image, two fingers pinch.
@@ -40,7 +38,6 @@ const FOCUSABLE = 'button:not([disabled])';
 export function ZoomViewer({ images, index, onIndexChange, onClose }: ZoomViewerProps) {
   const [scale, setScale] = useState(1);
   const [offset, setOffset] = useState({ x: 0, y: 0 });
-  const panelRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
@@ -71,29 +68,12 @@ export function ZoomViewer({ images, index, onIndexChange, onClose }: ZoomViewer
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the image changes
   useEffect(() => reset(), [index, reset]);
 
-  // Focus, scroll lock, keyboard.
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    closeRef.current?.focus();
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = overflow;
-      if (previous?.isConnected) previous.focus();
-    };
-  }, []);
-
+  // Keyboard: images and zoom. Focus (trapped, then given back), Escape, the inert page and the
+  // scroll lock are the modal primitive's (ModalSurface, libs/ui/overlays).
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey) return;
       switch (event.key) {
-        case 'Escape':
-          event.preventDefault();
-          event.stopPropagation();
-          onCloseRef.current();
-          break;
         case 'ArrowLeft':
           event.preventDefault();
           go(-1);
@@ -118,25 +98,6 @@ export function ZoomViewer({ images, index, onIndexChange, onClose }: ZoomViewer
           event.preventDefault();
           reset();
           break;
-        case 'Tab': {
-          const panel = panelRef.current;
-          if (!panel) break;
-          const list = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE));
-          const first = list[0];
-          const last = list[list.length - 1];
-          if (!first || !last) break;
-          if (event.shiftKey && document.activeElement === first) {
-            event.preventDefault();
-            last.focus();
-          } else if (!event.shiftKey && document.activeElement === last) {
-            event.preventDefault();
-            first.focus();
-          } else if (!panel.contains(document.activeElement)) {
-            event.preventDefault();
-            first.focus();
-          }
-          break;
-        }
         default:
       }
     };
@@ -188,13 +149,12 @@ export function ZoomViewer({ images, index, onIndexChange, onClose }: ZoomViewer
   if (!image) return null;
   const percent = Math.round(scale * 100);
 
-  return createPortal(
-    <div
-      ref={panelRef}
-      role="dialog"
-      aria-modal="true"
-      aria-label="Visionneuse d'images"
+  return (
+    <ModalSurface
+      label="Visionneuse d'images"
       aria-describedby="zoom-viewer-help"
+      onClose={onClose}
+      initialFocusRef={closeRef}
       className="fixed inset-0 z-[70] flex flex-col bg-slate-950/95 text-white"
     >
       <p id="zoom-viewer-help" className="sr-only">
@@ -253,8 +213,7 @@ export function ZoomViewer({ images, index, onIndexChange, onClose }: ZoomViewer
           </ViewerButton>
         </div>
       ) : null}
-    </div>,
-    document.body,
+    </ModalSurface>
   );
 }
 

@@ -6,7 +6,6 @@ import {
   CloseIcon,
   Container,
   cn,
-  Dialog,
   EmptyState,
   FilterIcon,
   formatPrice,
@@ -19,6 +18,7 @@ import {
   SearchIcon,
   useDocumentTitle,
 } from '@cartable/ui';
+import { Dialog } from '@cartable/ui/overlays';
 import { Link, useNavigate, useSearchParams } from '@cartable/ui/router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';

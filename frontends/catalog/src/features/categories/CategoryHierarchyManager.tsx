@@ -4,9 +4,7 @@ import {
   Button,
   ChevronRightIcon,
   CloseIcon,
-  ConfirmDialog,
   cn,
-  Dialog,
   EmptyState,
   errorMessage,
   InfoIcon,
@@ -19,6 +17,7 @@ import {
   Spinner,
   useSession,
 } from '@cartable/ui';
+import { ConfirmDialog, Dialog } from '@cartable/ui/overlays';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { messages } from '../../shared/messages';

@@ -2,7 +2,6 @@ import {
   Alert,
   ApiError,
   Button,
-  ConfirmDialog,
   cn,
   EmptyState,
   errorMessage,
@@ -15,6 +14,7 @@ import {
   useSession,
   useSubmissionKey,
 } from '@cartable/ui';
+import { ConfirmDialog } from '@cartable/ui/overlays';
 import { Link } from '@cartable/ui/router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';

@@ -1,4 +1,5 @@
-import { Button, buttonClasses, CheckCircleIcon, Dialog, MessageIcon } from '@cartable/ui';
+import { Button, buttonClasses, CheckCircleIcon, MessageIcon } from '@cartable/ui';
+import { Dialog } from '@cartable/ui/overlays';
 import { Link } from '@cartable/ui/router';
 import { useEffect, useRef, useState } from 'react';
 import type { Book } from '../../shared/books';

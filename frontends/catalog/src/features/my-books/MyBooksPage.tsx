@@ -3,7 +3,6 @@ import {
   BookIcon,
   Button,
   buttonClasses,
-  ConfirmDialog,
   Container,
   cn,
   EmptyState,
@@ -19,6 +18,7 @@ import {
   TrashIcon,
   useDocumentTitle,
 } from '@cartable/ui';
+import { ConfirmDialog } from '@cartable/ui/overlays';
 import { Link } from '@cartable/ui/router';
 import { useId, useState } from 'react';
 import { type Book, type BookStatus, conditionLabel, STATUSES, statusLabel, truncate } from '../../shared/books';

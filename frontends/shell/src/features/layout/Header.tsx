@@ -12,8 +12,11 @@ import {
 } from '@cartable/ui';
 import { Link, NavLink, useLocation } from '@cartable/ui/router';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { UserMenu } from './UserMenu';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { AccountButtonFace } from './AccountButtonFace';
+
+/** The account menu and its overlay primitives load after the first paint (smaller first load). */
+const UserMenu = lazy(() => import('./UserMenu'));
 
 interface NavEntry {
   to: string;
@@ -121,7 +124,18 @@ export function Header() {
           {isAuthenticated && user ? (
             <>
               <MessagesLink userId={user.id} />
-              <UserMenu user={user} isAdmin={isAdmin} />
+              <Suspense
+                fallback={
+                  <div
+                    aria-hidden="true"
+                    className="flex items-center gap-2 rounded-full p-0.5 pr-1 text-slate-700 md:pr-2"
+                  >
+                    <AccountButtonFace user={user} open={false} />
+                  </div>
+                }
+              >
+                <UserMenu user={user} isAdmin={isAdmin} />
+              </Suspense>
             </>
           ) : (
             <div className="hidden items-center gap-2 md:flex">

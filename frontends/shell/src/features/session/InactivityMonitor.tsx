@@ -1,8 +1,10 @@
-import { Button, ClockIcon, Dialog, logout, notify, useLogout, useSession } from '@cartable/ui';
+import { logout, notify, useSession } from '@cartable/ui';
 import { useLocation, useNavigate } from '@cartable/ui/router';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { FromState } from '../../shared/guards';
 import { type AppConfig, loadAppConfig } from './app-config';
+
+const IdleWarningDialog = lazy(() => import('./IdleWarningDialog'));
 
 export const IDLE_LOGOUT_MESSAGE = "Vous avez été déconnecté en raison d'inactivité prolongée.";
 export const IDLE_LOGOUT_NOTICE_MS = 8000;
@@ -161,8 +163,6 @@ interface IdleWarningProps {
 
 function IdleWarning({ deadline, onContinue, onExpire }: IdleWarningProps) {
   const [left, setLeft] = useState(() => secondsLeft(deadline));
-  const continueRef = useRef<HTMLButtonElement>(null);
-  const logoutNow = useLogout();
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -177,36 +177,11 @@ function IdleWarning({ deadline, onContinue, onExpire }: IdleWarningProps) {
     return () => clearTimeout(timer);
   }, [deadline, onExpire]);
 
+  // The dialog (and the overlays it needs) loads when the warning starts; the countdown above
+  // runs meanwhile, so the sign-out happens on time whatever the network does.
   return (
-    <Dialog
-      open
-      role="alertdialog"
-      onClose={onContinue}
-      initialFocusRef={continueRef}
-      size="sm"
-      title="Votre session va bientôt expirer"
-      description="Sans activité de votre part, vous serez déconnecté automatiquement pour protéger votre compte."
-      footer={
-        <>
-          <Button variant="outline" onClick={() => void logoutNow()}>
-            Se déconnecter
-          </Button>
-          <Button ref={continueRef} onClick={onContinue}>
-            Continuer ma session
-          </Button>
-        </>
-      }
-    >
-      <div className="flex items-center gap-3 rounded-xl bg-accent-50 px-4 py-3 text-accent-900">
-        <ClockIcon size={28} className="shrink-0" />
-        <p className="text-sm">
-          Déconnexion dans{' '}
-          <span role="timer" aria-live="off" className="text-2xl font-bold tabular-nums" data-testid="idle-countdown">
-            {left}
-          </span>{' '}
-          {left > 1 ? 'secondes' : 'seconde'}
-        </p>
-      </div>
-    </Dialog>
+    <Suspense fallback={null}>
+      <IdleWarningDialog left={left} onContinue={onContinue} />
+    </Suspense>
   );
 }

@@ -6,7 +6,6 @@ import {
   Card,
   CardBody,
   CardHeader,
-  Dialog,
   errorMessage,
   notify,
   PasswordInput,
@@ -14,6 +13,7 @@ import {
   sessionStore,
   TrashIcon,
 } from '@cartable/ui';
+import { Dialog } from '@cartable/ui/overlays';
 import { useNavigate } from '@cartable/ui/router';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';

@@ -1,4 +1,5 @@
-import { Alert, Button, CopyIcon, Dialog, DownloadIcon, notify } from '@cartable/ui';
+import { Alert, Button, CopyIcon, DownloadIcon, notify } from '@cartable/ui';
+import { Dialog } from '@cartable/ui/overlays';
 import { useRef } from 'react';
 
 export const RECOVERY_FILE_NAME = 'cartable-codes-de-recuperation.txt';

@@ -1,5 +1,5 @@
+import { Button } from '@cartable/ui';
 import { type ReactNode, useRef } from 'react';
-import { Button } from './Button';
 import { Dialog } from './Dialog';
 
 export interface ConfirmDialogProps {
