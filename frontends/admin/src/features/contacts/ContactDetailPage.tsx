@@ -22,21 +22,17 @@ import {
 import { ConfirmDialog } from '@cartable/ui/overlays';
 import { Link, useNavigate, useParams } from '@cartable/ui/router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LOAD_ERROR } from '../../shared/messages';
 import {
   CONTACT_STATUS_LABELS,
   CONTACT_STATUSES,
-  type Contact,
   type ContactStatus,
-  contactKeys,
-  deleteContact,
-  fetchContact,
-  refreshContactLists,
-  respondToContact,
-  setContactStatus,
+  useContact,
+  useDeleteContact,
+  useRespondToContact,
+  useSetContactStatus,
 } from './api/contacts';
 import { StatusBadge } from './StatusBadge';
 
@@ -47,17 +43,7 @@ const respondResolver = zodResolver(contactRespondRequestSchema);
 export default function ContactDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const contact = useQuery({
-    queryKey: contactKeys.detail(id),
-    queryFn: async ({ signal }) => {
-      const data = await fetchContact(id, signal);
-      // Opening a new message marks it read: lists and stats change.
-      refreshContactLists(queryClient);
-      return data;
-    },
-    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 2,
-  });
+  const contact = useContact(id);
   useDocumentTitle(`${contact.data?.subject ?? 'Message de contact'} · Administration`);
   const {
     register,
@@ -77,17 +63,10 @@ export default function ContactDetailPage() {
   const response = watch('response');
   const [confirmDelete, setConfirmDelete] = useState(false);
 
-  const store = (data: Contact | undefined) => {
-    if (data) queryClient.setQueryData(contactKeys.detail(id), data);
-    refreshContactLists(queryClient);
-  };
-
-  const respond = useMutation({
-    mutationFn: (text: string) => respondToContact(id, text),
+  const respond = useRespondToContact(id, {
     onSuccess: (answer) => {
       void notify.success(answer?.message || 'Réponse envoyée par email');
       reset({ response: '' });
-      store(answer?.data);
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 422) {
@@ -98,22 +77,17 @@ export default function ContactDetailPage() {
     },
   });
 
-  const status = useMutation({
-    mutationFn: (next: ContactStatus) => setContactStatus(id, next),
+  const status = useSetContactStatus(id, {
     onSuccess: (answer) => {
       void notify.success('Statut mis à jour');
-      store(answer?.data);
       if (!answer?.data) void contact.refetch();
     },
     onError: (error) => void notify.error(errorMessage(error, 'Erreur lors de la mise à jour du statut')),
   });
 
-  const remove = useMutation({
-    mutationFn: () => deleteContact(id),
+  const remove = useDeleteContact(id, {
     onSuccess: (answer) => {
       void notify.success(answer?.message || 'Message supprimé avec succès');
-      queryClient.removeQueries({ queryKey: contactKeys.detail(id) });
-      void queryClient.invalidateQueries({ queryKey: contactKeys.all });
       navigate('/admin/contacts', { replace: true });
     },
     onError: (error) => {

@@ -19,19 +19,18 @@ import {
 } from '@cartable/ui';
 import { ConfirmDialog } from '@cartable/ui/overlays';
 import { Link, useSearchParams } from '@cartable/ui/router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { LOAD_ERROR } from '../../shared/messages';
 import {
-  bulkDeleteContacts,
   CONTACT_STATUS_LABELS,
   CONTACT_STATUSES,
   type Contact,
   type ContactStatus,
   contactKeys,
-  deleteContact,
   useContactStats,
   useContacts,
+  useDeleteContacts,
 } from './api/contacts';
 import { StatusBadge } from './StatusBadge';
 
@@ -130,19 +129,11 @@ export default function ContactsPage() {
     });
   }, [list.data]);
 
-  const remove = useMutation({
-    mutationFn: async (ids: string[]) => {
-      if (ids.length === 1) {
-        await deleteContact(ids[0] as string);
-        return 1;
-      }
-      return (await bulkDeleteContacts(ids)).deleted ?? ids.length;
-    },
+  const remove = useDeleteContacts({
     onSuccess: (deleted) => {
       setConfirm(null);
       setSelected(new Set());
       void notify.success(deleted > 1 ? `${deleted} messages supprimés avec succès` : 'Message supprimé avec succès');
-      void queryClient.invalidateQueries({ queryKey: contactKeys.all });
     },
     onError: (error) => {
       setConfirm(null);

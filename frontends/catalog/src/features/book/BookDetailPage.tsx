@@ -21,9 +21,9 @@ import {
 } from '@cartable/ui';
 import { ConfirmDialog } from '@cartable/ui/overlays';
 import { Link, useLocation, useNavigate, useParams } from '@cartable/ui/router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { booksQuery, deleteBook, invalidateListsAfterDeletion, useBook } from '../../shared/api/books';
+import { booksQuery, useBook } from '../../shared/api/books';
 import { type Book, bookImages, conditionLabel, isNegotiable, sameId, statusLabel, truncate } from '../../shared/books';
 import { useMetaDescription } from '../../shared/hooks';
 import { messages } from '../../shared/messages';
@@ -31,6 +31,7 @@ import { BookGrid, Price } from '../catalogue';
 import { CommentsSection } from '../comments';
 import { ContactSellerDialog } from '../conversations';
 import { FavouriteButton } from '../favourites';
+import { useDeleteBook } from './api/book';
 import { ImageGallery } from './ImageGallery';
 import { rememberViewed } from './recently-viewed';
 import { SellerCard } from './SellerCard';
@@ -62,7 +63,7 @@ function BookDetail({ book }: { book: Book }) {
   const { user, isAuthenticated } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
+  const _queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'contact' | 'exchange' | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
@@ -75,12 +76,10 @@ function BookDetail({ book }: { book: Book }) {
   const categories = book.categories?.length ? book.categories : book.category ? [book.category] : [];
   const mainCategory = categories[0];
 
-  const remove = useMutation({
-    mutationFn: () => deleteBook(book.id),
+  const remove = useDeleteBook(book.id, {
     onSuccess: () => {
       void notify.success(messages.deleteSuccess);
       navigate('/my-books', { replace: true });
-      void invalidateListsAfterDeletion(queryClient, book.id);
     },
     onError: (error) => {
       setConfirmDelete(false);

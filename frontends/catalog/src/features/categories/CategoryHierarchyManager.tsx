@@ -18,17 +18,10 @@ import {
   useSession,
 } from '@cartable/ui';
 import { ConfirmDialog, Dialog } from '@cartable/ui/overlays';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { messages } from '../../shared/messages';
-import {
-  addParent,
-  categoryDetailsQuery,
-  categoryKeys,
-  forgetStoredHierarchy,
-  removeParent,
-  useCategoryHierarchy,
-} from './api/categories';
+import { categoryDetailsQuery, useAddParent, useCategoryHierarchy, useRemoveParent } from './api/categories';
 import { CategorySelector, INDENT_PX } from './CategorySelector';
 import {
   bookCount,
@@ -57,7 +50,7 @@ interface RemoveTarget {
  */
 export function CategoryHierarchyManager() {
   const { isAdmin } = useSession();
-  const queryClient = useQueryClient();
+  const _queryClient = useQueryClient();
   const hierarchy = useCategoryHierarchy();
   const [search, setSearch] = useState('');
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
@@ -82,17 +75,10 @@ export function CategoryHierarchyManager() {
     return keys;
   }, [entries, term]);
 
-  const afterChange = async () => {
-    forgetStoredHierarchy();
-    await queryClient.invalidateQueries({ queryKey: categoryKeys.all });
-  };
-
-  const remove = useMutation({
-    mutationFn: ({ category, parent }: RemoveTarget) => removeParent(category.id, parent.id),
-    onSuccess: async (data) => {
+  const remove = useRemoveParent({
+    onSuccess: (data) => {
       setRemoving(null);
       void notify.success(data?.message ?? messages.removeParentSuccess);
-      await afterChange();
     },
     onError: (error) => {
       setRemoving(null);
@@ -281,7 +267,7 @@ export function CategoryHierarchyManager() {
       </div>
 
       <DetailsDialog category={details} onClose={() => setDetails(null)} />
-      <AddParentDialog target={adding} roots={roots} onClose={() => setAdding(null)} onDone={afterChange} />
+      <AddParentDialog target={adding} roots={roots} onClose={() => setAdding(null)} />
       <ConfirmDialog
         open={removing !== null}
         title="Retirer ce parent ?"
@@ -292,7 +278,7 @@ export function CategoryHierarchyManager() {
         }
         confirmLabel="Retirer le parent"
         loading={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing)}
+        onConfirm={() => removing && remove.mutate({ categoryId: removing.category.id, parentId: removing.parent.id })}
         onCancel={() => setRemoving(null)}
       />
     </div>
@@ -385,12 +371,10 @@ function AddParentDialog({
   target,
   roots,
   onClose,
-  onDone,
 }: {
   target: Target | null;
   roots: Category[];
   onClose: () => void;
-  onDone: () => Promise<void>;
 }) {
   const [parent, setParent] = useState<number[]>([]);
   const [error, setError] = useState<string | undefined>();
@@ -411,12 +395,10 @@ function AddParentDialog({
     onClose();
   };
 
-  const add = useMutation({
-    mutationFn: () => addParent(category?.id as number, parent[0] as number),
-    onSuccess: async (data) => {
+  const add = useAddParent({
+    onSuccess: (data) => {
       void notify.success(data?.message ?? messages.addParentSuccess);
       close();
-      await onDone();
     },
     onError: (failure) => {
       const message = errorMessage(failure, messages.addParentError);
@@ -443,7 +425,7 @@ function AddParentDialog({
                 setError('Choisissez la catégorie parente');
                 return;
               }
-              add.mutate();
+              add.mutate({ categoryId: category?.id as number, parentId: parent[0] as number });
             }}
             loading={add.isPending}
           >

@@ -8,7 +8,6 @@ import {
   MessageIcon,
   notify,
   Pagination,
-  queryKeys,
   RefreshIcon,
   Skeleton,
   useSession,
@@ -16,19 +15,17 @@ import {
 } from '@cartable/ui';
 import { ConfirmDialog } from '@cartable/ui/overlays';
 import { Link } from '@cartable/ui/router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { type Id, sameId } from '../../shared/books';
 import {
   type Comment,
-  commentKeys,
   commentMessages,
   commentsQuery,
-  deleteComment,
-  type ModerationStatus,
-  moderateComment,
-  postComment,
-  updateComment,
+  useAddComment,
+  useDeleteComment,
+  useEditComment,
+  useModerateComment,
 } from './api/comments';
 import { CommentForm } from './CommentForm';
 import { type CommentActions, CommentItem } from './CommentItem';
@@ -51,14 +48,13 @@ function failed(title: string, error: unknown) {
  */
 export function CommentsSection({ bookId, ownerId }: CommentsSectionProps) {
   const { user, isAuthenticated } = useSession();
-  const queryClient = useQueryClient();
+  const _queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [toDelete, setToDelete] = useState<Comment | null>(null);
   const [moderating, setModerating] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const comments = useQuery(commentsQuery(bookId, page));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: commentKeys.book(bookId) });
 
   const isAdmin = Boolean(user?.is_admin);
   const isOwner = isAuthenticated && sameId(user?.id, ownerId ?? undefined);
@@ -74,15 +70,12 @@ export function CommentsSection({ bookId, ownerId }: CommentsSectionProps) {
   };
 
   const submission = useSubmissionKey();
-  const add = useMutation({
-    mutationFn: ({ content, parentId }: { content: string; parentId?: string }) =>
-      postComment(bookId, content, parentId, submission.current()),
+  const add = useAddComment(bookId, {
     onSuccess: (answer) => {
       submission.renew();
       const held = answer?.data?.status === 'pending';
       const message = answer?.message || `${commentMessages.added}${held ? commentMessages.pendingSuffix : ''}`;
       void notify.success(message);
-      void refresh();
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 422) return;
@@ -90,24 +83,18 @@ export function CommentsSection({ bookId, ownerId }: CommentsSectionProps) {
     },
   });
 
-  const edit = useMutation({
-    mutationFn: ({ id, content }: { id: string; content: string }) => updateComment(bookId, id, content),
-    onSuccess: (answer) => {
-      void notify.success(answer?.message || commentMessages.updated);
-      void refresh();
-    },
+  const edit = useEditComment(bookId, {
+    onSuccess: (answer) => void notify.success(answer?.message || commentMessages.updated),
     onError: (error) => {
       if (error instanceof ApiError && error.status === 422) return;
       failed(commentMessages.updateError, error);
     },
   });
 
-  const remove = useMutation({
-    mutationFn: (id: string) => deleteComment(bookId, id),
+  const remove = useDeleteComment(bookId, {
     onSuccess: (answer) => {
       setToDelete(null);
       void notify.success(answer?.message || commentMessages.deleted);
-      void refresh();
     },
     onError: (error) => {
       setToDelete(null);
@@ -115,17 +102,13 @@ export function CommentsSection({ bookId, ownerId }: CommentsSectionProps) {
     },
   });
 
-  const moderate = useMutation({
-    mutationFn: ({ id, status }: { id: string; status: ModerationStatus }) => moderateComment(id, status),
+  const moderate = useModerateComment(bookId, {
     onMutate: ({ id }) => setModerating(id),
     onSettled: () => setModerating(null),
-    onSuccess: (answer, { status }) => {
+    onSuccess: (answer, { status }) =>
       void notify.success(
         answer?.message || (status === 'approved' ? commentMessages.approved : commentMessages.rejected),
-      );
-      void refresh();
-      void queryClient.invalidateQueries({ queryKey: queryKeys.moderation.pendingComments });
-    },
+      ),
     onError: (error) => failed(commentMessages.moderateError, error),
   });
 
@@ -133,7 +116,7 @@ export function CommentsSection({ bookId, ownerId }: CommentsSectionProps) {
     rights,
     moderating,
     blockReply: isAuthenticated ? undefined : () => void notify.error(commentMessages.loginToReply),
-    reply: (parent, content) => add.mutateAsync({ content, parentId: parent.id }),
+    reply: (parent, content) => add.mutateAsync({ content, parentId: parent.id, idempotencyKey: submission.current() }),
     edit: (comment, content) => {
       if (!isAuthenticated) {
         void notify.error(commentMessages.loginToEdit);
@@ -187,7 +170,7 @@ export function CommentsSection({ bookId, ownerId }: CommentsSectionProps) {
           submitLabel="Publier"
           placeholder="Posez une question au vendeur ou partagez votre avis sur ce manuel…"
           onBlocked={isAuthenticated ? undefined : () => void notify.error(commentMessages.loginToComment)}
-          onSubmit={(content) => add.mutateAsync({ content })}
+          onSubmit={(content) => add.mutateAsync({ content, idempotencyKey: submission.current() })}
           note={
             isAuthenticated && !isOwner && !isAdmin
               ? 'Votre commentaire sera visible par tous après validation par le vendeur ou un modérateur.'

@@ -1,7 +1,14 @@
 // Types only: the list must not load the contracts (and zod); the answer form does.
 import type { Contact, ContactStatus, PageMeta } from '@cartable/contracts';
-import { api } from '@cartable/ui';
-import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, api } from '@cartable/ui';
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 
 /**
  * Contact messages in the back office (services/moderation/API.md; shapes from
@@ -88,4 +95,81 @@ export function deleteContact(id: string) {
 
 export function bulkDeleteContacts(ids: string[]) {
   return api.post<{ deleted: number }>('/admin/contacts/bulk-delete', { ids });
+}
+
+/** GET /admin/contacts/{id}: opening a new message marks it read, so lists and counters change. */
+export function useContact(id: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: contactKeys.detail(id),
+    queryFn: async ({ signal }) => {
+      const data = await fetchContact(id, signal);
+      refreshContactLists(queryClient);
+      return data;
+    },
+    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 2,
+  });
+}
+
+interface Handlers<Answer> {
+  onSuccess: (answer: Answer) => void;
+  onError: (error: unknown) => void;
+}
+
+/** A change to one message: the answer's copy of it replaces the cached one, lists and counters follow. */
+function useContactChange<Variables, Answer extends { data?: Contact }>(
+  id: string,
+  mutationFn: (variables: Variables) => Promise<Answer>,
+  handlers: Handlers<Answer>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (answer) => {
+      handlers.onSuccess(answer);
+      if (answer?.data) queryClient.setQueryData(contactKeys.detail(id), answer.data);
+      refreshContactLists(queryClient);
+    },
+    onError: handlers.onError,
+  });
+}
+
+/** POST /admin/contacts/{id}/respond: the answer goes by e-mail. */
+export const useRespondToContact = (id: string, handlers: Handlers<{ message?: string; data?: Contact }>) =>
+  useContactChange(id, (response: string) => respondToContact(id, response), handlers);
+
+export const useSetContactStatus = (id: string, handlers: Handlers<{ data?: Contact }>) =>
+  useContactChange(id, (status: ContactStatus) => setContactStatus(id, status), handlers);
+
+/** DELETE /admin/contacts/{id}: its page leaves the cache, the lists are fetched again. */
+export function useDeleteContact(id: string, handlers: Handlers<{ message?: string }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteContact(id),
+    onSuccess: (answer) => {
+      queryClient.removeQueries({ queryKey: contactKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: contactKeys.all });
+      handlers.onSuccess(answer);
+    },
+    onError: handlers.onError,
+  });
+}
+
+/** Deletes one message (DELETE) or several (POST bulk-delete); answers how many went. */
+export function useDeleteContacts(handlers: Handlers<number>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (ids: string[]) => {
+      if (ids.length === 1) {
+        await deleteContact(ids[0] as string);
+        return 1;
+      }
+      return (await bulkDeleteContacts(ids)).deleted ?? ids.length;
+    },
+    onSuccess: (deleted) => {
+      handlers.onSuccess(deleted);
+      void queryClient.invalidateQueries({ queryKey: contactKeys.all });
+    },
+    onError: handlers.onError,
+  });
 }

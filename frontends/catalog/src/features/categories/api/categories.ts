@@ -1,5 +1,5 @@
 import { api } from '@cartable/ui';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Category, CategoryDetails } from '../tree';
 
 /** SPEC section 9: the category tree is cached for 12 hours. */
@@ -100,3 +100,37 @@ export function removeParent(categoryId: number, parentId: number) {
     parent_id: parentId,
   });
 }
+
+interface Handlers {
+  onSuccess: (answer: { message?: string }) => void;
+  onError: (error: unknown) => void;
+}
+
+/** A change to the graph: the 12-hour browser copy is dropped and every category query fetched again. */
+function useHierarchyChange<Variables>(
+  mutationFn: (variables: Variables) => Promise<{ message?: string }>,
+  handlers: Handlers,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async (answer) => {
+      handlers.onSuccess(answer);
+      forgetStoredHierarchy();
+      await queryClient.invalidateQueries({ queryKey: categoryKeys.all });
+    },
+    onError: handlers.onError,
+  });
+}
+
+export const useAddParent = (handlers: Handlers) =>
+  useHierarchyChange(
+    ({ categoryId, parentId }: { categoryId: number; parentId: number }) => addParent(categoryId, parentId),
+    handlers,
+  );
+
+export const useRemoveParent = (handlers: Handlers) =>
+  useHierarchyChange(
+    ({ categoryId, parentId }: { categoryId: number; parentId: number }) => removeParent(categoryId, parentId),
+    handlers,
+  );

@@ -1,6 +1,6 @@
 import type { Comment, CommentPage, CommentResponse, ModerationDecision } from '@cartable/contracts';
 import { api, queryKeys } from '@cartable/ui';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Id } from '../../../shared/books';
 
 /**
@@ -66,3 +66,53 @@ export function deleteComment(bookId: Id, commentId: string) {
 export function moderateComment(commentId: string, status: ModerationStatus) {
   return api.patch<Answer>(`/admin/comments/${commentId}/moderate`, { status });
 }
+
+interface Handlers<Answer, Variables> {
+  onMutate?: (variables: Variables) => void;
+  onSettled?: () => void;
+  onSuccess?: (answer: Answer, variables: Variables) => void;
+  onError?: (error: unknown) => void;
+}
+
+/** A change to a book's comments: every page of them is fetched again afterwards. */
+function useCommentChange<Variables, Answer>(
+  bookId: Id,
+  mutationFn: (variables: Variables) => Promise<Answer>,
+  handlers: Handlers<Answer, Variables>,
+  { queue = false } = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onMutate: handlers.onMutate,
+    onSettled: handlers.onSettled,
+    onSuccess: (answer, variables) => {
+      void queryClient.invalidateQueries({ queryKey: commentKeys.book(bookId) });
+      // The back office's queue of pending comments changes with a decision.
+      if (queue) void queryClient.invalidateQueries({ queryKey: queryKeys.moderation.pendingComments });
+      handlers.onSuccess?.(answer, variables);
+    },
+    onError: handlers.onError,
+  });
+}
+
+/** POST /books/{id}/comments: a comment, or a reply under `parentId`; one Idempotency-Key per submission. */
+export const useAddComment = (
+  bookId: Id,
+  handlers: Handlers<Answer, { content: string; parentId?: string; idempotencyKey: string }>,
+) =>
+  useCommentChange(
+    bookId,
+    ({ content, parentId, idempotencyKey }) => postComment(bookId, content, parentId, idempotencyKey),
+    handlers,
+  );
+
+export const useEditComment = (bookId: Id, handlers: Handlers<Answer, { id: string; content: string }>) =>
+  useCommentChange(bookId, ({ id, content }) => updateComment(bookId, id, content), handlers);
+
+export const useDeleteComment = (bookId: Id, handlers: Handlers<{ message?: string }, string>) =>
+  useCommentChange(bookId, (id) => deleteComment(bookId, id), handlers);
+
+/** PATCH /admin/comments/{id}/moderate, by the book's owner or an administrator. */
+export const useModerateComment = (bookId: Id, handlers: Handlers<Answer, { id: string; status: ModerationStatus }>) =>
+  useCommentChange(bookId, ({ id, status }) => moderateComment(id, status), handlers, { queue: true });

@@ -173,6 +173,15 @@ export function markThreadRead(bookId: Id, userId: Id): Promise<{ marked?: numbe
   return api.post<{ marked?: number }>(`${threadPath(bookId, userId)}/mark-read`);
 }
 
+/** POST …/mark-read for messages that arrived while the thread was open; the badge and list follow. */
+export function useMarkThreadRead(bookId: Id, userId: Id) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => markThreadRead(bookId, userId),
+    onSettled: () => refreshUnread(queryClient),
+  });
+}
+
 /** After reading or sending: the header badge and the conversation list are stale. */
 export function refreshUnread(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: messageKeys.unreadCount });

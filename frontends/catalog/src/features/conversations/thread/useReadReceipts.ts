@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { markThreadRead, refreshUnread, type ThreadPage } from '../api/conversations';
+import { refreshUnread, type ThreadPage, useMarkThreadRead } from '../api/conversations';
 
 /**
  * Read receipts: the server marks the thread read when it is fetched; messages that arrive while
@@ -11,10 +11,7 @@ export function useReadReceipts(bookId: string, userId: string, newest: ThreadPa
   const queryClient = useQueryClient();
   const seen = useRef<Set<string> | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const { mutate: markRead } = useMutation({
-    mutationFn: () => markThreadRead(bookId, userId),
-    onSettled: () => refreshUnread(queryClient),
-  });
+  const { mutate: markRead } = useMarkThreadRead(bookId, userId);
 
   useEffect(() => {
     if (!newest) return;
