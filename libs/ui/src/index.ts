@@ -55,6 +55,7 @@ export { formatDate, formatDateTime, formatPrice, initials, type PriceOptions, p
 export { useDismiss, useSubmissionKey } from './hooks';
 export * from './icons';
 export { hasPermission, hasRole, WILDCARD } from './permissions';
+export { sameSitePath } from './same-site';
 export {
   getSession,
   initSession,

@@ -1,4 +1,4 @@
-import { useSession } from '@cartable/ui';
+import { sameSitePath, useSession } from '@cartable/ui';
 import { Navigate, Outlet, useLocation } from '@cartable/ui/router';
 import type { ReactNode } from 'react';
 
@@ -14,13 +14,10 @@ export interface FromState {
 
 /** A same-site path to return to after login, or null. */
 export function returnPath(state: unknown, search: string): string | null {
-  const returnUrl = new URLSearchParams(search).get('return_url');
-  if (returnUrl?.startsWith('/') && !returnUrl.startsWith('//')) return returnUrl;
+  const fromUrl = sameSitePath(new URLSearchParams(search).get('return_url'));
+  if (fromUrl) return fromUrl;
   const from = (state as FromState | null)?.from;
-  if (from?.pathname?.startsWith('/') && !from.pathname.startsWith('//')) {
-    return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
-  }
-  return null;
+  return from ? sameSitePath(`${from.pathname}${from.search ?? ''}${from.hash ?? ''}`) : null;
 }
 
 /** Verified-user routes: others go to /login, carrying the attempted location. */
