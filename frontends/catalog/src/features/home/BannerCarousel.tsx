@@ -1,4 +1,4 @@
-import { buttonClasses, ChevronLeftIcon, ChevronRightIcon, cn, PauseIcon, PlayIcon } from '@cartable/ui';
+import { buttonClasses, ChevronLeftIcon, ChevronRightIcon, cn, PauseIcon, PlayIcon, sameSitePath } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { usePrefersReducedMotion } from '../../shared/hooks';
@@ -220,17 +220,25 @@ export function BannerCarousel() {
   );
 }
 
+/**
+ * A path of this site is followed inside the app; an http(s) address opens as an external link;
+ * anything else (//host, /\host, javascript:…) is not a link at all.
+ */
 function BannerLink({ href, className, text }: { href: string; className: string; text: string }) {
-  if (href.startsWith('/') && !href.startsWith('//')) {
+  const internal = sameSitePath(href);
+  if (internal) {
     return (
-      <Link to={href} className={className}>
+      <Link to={internal} className={className}>
         {text}
       </Link>
     );
   }
-  return (
-    <a href={href} className={className} rel="noopener noreferrer">
-      {text}
-    </a>
-  );
+  if (/^https?:\/\/[^/\\]/i.test(href)) {
+    return (
+      <a href={href} className={className} rel="noopener noreferrer">
+        {text}
+      </a>
+    );
+  }
+  return <span className={className}>{text}</span>;
 }
