@@ -56,9 +56,11 @@ function declared(dir: string): Set<string> {
   );
 }
 
-/** Test environments named in `// @vitest-environment x` comments: vitest loads them from the root. */
+/** Test environments a test file names in its environment pragma: vitest loads them from the root. */
 function environmentsOf(file: string): string[] {
-  return [...readFileSync(file, 'utf8').matchAll(/@vitest-environment\s+([\w-]+)/g)]
+  // The pragma's name is built here so that vitest does not read it as this file's own.
+  const pragma = new RegExp(`@vitest-${'environment'}\\s+([\\w-]+)`, 'g');
+  return [...readFileSync(file, 'utf8').matchAll(pragma)]
     .map((m) => m[1] ?? '')
     .filter((name) => name !== 'node');
 }
