@@ -17,6 +17,7 @@ export const messages = {
   badJson: 'Le corps de la requête doit être un JSON valide.',
   jsonTooDeep: (max: number) => `Le JSON envoyé est trop imbriqué (${max} niveaux au plus).`,
   badUrl: "L'adresse demandée est mal encodée.",
+  urlTooLong: "L'adresse demandée est trop longue.",
   headersTooLarge: 'Les en-têtes de la requête sont trop volumineux.',
   badRequest: 'La requête est mal formée.',
   requestTimeout: 'La requête a pris trop de temps.',
@@ -25,6 +26,13 @@ export const messages = {
   integerTooLarge: 'Ce nombre est trop grand.',
   integerTooSmall: 'Ce nombre est trop petit.',
   idInvalid: 'Identifiant invalide.',
+  /** Uploaded photos (listings, banners, profiles). */
+  images: {
+    notAnImage: "Ce fichier n'est pas une image valide (JPEG, PNG ou WebP).",
+    tooManyPixels: (maxPixels: number) =>
+      `Cette image est trop grande : ${Math.floor(maxPixels / 1_000_000)} millions de pixels au plus.`,
+    unreadable: 'Cette image est illisible ou incomplète. Essayez un autre fichier.',
+  },
   /** What the database refused, said without echoing it (services' error handler). */
   database: {
     duplicate: 'Cette ressource existe déjà.',

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import { type IncomingMessage, STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { messages } from '@cartable/contracts';
 import proxyAddr from '@fastify/proxy-addr';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
 import type { TrustProxy } from './config.ts';
-import { registerErrorHandler } from './errors.ts';
+import { HttpError, registerErrorHandler } from './errors.ts';
 import { loggerOptions } from './logging.ts';
 import { registerMetrics } from './metrics.ts';
 
@@ -34,6 +36,50 @@ export interface HttpAppOptions {
   metricsRoute?: boolean;
   /** Proxies whose X-Forwarded-For and x-request-id are believed (TRUST_PROXY); none by default. */
   trustProxy?: TrustProxy;
+  /** Deepest JSON body accepted (objects and lists within each other); 32 by default. */
+  jsonMaxDepth?: number;
+}
+
+/** No request of the API nests deeper than a few levels: 32 leaves room and stops a 5,000-level bomb. */
+export const JSON_MAX_DEPTH = 32;
+
+/**
+ * Whether a JSON text nests objects and lists deeper than `max`, read in one pass before it is
+ * parsed: JSON.parse takes 5,000 levels, but what handles the value next (a serialiser, a
+ * validator, a proxy's JSON.stringify) may recurse and overflow the stack.
+ */
+export function jsonDepthExceeds(text: string, max: number): boolean {
+  // Each level costs at least one character: a shorter text cannot be deeper.
+  if (text.length <= max) return false;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \\ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > max) return true;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+  }
+  return false;
+}
+
+/** What Node's HTTP parser refuses before Fastify sees a request, answered in French JSON too. */
+function clientErrorHandler(err: Error & { code?: string }, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
+  const [status, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, messages.headersTooLarge]
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, messages.requestTimeout]
+        : [400, messages.badRequest];
+  const body = JSON.stringify({ message });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** A deployable's app: its metrics registry, and the switch /ready turns false on at shutdown. */
@@ -88,7 +134,36 @@ export function createHttpApp(options: HttpAppOptions): App {
     // Pagination and filters arrive as query strings: keep ?a=1&a=2 as arrays.
     routerOptions: { maxParamLength: 200 },
     trustProxy: toFastifyTrust(options.trustProxy ?? false),
+    clientErrorHandler,
+    // The router's own refusals (a malformed %-encoding or an over-long segment in the path).
+    frameworkErrors: (error, _request, reply) => {
+      const long = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      (reply as FastifyReply).status(long ? 414 : 400).send({ message: long ? messages.urlTooLong : messages.badUrl });
+    },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // JSON bodies: Fastify's parser (prototype poisoning refused), after a depth check.
+  const maxDepth = options.jsonMaxDepth ?? JSON_MAX_DEPTH;
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (jsonDepthExceeds(text, maxDepth)) {
+      done(new HttpError(400, messages.jsonTooDeep(maxDepth)), undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+  // A malformed percent-encoding (%ZZ, a lone surrogate) names nothing: 400 before any route
+  // decodes it (a proxy decoding it would throw).
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.includes('%')) return;
+    try {
+      decodeURIComponent(request.url);
+    } catch {
+      throw new HttpError(400, messages.badUrl);
+    }
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

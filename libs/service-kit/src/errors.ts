@@ -27,14 +27,64 @@ export const forbidden = (message: string = messages.forbidden) => new HttpError
 export const notFound = (message: string = messages.notFound) => new HttpError(404, message);
 export const conflict = (message: string, errors?: FieldErrors) => new HttpError(409, message, errors);
 
-/** Zod issues → `{ field: [messages] }`, keyed by dotted path. */
+/** Zod issues → `{ field: [messages] }`, keyed by dotted path, each message once. */
 export function fieldErrorsFromZod(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join('.') || '_';
-    out[key] = [...(out[key] ?? []), issue.message];
+    const list = out[key] ?? [];
+    if (!list.includes(issue.message)) out[key] = [...list, issue.message];
   }
   return out;
+}
+
+// ── what the database refused ───────────────────────────────────────────────────────────────
+
+interface DriverError {
+  code?: unknown;
+  cause?: unknown;
+  severity?: unknown;
+  message?: unknown;
+}
+
+/** The PostgreSQL error (node-postgres or PGlite) behind `err`: Drizzle wraps it as `cause`. */
+function databaseError(err: unknown): DriverError | undefined {
+  let current = err as DriverError | undefined;
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    if (typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code) && 'severity' in current) return current;
+    current = current.cause as DriverError | undefined;
+  }
+  return undefined;
+}
+
+/** The SQLSTATE of a database error (`23505`…), however deep Drizzle wrapped it. */
+export const databaseErrorCode = (err: unknown): string | undefined => databaseError(err)?.code as string | undefined;
+
+/** A unique index refused the row: two sign-ups with one address at the same moment, a duplicate name… */
+export const isUniqueViolation = (err: unknown) => databaseErrorCode(err) === '23505';
+
+/**
+ * What the client sent and PostgreSQL refused, as a French 4xx that never echoes the SQL nor
+ * its values; undefined for anything else (a server fault stays a 500). Duplicates are 409;
+ * values the column cannot hold (out of range, NUL, malformed) 422; a reference to a row that
+ * does not exist 422, a row still referenced 409.
+ */
+export function httpErrorFromDatabase(err: unknown): HttpError | undefined {
+  const found = databaseError(err);
+  const code = found?.code as string | undefined;
+  if (!code) return undefined;
+  const d = messages.database;
+  if (code === '23505') return new HttpError(409, d.duplicate);
+  if (code === '23503') {
+    // "update or delete on table … violates foreign key constraint": the row is still in use.
+    const stillUsed = /^update or delete/i.test(String(found?.message ?? ''));
+    return stillUsed ? new HttpError(409, d.stillReferenced) : new HttpError(422, d.unknownReference);
+  }
+  if (code === '22001' || code === '54000') return new HttpError(422, d.tooLong);
+  // Class 22 (data exception: 22P02 malformed, 22003 out of range, 22021 NUL and bad bytes…),
+  // a NOT NULL or CHECK refused.
+  if (code.startsWith('22') || code === '23502' || code === '23514') return new HttpError(422, d.invalidValue);
+  return undefined;
 }
 
 /** Status codes Fastify and its plugins raise for bad input, with their French text. */
@@ -66,6 +116,12 @@ export function registerErrorHandler(app: FastifyInstance, { notFound = true } =
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // An id in the path that no row can have (99999999999, 0, -1): nothing there.
+      if (
+        error.validationContext === 'params' &&
+        error.validation.every((v) => v.keyword === 'too_big' || v.keyword === 'too_small')
+      )
+        return reply.status(404).send({ message: messages.notFound });
       const issues = error.validation.map((v) => ({
         path: String(v.instancePath ?? '')
           .split('/')
@@ -76,6 +132,12 @@ export function registerErrorHandler(app: FastifyInstance, { notFound = true } =
     }
     if (error instanceof ZodError) {
       return reply.status(422).send({ message: messages.validation, errors: fieldErrorsFromZod(error.issues) });
+    }
+    const refused = httpErrorFromDatabase(error);
+    if (refused) {
+      // Logged without its parameters (logging.ts): the statement, never the values.
+      request.log.warn({ err: error }, 'the database refused the request');
+      return reply.status(refused.statusCode).send({ message: refused.message });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response does not match its schema');

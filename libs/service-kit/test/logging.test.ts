@@ -69,21 +69,27 @@ describe('logs hold no secrets', () => {
     expect(text).toContain('a@b.ga');
   });
 
-  it("a 500's log line carries neither the SQL parameters nor the Authorization header", async () => {
+  it("a refused or failed query's log line carries neither the SQL parameters nor the Authorization header", async () => {
     const out = capture();
     const app = createHttpApp({ name: 'test', logger: { ...loggerOptions('test'), stream: out.stream } });
+    // A duplicate: the client's fault, a 409 logged as a warning.
     app.post('/accounts', async () => {
       await database.db.execute(sql`insert into accounts values (${'awa@example.ga'}, ${HASH})`);
       return {};
     });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/accounts',
-      headers: { authorization: 'Bearer eyJhbGciOi.secret.token' },
-      payload: {},
+    // A table that does not exist: the server's fault, a 500.
+    app.post('/broken', async () => {
+      await database.db.execute(sql`insert into no_such_table values (${'awa@example.ga'}, ${HASH})`);
+      return {};
     });
-    expect(res.statusCode).toBe(500);
-    expect(res.json().message).toBeTruthy();
+    const headers = { authorization: 'Bearer eyJhbGciOi.secret.token' };
+    const duplicate = await app.inject({ method: 'POST', url: '/accounts', headers, payload: {} });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toEqual({ message: 'Cette ressource existe déjà.' });
+    const broken = await app.inject({ method: 'POST', url: '/broken', headers, payload: {} });
+    expect(broken.statusCode).toBe(500);
+    expect(broken.json().message).toBeTruthy();
+    expect(out.text()).toContain('the database refused the request');
     expect(out.text()).toContain('unhandled error');
     expect(out.text()).not.toContain('argon2');
     expect(out.text()).not.toContain('eyJhbGciOi');

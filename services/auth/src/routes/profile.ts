@@ -12,7 +12,8 @@ import {
   recentActivityResponseSchema,
   userStatsResponseSchema,
 } from '@cartable/contracts';
-import { conflict, HttpError, notFound, recordEvent, unprocessable } from '@cartable/service-kit';
+import { conflict, HttpError, isUniqueViolation, notFound, recordEvent, unprocessable } from '@cartable/service-kit';
+import { ImageRejected } from '@cartable/service-kit/images';
 import multipart from '@fastify/multipart';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,7 +21,7 @@ import { userActivities, userStats, users } from '../db/schema.ts';
 import type { AuthDeps } from '../deps.ts';
 import { recordActivity, recordUserUpdated } from '../domain/account-events.ts';
 import { verifyPassword } from '../domain/passwords.ts';
-import { ImageRejected, processProfileImage } from '../domain/profile-image.ts';
+import { processProfileImage } from '../domain/profile-image.ts';
 import { recordDeletedAccount } from '../domain/revocation.ts';
 import { recoveryCodesLeft } from '../domain/two-factor.ts';
 import { findUserById, toUserDto, type UserRow } from '../domain/users.ts';
@@ -113,7 +114,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
         );
         return { message: m.profileUpdated, profile: await profileOf(row) };
       } catch (err) {
-        if ((err as { code?: string }).code === '23505') {
+        if (isUniqueViolation(err)) {
           throw conflict(m.usernameTaken(body.username), { username: [m.usernameTaken(body.username)] });
         }
         throw err;
@@ -138,7 +139,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
       try {
         image = await processProfileImage(bytes);
       } catch (err) {
-        if (err instanceof ImageRejected) throw invalid("Ce fichier n'est pas une image valide (JPEG, PNG ou WebP).");
+        if (err instanceof ImageRejected) throw invalid(err.message);
         throw err;
       }
       const previous = (await currentRow(userId)).profileImage;

@@ -8,7 +8,7 @@ import {
   tokenEmailSchema,
   verifyEmailResponseSchema,
 } from '@cartable/contracts';
-import { conflict, type FieldErrors, HttpError, recordEvent } from '@cartable/service-kit';
+import { conflict, type FieldErrors, HttpError, isUniqueViolation, recordEvent } from '@cartable/service-kit';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../db/schema.ts';
@@ -19,7 +19,6 @@ import { hashPassword } from '../domain/passwords.ts';
 import { findUserByEmail, toUserDto } from '../domain/users.ts';
 
 const m = messages.auth;
-const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505';
 const messageSchema = messageResponseSchema;
 const tags = ['registration'];
 

@@ -27,7 +27,13 @@ const LOCAL_TTL_MS = 5000;
 export function createCategoryStore(db: Db, redis: Redis | undefined, prefix: string, log: Logger) {
   const key = `${prefix}catalog:categories`;
   let local: { at: number; view: CategoryView } | null = null;
-  let building: Promise<CategoryView> | null = null;
+  /**
+   * One more at each change: a view built from reads that began before a change (a concurrent
+   * request's) is neither handed to a later caller nor written to Redis, so a category just
+   * created is always in the view its own request reads next.
+   */
+  let generation = 0;
+  let building: { generation: number; view: Promise<CategoryView> } | null = null;
 
   async function build(): Promise<Snapshot> {
     const [cats, edges] = await Promise.all([
@@ -55,30 +61,40 @@ export function createCategoryStore(db: Db, redis: Redis | undefined, prefix: st
     return { graph: new CategoryGraph(snapshot.categories, snapshot.edges), bookCount: (id) => counts.get(id) ?? 0 };
   }
 
-  async function load(): Promise<CategoryView> {
+  async function load(started: number): Promise<CategoryView> {
     const cached = await redis?.get(key).catch(() => null);
     if (cached) return toView(JSON.parse(cached) as Snapshot);
     const snapshot = await build();
-    await redis?.set(key, JSON.stringify(snapshot), 'EX', SHARED_TTL_SECONDS).catch((err: unknown) => {
-      log.warn({ err }, 'category cache not written');
-    });
+    if (started === generation) {
+      await redis?.set(key, JSON.stringify(snapshot), 'EX', SHARED_TTL_SECONDS).catch((err: unknown) => {
+        log.warn({ err }, 'category cache not written');
+      });
+    }
     return toView(snapshot);
   }
 
   return {
     async view(): Promise<CategoryView> {
       if (local && Date.now() - local.at < LOCAL_TTL_MS) return local.view;
-      building ??= load()
-        .then((view) => {
-          local = { at: Date.now(), view };
-          return view;
-        })
-        .finally(() => {
-          building = null;
-        });
-      return building;
+      if (building?.generation !== generation) {
+        const started = generation;
+        const current = {
+          generation: started,
+          view: load(started)
+            .then((view) => {
+              if (started === generation) local = { at: Date.now(), view };
+              return view;
+            })
+            .finally(() => {
+              if (building === current) building = null;
+            }),
+        };
+        building = current;
+      }
+      return building.view;
     },
     async invalidate() {
+      generation++;
       local = null;
       await redis?.del(key).catch(() => {});
     },

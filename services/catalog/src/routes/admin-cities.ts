@@ -2,13 +2,16 @@ import {
   cityImportResponseSchema,
   cityRequestSchema,
   cityResponseSchema,
+  DEFAULT_COUNTRY_ID,
+  hasControlCharacters,
   idParamsSchema,
   messageResponseSchema,
   messages,
+  positiveId,
 } from '@cartable/contracts';
-import { conflict, type Db, HttpError, notFound, unprocessable } from '@cartable/service-kit';
+import { conflict, type Db, HttpError, isUniqueViolation, notFound, unprocessable } from '@cartable/service-kit';
 import multipart from '@fastify/multipart';
-import { parse } from 'csv-parse/sync';
+import { type CsvError, parse } from 'csv-parse/sync';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { books, cities, countries, provinces } from '../db/schema.ts';
@@ -20,6 +23,56 @@ const tags = ['locations'];
 const security = [{ bearer: [] }];
 const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 const truthy = (v: string | undefined) => ['1', 'true', 'oui', 'yes', 'x'].includes((v ?? '').trim().toLowerCase());
+
+/** csv-parse's complaints, in French, for the line they are about. */
+const csvReasons: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: 'Guillemet ouvert mais jamais fermé',
+  CSV_INVALID_CLOSING_QUOTE: 'Guillemet mal placé dans un champ',
+  CSV_MAX_RECORD_SIZE: 'Ligne trop longue',
+  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'Caractère inattendu après un guillemet fermant',
+};
+const csvReason = (err: CsvError | undefined) => (err && csvReasons[err.code]) ?? 'Ligne illisible';
+
+interface CsvLine {
+  line: number;
+  record: string[];
+}
+
+/**
+ * The lines of an uploaded CSV (`,` or `;`, UTF-8, a BOM allowed), each with its line number;
+ * a line csv-parse cannot read is rejected with its French reason and the others go on. A file
+ * that is not UTF-8 text (a photo sent as csv_file) is a 422.
+ */
+function readCsv(bytes: Buffer, rejected: Array<{ line: number; reason: string }>): CsvLine[] {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+  } catch {
+    throw unprocessable({ csv_file: ["Ce fichier n'est pas un CSV : un fichier texte (UTF-8) est attendu."] });
+  }
+  const delimiter = (text.split('\n')[0] ?? '').includes(';') ? ';' : ',';
+  try {
+    const rows = parse(text, {
+      delimiter,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+      info: true,
+      max_record_size: 10_000,
+      skip_records_with_error: true,
+      on_skip: (err) => {
+        rejected.push({ line: Number(err?.lines) || 0, reason: csvReason(err) });
+        return undefined;
+      },
+    }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
+    return rows.map(({ record, info }) => ({ line: info.lines, record }));
+  } catch (err) {
+    // What csv-parse cannot skip (a quote left open at the end of the file): the whole file.
+    const line = Number((err as CsvError).lines) || 0;
+    const where = line ? ` (ligne ${line})` : '';
+    throw unprocessable({ csv_file: [`Fichier CSV illisible${where} : ${csvReason(err as CsvError).toLowerCase()}.`] });
+  }
+}
 
 async function provinceId(tx: Db, countryId: number, name: string | null | undefined) {
   if (!name) return null;
@@ -108,7 +161,7 @@ export const adminCityRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, {
             .where(eq(cities.id, request.params.id));
         });
       } catch (err) {
-        if ((err as { code?: string }).code === '23505') throw duplicate(body.name);
+        if (isUniqueViolation(err)) throw duplicate(body.name);
         throw err;
       }
       return { city: (await cityDto(request.params.id))! };
@@ -150,33 +203,34 @@ export const adminCityRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, {
         }
       }
       if (!csv) throw unprocessable({ csv_file: ['Envoyez un fichier CSV dans le champ csv_file.'] });
-      const countryId = Number(countryField ?? 266);
-      if (!Number.isInteger(countryId) || countryId <= 0) throw unprocessable({ country_id: ['Pays invalide'] });
+      const country = positiveId('Pays invalide').safeParse(countryField ?? DEFAULT_COUNTRY_ID);
+      if (!country.success) throw unprocessable({ country_id: ['Pays invalide'] });
+      const countryId = country.data;
       await assertCountry(db, countryId);
 
-      let records: string[][];
-      try {
-        const text = csv.toString('utf8').replace(/^\uFEFF/, '');
-        const delimiter = (text.split('\n')[0] ?? '').includes(';') ? ';' : ',';
-        records = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: true, trim: true });
-      } catch (err) {
-        throw unprocessable({ csv_file: [`Fichier CSV illisible : ${(err as Error).message}`] });
-      }
-      const hasHeader = ['name', 'nom', 'ville'].includes((records[0]?.[0] ?? '').toLowerCase());
       const rejected: Array<{ line: number; reason: string }> = [];
+      const records = readCsv(csv, rejected);
+      const hasHeader = ['name', 'nom', 'ville'].includes((records[0]?.record[0] ?? '').toLowerCase());
       let imported = 0;
       const seen = new Set<string>();
       await db.transaction(async (tx) => {
-        for (const [index, record] of records.entries()) {
-          const line = index + 1;
+        for (const [index, { line, record }] of records.entries()) {
           if (hasHeader && index === 0) continue;
           const [name, province, major] = record;
+          if (record.some((field) => hasControlCharacters(field))) {
+            rejected.push({ line, reason: 'Caractère non autorisé (caractère nul ou de contrôle)' });
+            continue;
+          }
           if (!name || name.length < 2) {
             rejected.push({ line, reason: 'Nom de ville manquant ou trop court' });
             continue;
           }
           if (name.length > 80) {
             rejected.push({ line, reason: 'Nom de ville trop long (80 caractères au plus)' });
+            continue;
+          }
+          if (province && province.length > 80) {
+            rejected.push({ line, reason: 'Nom de province trop long (80 caractères au plus)' });
             continue;
           }
           const key = name.toLowerCase();
@@ -199,7 +253,7 @@ export const adminCityRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, {
           else rejected.push({ line, reason: `${name} existe déjà` });
         }
       });
-      return { imported, rejected };
+      return { imported, rejected: rejected.sort((a, b) => a.line - b.line) };
     },
   );
 };

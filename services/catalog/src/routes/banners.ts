@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type BannerFields,
   bannerFieldsSchema,
+  bannerLinkKind,
   bannerReorderRequestSchema,
   bannerResponseSchema,
   bannersResponseSchema,
@@ -9,19 +10,19 @@ import {
   messageResponseSchema,
 } from '@cartable/contracts';
 import { type FieldErrors, fieldErrorsFromZod, notFound, unprocessable } from '@cartable/service-kit';
+import { ImageRejected } from '@cartable/service-kit/images';
 import multipart from '@fastify/multipart';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import sharp from 'sharp';
 import { banners } from '../db/schema.ts';
 import type { CatalogDeps } from '../deps.ts';
+import { processBannerImage } from '../domain/book-images.ts';
 
 const idParams = idParamsSchema;
 const bannerFields = bannerFieldsSchema;
 const tags = ['banners'];
 const security = [{ bearer: [] }];
-const BANNER_WIDTH = 1600;
 
 /** Carousel banners (SPEC.md section 2 "Home"); changes need banners.manage. */
 export const bannerRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, { db, guards, storage, config }) => {
@@ -37,7 +38,8 @@ export const bannerRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, { db
     subtitle: b.subtitle,
     image_url: b.imageKey ? storage.url(b.imageKey) : null,
     button_text: b.buttonText,
-    button_link: b.buttonLink,
+    // A link stored before links were checked is shown only if it is one (never javascript:).
+    button_link: b.buttonLink && bannerLinkKind(b.buttonLink) ? b.buttonLink : null,
     color: b.color,
     order: b.order,
     is_active: b.isActive,
@@ -55,13 +57,10 @@ export const bannerRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, { db
         if (part.file.truncated) errors.image = ["L'image est trop lourde."];
         else if (bytes.length) {
           try {
-            image = await sharp(bytes)
-              .rotate()
-              .resize({ width: BANNER_WIDTH, withoutEnlargement: true })
-              .webp({ quality: 78 })
-              .toBuffer();
-          } catch {
-            errors.image = ["Ce fichier n'est pas une image valide (JPEG, PNG ou WebP)."];
+            image = await processBannerImage(bytes);
+          } catch (err) {
+            if (!(err instanceof ImageRejected)) throw err;
+            errors.image = [err.message];
           }
         }
       } else raw[part.fieldname] = part.value;

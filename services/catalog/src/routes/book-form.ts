@@ -1,7 +1,8 @@
 import { type BookFields, bookFieldsSchema, MAX_BOOK_IMAGES } from '@cartable/contracts';
 import { type FieldErrors, fieldErrorsFromZod, unprocessable } from '@cartable/service-kit';
+import { ImageRejected } from '@cartable/service-kit/images';
 import type { FastifyRequest } from 'fastify';
-import { ImageRejected, processBookImage } from '../domain/book-images.ts';
+import { processBookImage } from '../domain/book-images.ts';
 
 export interface ProcessedImage {
   display: Buffer;
@@ -47,7 +48,9 @@ export async function readBookForm(request: FastifyRequest, maxImageBytes: numbe
         images.set(Number(slot), await processBookImage(bytes));
       } catch (err) {
         if (!(err instanceof ImageRejected)) throw err;
-        errors[part.fieldname] = ["Ce fichier n'est pas une photo valide (JPEG, PNG ou WebP)."];
+        errors[part.fieldname] = [
+          err.problem === 'format' ? "Ce fichier n'est pas une photo valide (JPEG, PNG ou WebP)." : err.message,
+        ];
       }
       continue;
     }

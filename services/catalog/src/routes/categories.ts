@@ -33,7 +33,9 @@ export const categoryRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, de
   const { db, categoryStore, guards } = deps;
 
   function dto({ graph, bookCount }: CategoryView, id: number): CategoryDto {
-    const node = graph.nodes.get(id)!;
+    const node = graph.nodes.get(id);
+    // Deleted by another request in between.
+    if (!node) throw notFound(NOT_FOUND);
     const count = bookCount(id);
     return {
       id,
