@@ -2,10 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CatalogHarness, startCatalog } from './harness.ts';
 
 let h: CatalogHarness;
+/** A holder of categories.update: creates, renames, orders and deletes categories. */
 let admin: string;
+/** An administrator: only they add or remove a category's parents (SPEC.md section 6). */
+let administrator: string;
 beforeAll(async () => {
   h = await startCatalog();
   admin = (await h.token({ permissions: ['categories.update'] })).token;
+  administrator = (await h.token({ is_admin: true })).token;
 });
 afterAll(() => h?.teardown());
 
@@ -71,7 +75,7 @@ describe('administration', () => {
       'POST',
       '/admin/categories/hierarchy/add-parent',
       { category_id: lycee, parent_id: maths },
-      admin,
+      administrator,
     );
     expect(cycle.status).toBe(422);
     expect(cycle.body.message).toBe('Ce lien créerait un cycle dans la hiérarchie.');
@@ -79,16 +83,16 @@ describe('administration', () => {
       'POST',
       '/admin/categories/hierarchy/add-parent',
       { category_id: maths, parent_id: maths },
-      admin,
+      administrator,
     );
     expect(self.status).toBe(422);
 
     const edge = { category_id: await h.categoryId('Lecture'), parent_id: await h.categoryId('CM1') };
-    const added = await h.call('POST', '/admin/categories/hierarchy/add-parent', edge, admin);
+    const added = await h.call('POST', '/admin/categories/hierarchy/add-parent', edge, administrator);
     expect(added.body.message).toBe('Parent ajouté avec succès');
-    const duplicate = await h.call('POST', '/admin/categories/hierarchy/add-parent', edge, admin);
+    const duplicate = await h.call('POST', '/admin/categories/hierarchy/add-parent', edge, administrator);
     expect(duplicate.body.message).toBe('Cette catégorie a déjà ce parent.');
-    const removed = await h.call('DELETE', '/admin/categories/hierarchy/remove-parent', edge, admin);
+    const removed = await h.call('DELETE', '/admin/categories/hierarchy/remove-parent', edge, administrator);
     expect(removed.body.message).toBe('Parent supprimé avec succès');
 
     // A chain of 10 levels under a root: the 11th is refused.
@@ -109,16 +113,43 @@ describe('administration', () => {
       'PUT',
       `/admin/categories/${terminale}/move`,
       { parent_id: await h.categoryId('Terminale C') },
-      admin,
+      administrator,
     );
     expect(bad.status).toBe(422);
     const root = await h.call(
       'PUT',
       `/admin/categories/${await h.categoryId('Informatique')}/move`,
       { parent_id: null },
-      admin,
+      administrator,
     );
     expect(root.body.category).toMatchObject({ parent_id: null, depth: 0 });
+  });
+
+  it('lets only administrators add, remove or move parents, whatever permission another holds (SPEC.md section 6)', async () => {
+    const edge = { category_id: await h.categoryId('Lecture'), parent_id: await h.categoryId('CM2') };
+    const cityManager = (await h.token({ permissions: ['cities.manage'] })).token;
+    const everything = (await h.token({ permissions: ['categories.update', 'cities.manage'] })).token;
+    const wildcard = (await h.token({ permissions: ['*'] })).token;
+    for (const token of [admin, cityManager, everything, wildcard]) {
+      const add = await h.call('POST', '/admin/categories/hierarchy/add-parent', edge, token);
+      expect(add.status).toBe(403);
+      expect(add.body.message).toMatch(/administrateurs|autorisation/);
+      expect((await h.call('DELETE', '/admin/categories/hierarchy/remove-parent', edge, token)).status).toBe(403);
+      const move = await h.call('PUT', `/admin/categories/${edge.category_id}/move`, { parent_id: null }, token);
+      expect(move.status).toBe(403);
+    }
+    // Nothing changed: Lecture is still under its parents only.
+    const parents = (await h.call('GET', `/categories/${edge.category_id}/parents`)).body.categories;
+    expect(parents.map((p: { id: number }) => p.id)).not.toContain(edge.parent_id);
+    expect(parents.length).toBeGreaterThan(0);
+    // The administrator may, and a holder of categories.update still creates and renames.
+    expect((await h.call('POST', '/admin/categories/hierarchy/add-parent', edge, administrator)).status).toBe(200);
+    expect((await h.call('DELETE', '/admin/categories/hierarchy/remove-parent', edge, administrator)).status).toBe(200);
+    const created = await h.call('POST', '/admin/categories', { name: 'Latin', parent_id: edge.parent_id }, admin);
+    expect(created.status).toBe(201);
+    expect((await h.call('DELETE', `/admin/categories/${created.body.category.id}`, undefined, admin)).status).toBe(
+      200,
+    );
   });
 
   it('refuses deleting a category books use, and counts books where the catalogue filters them', async () => {

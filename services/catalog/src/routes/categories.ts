@@ -140,6 +140,11 @@ export const categoryRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, de
 
   // ── administration ────────────────────────────────────────────────────────
   const admin = { preHandler: guards.requirePermission('categories.update') };
+  /**
+   * SPEC.md section 6: only administrators add or remove a category's parents (moving one
+   * does both); holders of categories.update create, rename, order and delete categories.
+   */
+  const hierarchyAdmin = { preHandler: [guards.requirePermission('categories.update'), guards.requireAdmin] };
   const refuse = (message: string) => new HttpError(422, message, { parent_id: [message] });
 
   app.post(
@@ -248,7 +253,7 @@ export const categoryRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, de
   app.put(
     '/admin/categories/:id/move',
     {
-      ...admin,
+      ...hierarchyAdmin,
       schema: {
         tags,
         security,
@@ -276,7 +281,7 @@ export const categoryRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, de
   );
 
   const edgeRoute = {
-    ...admin,
+    ...hierarchyAdmin,
     schema: { tags, security, body: categoryEdgeRequestSchema, response: { 200: messageResponseSchema } },
   };
   app.post('/admin/categories/hierarchy/add-parent', edgeRoute, async (request) => {
