@@ -58,7 +58,7 @@ await bootstrap(async () => {
       log,
     }),
   });
-  const views = createViewCounter(db, log);
+  const views = createViewCounter(db, log, { redis: infra.redis, prefix: config.REDIS_KEY_PREFIX });
   const app = await buildCatalogApp(
     {
       config,

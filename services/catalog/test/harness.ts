@@ -45,7 +45,11 @@ export async function startCatalog(env: Record<string, string> = {}) {
   const storage = createLocalStorage(join(dataDir, 'storage'));
   const tokens = await testTokens();
   const categoryStore = createCategoryStore(db, redis, config.REDIS_KEY_PREFIX, pino({ level: 'silent' }));
-  const views = createViewCounter(db, pino({ level: 'silent' }), 60_000);
+  const views = createViewCounter(db, pino({ level: 'silent' }), {
+    flushMs: 60_000,
+    redis,
+    prefix: config.REDIS_KEY_PREFIX,
+  });
   const app = await buildCatalogApp(
     {
       config,

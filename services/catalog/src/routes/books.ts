@@ -148,8 +148,14 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
     async (request) => {
       const [book] = await dtos([request.params.id]);
       if (!book) throw notFound(NOT_FOUND);
-      // A view counts for popularity, except the seller's own.
-      if (request.claims?.sub !== book.user_id) views.add(book.id);
+      // A view counts for popularity once per visitor and day, except the seller's own.
+      if (request.claims?.sub !== book.user_id) {
+        const memberId = request.claims?.sub;
+        views.add(
+          book.id,
+          memberId ? { memberId } : { address: request.ip, userAgent: request.headers['user-agent'] ?? '' },
+        );
+      }
       return { book: { ...book, seller: await sellerOf(db, book.user_id) } };
     },
   );

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANONYMOUS_VIEWS_PER_ADDRESS } from '../src/domain/view-counter.ts';
+import { type CatalogHarness, startCatalog } from './harness.ts';
+
+/**
+ * Issue « Nobody in », item 9: a book's views count once per visitor per book per day (a member
+ * by their id, a visitor by their address and User-Agent), so 200 hits do not make it featured.
+ */
+let h: CatalogHarness;
+let seller: string;
+beforeAll(async () => {
+  h = await startCatalog();
+  seller = (await h.token()).token;
+});
+afterAll(() => h?.teardown());
+
+describe('view counts', () => {
+  async function newBook(title: string) {
+    const res = await h.form(
+      'POST',
+      '/books',
+      {
+        title,
+        author: 'IPN',
+        condition: 'bon',
+        price: '2500',
+        city_id: String(await h.cityId('Libreville')),
+        category_ids: String(await h.categoryId('CM1')),
+      },
+      {},
+      seller,
+    );
+    expect(res.status).toBe(201);
+    return res.body.book.id as number;
+  }
+  const view = (id: number, from: { address?: string; userAgent?: string; token?: string } = {}) =>
+    h.app.inject({
+      method: 'GET',
+      url: `/books/${id}`,
+      remoteAddress: from.address ?? '198.51.100.7',
+      headers: {
+        'user-agent': from.userAgent ?? 'Mozilla/5.0 (Linux; Android 14)',
+        ...(from.token ? { authorization: `Bearer ${from.token}` } : {}),
+      },
+    });
+  const viewsOf = async (id: number) => {
+    await h.views.flush();
+    return (await h.call('GET', `/books/${id}`, undefined, seller)).body.book.views as number;
+  };
+
+  it('counts a visitor once per book and day, however often they reload', async () => {
+    const id = await newBook('Lecture CM1 vues');
+    for (let i = 0; i < 200; i++) expect((await view(id)).statusCode).toBe(200);
+    expect(await viewsOf(id)).toBe(1);
+    // Another visitor, and a member twice: two more.
+    await view(id, { address: '203.0.113.9' });
+    const member = (await h.token()).token;
+    await view(id, { token: member });
+    await view(id, { token: member, address: '192.0.2.44' });
+    expect(await viewsOf(id)).toBe(3);
+  });
+
+  it('counts at most a few visitors from one address, whatever User-Agent a script sends', async () => {
+    const id = await newBook('Lecture CM1 robots');
+    for (let i = 0; i < 200; i++) await view(id, { address: '198.51.100.66', userAgent: `robot/${i}` });
+    expect(await viewsOf(id)).toBe(ANONYMOUS_VIEWS_PER_ADDRESS);
+  });
+
+  it('does not make a book featured with 200 anonymous hits', async () => {
+    const pumped = await newBook('Lecture CM1 gonflée');
+    const liked = await newBook('Lecture CM1 appréciée');
+    for (let i = 0; i < 200; i++) await view(pumped, { address: '198.51.100.99' });
+    for (let i = 0; i < 3; i++) await view(liked, { token: (await h.token()).token });
+    await h.views.flush();
+    const featured = (await h.call('GET', '/books/featured')).body.featured_books.map((b: { id: number }) => b.id);
+    expect(featured.indexOf(liked)).toBeGreaterThanOrEqual(0);
+    expect(featured.indexOf(liked)).toBeLessThan(featured.indexOf(pumped));
+  });
+});
