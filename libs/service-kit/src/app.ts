@@ -76,10 +76,15 @@ function clientErrorHandler(err: Error & { code?: string }, socket: Socket) {
         ? [408, messages.requestTimeout]
         : [400, messages.badRequest];
   const body = JSON.stringify({ message });
+  socket.on('error', () => {});
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
+  // What the client is still sending (the rest of a 1 MB address) is read and dropped: closing
+  // on unread data would reset the connection before the client reads the answer.
+  socket.resume();
+  setTimeout(() => socket.destroy(), 5000).unref();
 }
 
 /** A deployable's app: its metrics registry, and the switch /ready turns false on at shutdown. */
