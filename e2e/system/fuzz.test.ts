@@ -330,6 +330,17 @@ it('answers hostile input on every route with a French 4xx JSON, never a 5xx', a
         add(full, what, url(), form.body, form.type);
       }
       add(full, 'JSON malformé', url(), '{"a":', 'application/json');
+      // Broken forms: no boundary, cut in the middle, a part without a name.
+      const cut = multipart({ title: 'Manuel' }, { image1: jpeg, csv_file: jpeg });
+      add(full, 'formulaire sans délimiteur', url(), cut.body, 'multipart/form-data');
+      add(full, 'formulaire coupé', url(), cut.body.subarray(0, cut.body.length / 2), cut.type);
+      add(
+        full,
+        'partie sans nom',
+        url(),
+        `--b\r\nContent-Disposition: form-data\r\n\r\nx\r\n--b--\r\n`,
+        'multipart/form-data; boundary=b',
+      );
       add(full, '5 000 niveaux', url(), deepArray, 'application/json');
     }
   }

@@ -15,6 +15,7 @@ export const messages = {
   payloadTooLarge: 'Les données envoyées sont trop volumineuses.',
   unsupportedMediaType: "Ce type de contenu n'est pas accepté.",
   badJson: 'Le corps de la requête doit être un JSON valide.',
+  badForm: 'Le formulaire envoyé est mal formé ou incomplet (multipart/form-data).',
   jsonTooDeep: (max: number) => `Le JSON envoyé est trop imbriqué (${max} niveaux au plus).`,
   badUrl: "L'adresse demandée est mal encodée.",
   urlTooLong: "L'adresse demandée est trop longue.",

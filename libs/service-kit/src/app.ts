@@ -97,7 +97,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([
     promise,
     new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`timeout after ${ms} ms`)), ms);
+      timer = setTimeout(() => reject(new Error(`pas de réponse en ${ms} ms`)), ms);
     }),
   ]).finally(() => clearTimeout(timer));
 }

@@ -87,6 +87,15 @@ export function httpErrorFromDatabase(err: unknown): HttpError | undefined {
   return undefined;
 }
 
+/**
+ * What the multipart parser (busboy, under @fastify/multipart) throws, without a status, for a
+ * form that is not one: no boundary, cut short, a part's headers unreadable.
+ */
+const MALFORMED_FORM =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of (multipart data|form)|(Part|File|Field)? ?terminated early due to unexpected end of multipart data|Malformed (part header|content disposition)|Missing Content-Type)/i;
+export const isMalformedForm = (error: unknown) =>
+  error instanceof Error && !(error as { statusCode?: number }).statusCode && MALFORMED_FORM.test(error.message);
+
 /** Status codes Fastify and its plugins raise for bad input, with their French text. */
 const clientErrorMessages: Record<number, string> = {
   400: messages.validation,
@@ -133,6 +142,7 @@ export function registerErrorHandler(app: FastifyInstance, { notFound = true } =
     if (error instanceof ZodError) {
       return reply.status(422).send({ message: messages.validation, errors: fieldErrorsFromZod(error.issues) });
     }
+    if (isMalformedForm(error)) return reply.status(400).send({ message: messages.badForm });
     const refused = httpErrorFromDatabase(error);
     if (refused) {
       // Logged without its parameters (logging.ts): the statement, never the values.

@@ -202,6 +202,33 @@ describe('duplicates and races', () => {
   });
 });
 
+describe('forms that are not forms', () => {
+  it('answers a form without boundary or cut short with a French 400, a nameless part with 422', async () => {
+    const send = (payload: string | Buffer, type: string) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/books',
+        headers: { authorization: `Bearer ${seller}`, 'content-type': type },
+        payload,
+      });
+    const form = `--b\r\nContent-Disposition: form-data; name="title"\r\n\r\nMaths 3e\r\n--b\r\nContent-Disposition: form-data; name="image1"; filename="a.jpg"\r\n\r\n${'x'.repeat(2000)}\r\n--b--\r\n`;
+    for (const [payload, type] of [
+      [form, 'multipart/form-data'],
+      [form.slice(0, 1200), 'multipart/form-data; boundary=b'],
+    ] as const) {
+      const res = await send(payload, type);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'Le formulaire envoyé est mal formé ou incomplet (multipart/form-data).' });
+    }
+    const nameless = await send(
+      '--b\r\nContent-Disposition: form-data\r\n\r\nx\r\n--b--\r\n',
+      'multipart/form-data; boundary=b',
+    );
+    expect(nameless.statusCode).toBe(422);
+    expect(nameless.json().errors.title).toBeDefined();
+  });
+});
+
 describe('files that are not what they claim', () => {
   it('answers 422 for a photo over the pixel limit and for a truncated one, naming the field', async () => {
     const bomb = await upload('/books', await listing(), { image1: await pixelBomb() }, seller);

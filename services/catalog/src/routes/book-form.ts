@@ -59,8 +59,9 @@ export async function readBookForm(request: FastifyRequest, maxImageBytes: numbe
       if (part.value === 'true' || part.value === '1') remove.add(Number(removeSlot));
       continue;
     }
-    // Repeated fields (category_ids[]=1&category_ids[]=2) become lists.
-    const name = part.fieldname.replace(/\[\]$/, '');
+    // Repeated fields (category_ids[]=1&category_ids[]=2) become lists; a part without a name is no field.
+    const name = (part.fieldname ?? '').replace(/\[\]$/, '');
+    if (!name) continue;
     const previous = raw[name];
     raw[name] = previous === undefined ? part.value : [previous, part.value].flat();
   }
