@@ -911,7 +911,9 @@ describe.skipIf(!hasKubectl)('rendered overlays (kubectl kustomize)', { timeout:
     expect(deny?.spec?.ingress ?? []).toEqual([]);
     /** The pod names (app.kubernetes.io/name) a policy lets in, over all its rules. */
     const allowed = (selector: Record<string, string>) => {
-      const policy = policies.find((p) => JSON.stringify(p.spec?.podSelector?.matchLabels) === JSON.stringify(selector));
+      const policy = policies.find(
+        (p) => JSON.stringify(p.spec?.podSelector?.matchLabels) === JSON.stringify(selector),
+      );
       expect(policy, JSON.stringify(selector)).toBeDefined();
       const names = new Set<string>();
       for (const rule of policy?.spec?.ingress ?? []) {

@@ -60,9 +60,7 @@ function declared(dir: string): Set<string> {
 function environmentsOf(file: string): string[] {
   // The pragma's name is built here so that vitest does not read it as this file's own.
   const pragma = new RegExp(`@vitest-${'environment'}\\s+([\\w-]+)`, 'g');
-  return [...readFileSync(file, 'utf8').matchAll(pragma)]
-    .map((m) => m[1] ?? '')
-    .filter((name) => name !== 'node');
+  return [...readFileSync(file, 'utf8').matchAll(pragma)].map((m) => m[1] ?? '').filter((name) => name !== 'node');
 }
 
 describe('workspace dependencies', () => {

@@ -1,5 +1,5 @@
 import { type AdminRole, messages, type User } from '@cartable/contracts';
-import { conflict, type Db, HttpError, notFound, recordEvent } from '@cartable/service-kit';
+import { conflict, type Db, HttpError, isUniqueViolation, notFound, recordEvent } from '@cartable/service-kit';
 import { asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { permissions, rolePermissions, roles, userPermissions, userRoles, users } from '../db/schema.ts';
 import type { AuthDeps } from '../deps.ts';
@@ -205,7 +205,8 @@ export async function updateRole({ db, relay, revocation }: RightsDeps, id: stri
       .where(eq(roles.id, id))
       .returning()
       .catch((err) => {
-        if ((err as { code?: string }).code === '23505') throw conflict(m.roleExists(fields.slug));
+        // Drizzle wraps the database error: isUniqueViolation looks inside.
+        if (isUniqueViolation(err)) throw conflict(m.roleExists(fields.slug));
         throw err;
       });
     if (!saved) throw notFound(m.roleNotFound);

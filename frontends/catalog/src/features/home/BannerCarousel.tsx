@@ -221,7 +221,8 @@ export function BannerCarousel() {
 }
 
 /**
- * A path of this site is followed inside the app; an http(s) address opens as an external link;
+ * A path of this site is followed inside the app; an https address opens as an external link
+ * (the rule of the contract's bannerLinkKind, kept here so the home page does not load zod);
  * anything else (//host, /\host, javascript:…) is not a link at all.
  */
 function BannerLink({ href, className, text }: { href: string; className: string; text: string }) {
@@ -233,7 +234,7 @@ function BannerLink({ href, className, text }: { href: string; className: string
       </Link>
     );
   }
-  if (/^https?:\/\/[^/\\]/i.test(href)) {
+  if (/^https:\/\/[^/\\\s]+/i.test(href)) {
     return (
       <a href={href} className={className} rel="noopener noreferrer">
         {text}
