@@ -2,6 +2,7 @@ import { type AccessClaims, tokenStatusResponseSchema } from '@cartable/contract
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
+import { createGuards, createTokenVerifier } from './auth.ts';
 import { type CacheAnswer, readRevocationCache, withRights } from './revocation.ts';
 
 type AuthAnswer = z.infer<typeof tokenStatusResponseSchema>;
@@ -172,3 +173,23 @@ export function createRevocationChecker(options: RevocationCheckerOptions) {
   };
 }
 export type RevocationChecker = ReturnType<typeof createRevocationChecker>;
+
+/**
+ * The guards of a service behind the gateway: tokens verified against auth's keys, and checked
+ * here too for revocation and current rights (never only at the gateway).
+ */
+export function createServiceGuards(
+  config: { AUTH_JWKS_URL: string; AUTH_URL: string; REDIS_KEY_PREFIX: string; TOKEN_STATUS_CACHE_MS: number },
+  redis: Redis,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+) {
+  return createGuards(createTokenVerifier(config.AUTH_JWKS_URL), {
+    revocation: createRevocationChecker({
+      redis,
+      prefix: config.REDIS_KEY_PREFIX,
+      authUrl: config.AUTH_URL,
+      answerCacheMs: config.TOKEN_STATUS_CACHE_MS,
+      log,
+    }),
+  });
+}

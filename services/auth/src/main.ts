@@ -15,7 +15,7 @@ import { buildAuthApp } from './app.ts';
 import { authConfigSchema } from './config.ts';
 import * as schema from './db/schema.ts';
 import { seedAdmin, seedDemoMembers } from './db/seed.ts';
-import { loginThrottle } from './domain/login-throttle.ts';
+import { loginThrottle, throttleSettings } from './domain/login-throttle.ts';
 import { configurePasswordWork } from './domain/passwords.ts';
 import { createRevocationCache, currentClaimsInDatabase } from './domain/revocation.ts';
 import { loadSigner } from './domain/signing.ts';
@@ -66,12 +66,7 @@ await bootstrap(async () => {
       relay: infra.relay!,
       signer,
       guards,
-      throttle: loginThrottle(db, {
-        freeAttempts: config.LOGIN_FREE_ATTEMPTS,
-        maxDelaySeconds: config.LOGIN_MAX_DELAY_SECONDS,
-        knownSourceMaxDelaySeconds: config.LOGIN_KNOWN_SOURCE_MAX_DELAY_SECONDS,
-        windowMinutes: config.LOGIN_WINDOW_MINUTES,
-      }),
+      throttle: loginThrottle(db, throttleSettings(config)),
       revocation,
       storage: await createStorage(config, config.DATA_DIR),
     },

@@ -21,7 +21,7 @@ import { buildAuthApp } from '../src/app.ts';
 import { authConfigSchema } from '../src/config.ts';
 import * as schema from '../src/db/schema.ts';
 import { seedAdmin } from '../src/db/seed.ts';
-import { loginThrottle } from '../src/domain/login-throttle.ts';
+import { loginThrottle, throttleSettings } from '../src/domain/login-throttle.ts';
 import { createRevocationCache, currentClaimsInDatabase } from '../src/domain/revocation.ts';
 import { loadSigner } from '../src/domain/signing.ts';
 
@@ -77,12 +77,7 @@ export async function startAuth(env: Record<string, string> = {}) {
         relay: { kick: () => {} },
         signer,
         guards,
-        throttle: loginThrottle(db, {
-          freeAttempts: config.LOGIN_FREE_ATTEMPTS,
-          maxDelaySeconds: config.LOGIN_MAX_DELAY_SECONDS,
-          knownSourceMaxDelaySeconds: config.LOGIN_KNOWN_SOURCE_MAX_DELAY_SECONDS,
-          windowMinutes: config.LOGIN_WINDOW_MINUTES,
-        }),
+        throttle: loginThrottle(db, throttleSettings(config)),
         revocation,
         storage,
       },

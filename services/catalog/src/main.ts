@@ -1,11 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import {
   bootstrap,
-  createGuards,
   createLogger,
-  createRevocationChecker,
+  createServiceGuards,
   createStorage,
-  createTokenVerifier,
   idempotencyRetention,
   loadConfig,
   openInfrastructure,
@@ -49,15 +47,7 @@ await bootstrap(async () => {
   const db = infra.database.db;
   infra.startConsumers({ auth: sellersProjection });
   // Tokens are checked here too, not only at the gateway: revoked ones are refused by the service.
-  const guards = createGuards(createTokenVerifier(config.AUTH_JWKS_URL), {
-    revocation: createRevocationChecker({
-      redis: infra.redis!,
-      prefix: config.REDIS_KEY_PREFIX,
-      authUrl: config.AUTH_URL,
-      answerCacheMs: config.TOKEN_STATUS_CACHE_MS,
-      log,
-    }),
-  });
+  const guards = createServiceGuards(config, infra.redis!, log);
   const views = createViewCounter(db, log, { redis: infra.redis, prefix: config.REDIS_KEY_PREFIX });
   const app = await buildCatalogApp(
     {

@@ -1,10 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import {
   bootstrap,
-  createGuards,
   createLogger,
-  createRevocationChecker,
-  createTokenVerifier,
+  createServiceGuards,
   idempotencyRetention,
   loadConfig,
   openInfrastructure,
@@ -33,15 +31,7 @@ await bootstrap(async () => {
   const db = infra.database.db;
   infra.startConsumers({ auth: memberProjection, catalog: bookProjection });
   // Tokens are checked here too, not only at the gateway: revoked ones are refused by the service.
-  const guards = createGuards(createTokenVerifier(config.AUTH_JWKS_URL), {
-    revocation: createRevocationChecker({
-      redis: infra.redis!,
-      prefix: config.REDIS_KEY_PREFIX,
-      authUrl: config.AUTH_URL,
-      answerCacheMs: config.TOKEN_STATUS_CACHE_MS,
-      log,
-    }),
-  });
+  const guards = createServiceGuards(config, infra.redis!, log);
   const app = await buildMessagingApp({ config, db, guards, relay: infra.relay! }, infra.readiness);
   await serve(app, { port: config.PORT, host: config.HOST }, infra.closers);
 });

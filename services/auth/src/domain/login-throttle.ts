@@ -14,6 +14,19 @@ export interface LoginThrottleSettings {
   windowMinutes: number;
 }
 
+/** The settings as the configuration names them (LOGIN_*). */
+export const throttleSettings = (config: {
+  LOGIN_FREE_ATTEMPTS: number;
+  LOGIN_MAX_DELAY_SECONDS: number;
+  LOGIN_KNOWN_SOURCE_MAX_DELAY_SECONDS: number;
+  LOGIN_WINDOW_MINUTES: number;
+}): LoginThrottleSettings => ({
+  freeAttempts: config.LOGIN_FREE_ATTEMPTS,
+  maxDelaySeconds: config.LOGIN_MAX_DELAY_SECONDS,
+  knownSourceMaxDelaySeconds: config.LOGIN_KNOWN_SOURCE_MAX_DELAY_SECONDS,
+  windowMinutes: config.LOGIN_WINDOW_MINUTES,
+});
+
 export type Admission = { admitted: true } | { admitted: false; retryAfterSeconds: number };
 
 /**
