@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { messages } from '@cartable/contracts';
 import { and, eq } from 'drizzle-orm';
 import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from './db/database.ts';
 import { conflict, unprocessable } from './errors.ts';
@@ -57,22 +56,25 @@ export const idempotencyPlugin = fp<{ db: Db }>(
         .update(request.headers.authorization ?? `anonymous:${request.ip}`)
         .digest('base64url');
       const call = `${request.method} ${request.routeOptions.url ?? request.url}`;
-      const [fresh] = await db
-        .insert(idempotencyKeys)
-        .values({ scope, key, request: call })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
-      if (fresh) {
-        request.idempotency = { scope, key };
-        return;
-      }
+      /** Takes the key for this request; false when another request holds or held it. */
+      const claim = async () => {
+        const [fresh] = await db
+          .insert(idempotencyKeys)
+          .values({ scope, key, request: call })
+          .onConflictDoNothing()
+          .returning({ key: idempotencyKeys.key });
+        if (fresh) request.idempotency = { scope, key };
+        return Boolean(fresh);
+      };
+      if (await claim()) return;
       const [stored] = await db
         .select()
         .from(idempotencyKeys)
         .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
       if (!stored) {
-        // Removed in between (the first attempt failed): this one may run.
-        return retryAsFirst(request, reply, db, scope, key, call);
+        // Removed in between (the first attempt failed): this one may run, unless another took it.
+        if (await claim()) return;
+        throw conflict(messages.idempotencyInProgress);
       }
       if (stored.request !== call)
         throw unprocessable({ 'Idempotency-Key': [messages.idempotencyReused] }, messages.idempotencyReused);
@@ -104,23 +106,6 @@ export const idempotencyPlugin = fp<{ db: Db }>(
   },
   { name: 'cartable-idempotency' },
 );
-
-async function retryAsFirst(
-  request: FastifyRequest,
-  _reply: FastifyReply,
-  db: Db,
-  scope: string,
-  key: string,
-  call: string,
-) {
-  const [fresh] = await db
-    .insert(idempotencyKeys)
-    .values({ scope, key, request: call })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  if (!fresh) throw conflict(messages.idempotencyInProgress);
-  request.idempotency = { scope, key };
-}
 
 /** Housekeeping task: keys older than a day are forgotten. */
 export const idempotencyRetention: HousekeepingTask = {

@@ -11,6 +11,7 @@ import type { NatsConnection } from '@nats-io/nats-core';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import type { Db } from '../db/database.ts';
+import { databaseErrorCode } from '../errors.ts';
 import { publishDeadLetter, REPLAY_FOR_HEADER } from './dead-letters.ts';
 import { eventMetrics } from './event-metrics.ts';
 import { ensureStream } from './jetstream.ts';
@@ -67,10 +68,7 @@ export interface RunningConsumer {
 export function isPermanentFailure(err: unknown): boolean {
   if (err instanceof PermanentEventError || err instanceof ZodError) return true;
   // PostgreSQL class 22: data exceptions (a value the column can never take).
-  const code =
-    (err as { code?: unknown; cause?: { code?: unknown } })?.code ??
-    (err as { cause?: { code?: unknown } })?.cause?.code;
-  return typeof code === 'string' && code.startsWith('22');
+  return databaseErrorCode(err)?.startsWith('22') ?? false;
 }
 
 /** Delay before attempt `attempt + 1`: initial × 2^(attempt-1), capped. */

@@ -69,9 +69,14 @@ export async function isRevokedInDatabase(db: Db, claims: { jti: string; sub: st
 }
 
 /** The member's rights as they are now, if they changed at some point (else the token's stand). */
-export async function currentRights(db: Db, userId: string): Promise<CurrentRights | undefined> {
+export async function currentRights(
+  db: Db,
+  userId: string,
+  /** A token's issue time (seconds): rights that did not change since are not read again. */
+  since = Number.NEGATIVE_INFINITY,
+): Promise<CurrentRights | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
-  if (!row?.rightsChangedAt) return undefined;
+  if (!row?.rightsChangedAt || row.rightsChangedAt.getTime() / 1000 <= since) return undefined;
   const claims = claimsFor(await toUserDto(db, row), row.tokenVersion);
   return {
     changed_at: row.rightsChangedAt.getTime() / 1000,
@@ -84,7 +89,7 @@ export async function currentRights(db: Db, userId: string): Promise<CurrentRigh
 /** What auth's own guards read: revoked or not in the database, and the current rights. */
 export async function currentClaimsInDatabase(db: Db, claims: AccessClaims): Promise<AccessClaims | null> {
   if (await isRevokedInDatabase(db, claims)) return null;
-  return withRights(claims, await currentRights(db, claims.sub));
+  return withRights(claims, await currentRights(db, claims.sub, claims.iat ?? 0));
 }
 
 // ── the Redis cache ────────────────────────────────────────────────────────────────────────

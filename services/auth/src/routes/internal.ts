@@ -1,5 +1,4 @@
 import { tokenStatusResponseSchema } from '@cartable/contracts';
-import { newerRights } from '@cartable/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthDeps } from '../deps.ts';
 import { currentRights, isRevokedInDatabase } from '../domain/revocation.ts';
@@ -23,7 +22,7 @@ export const internalRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps)
     async (request) => {
       const claims = request.claims!;
       if (await isRevokedInDatabase(deps.db, claims)) return { revoked: true };
-      const rights = newerRights(claims, await currentRights(deps.db, claims.sub));
+      const rights = await currentRights(deps.db, claims.sub, claims.iat ?? 0);
       return { revoked: false, ...(rights ? { rights } : {}) };
     },
   );
