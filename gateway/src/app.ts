@@ -1,4 +1,7 @@
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { constants as zlibConstants } from 'node:zlib';
 import { messages } from '@cartable/contracts';
 import {
   createHttpApp,
@@ -7,11 +10,13 @@ import {
   type Storage,
   type TokenVerifier,
 } from '@cartable/service-kit';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import type { GatewayConfig } from './config.ts';
+import { createBookPreviews } from './link-preview.ts';
 import { apiDocsPlugin } from './plugins/api-docs.ts';
 import { frontendsPlugin } from './plugins/frontends.ts';
 import { proxyPlugin } from './plugins/proxy.ts';
@@ -25,6 +30,9 @@ export interface GatewayDeps {
   /** Set with the S3 driver: images are streamed from the bucket. */
   storage?: Storage;
 }
+
+/** Answers smaller than this go uncompressed: the headers would cost more than the saving. */
+const COMPRESS_THRESHOLD = 1024;
 
 export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[] = [], logger?: false) {
   const { config, redis } = deps;
@@ -61,6 +69,22 @@ export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[
     origin: (config.CORS_ORIGINS ?? config.PUBLIC_URL).split(',').map((o) => o.trim()),
     credentials: true,
   });
+  // Answers over 1 KiB go compressed when the browser asks (book lists are tens of KiB of
+  // repetitive JSON, and phones here pay per megabyte). Brotli at a low quality: fast enough for
+  // every answer; the frontends' files are compressed once at build time and sent as they are.
+  // A proxied answer is a stream, which the compressor would take whatever its size: one that
+  // says it is under the threshold is read into memory first, so it goes out as it is.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const length = Number(reply.getHeader('content-length'));
+    if (payload instanceof Readable && length > 0 && length < COMPRESS_THRESHOLD) return buffer(payload);
+    return payload;
+  });
+  await app.register(compress, {
+    global: true,
+    threshold: COMPRESS_THRESHOLD,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(rateLimit, {
     global: false,
     redis,
@@ -81,6 +105,7 @@ export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[
       catalog: config.CATALOG_URL,
       messaging: config.MESSAGING_URL,
       moderation: config.MODERATION_URL,
+      notifications: config.NOTIFICATIONS_URL,
     },
     verifier: deps.verifier,
     revocation: createRevocationChecker({
@@ -124,6 +149,7 @@ export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[
         catalog: config.CATALOG_URL,
         messaging: config.MESSAGING_URL,
         moderation: config.MODERATION_URL,
+        notifications: config.NOTIFICATIONS_URL,
       },
     });
   }
@@ -131,6 +157,7 @@ export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[
     frontendsDir: config.FRONTENDS_DIR,
     storageDir: join(config.DATA_DIR, 'storage'),
     storage: deps.storage,
+    bookPreview: createBookPreviews(config.CATALOG_URL),
   });
   return app;
 }

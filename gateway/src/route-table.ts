@@ -8,7 +8,7 @@
  * 'user' needs a valid, unrevoked token, 'admin' an administrator's. Finer rules (verified
  * e-mail, permissions, ownership) are the owners' to enforce.
  */
-export const owners = ['auth', 'catalog', 'messaging', 'moderation'] as const;
+export const owners = ['auth', 'catalog', 'messaging', 'moderation', 'notifications'] as const;
 export type Owner = (typeof owners)[number];
 export type Access = 'public' | 'user' | 'admin';
 
@@ -52,6 +52,7 @@ const catalog = (path: string, access: Access = 'public', rateLimit?: LimitName)
   ...(rateLimit ? { rateLimit } : {}),
 });
 const messaging = (path: string, access: Access = 'user'): RouteEntry => ({ path, owner: 'messaging', access });
+const notifications = (path: string, access: Access = 'user'): RouteEntry => ({ path, owner: 'notifications', access });
 const moderation = (path: string, access: Access = 'public', rateLimit?: LimitName): RouteEntry => ({
   path,
   owner: 'moderation',
@@ -81,7 +82,9 @@ export const routeTable: readonly RouteEntry[] = [
   auth('/users/all', 'user'),
   auth('/users/check-admin', 'user'),
   auth('/users/:userId'),
-  auth('/admin/users/*', 'admin'),
+  // Delegable by permission (users.view.any): auth checks it, and keeps promote/revoke for admins.
+  auth('/admin/users/*', 'user'),
+  auth('/admin/stats/members', 'user'),
   auth('/two-factor/resend', 'public', 'twoFactorResend'),
   auth('/two-factor/*', 'user'),
   auth('/roles', 'user'),
@@ -98,6 +101,12 @@ export const routeTable: readonly RouteEntry[] = [
   catalog('/books/:id/status', 'user'),
   catalog('/user/books', 'user'),
   catalog('/users/profile/books', 'user'),
+  // A member's public profile: their listings and deals completed (visitors too).
+  catalog('/users/:userId/books'),
+  catalog('/users/:userId/deals'),
+  // Favourites tied to the account: catalog reads the member from the token.
+  catalog('/favourites', 'user'),
+  catalog('/favourites/*', 'user'),
   catalog('/categories'),
   catalog('/categories/*'),
   // Delegable by permission (categories.update, cities.manage): catalog checks it.
@@ -116,6 +125,8 @@ export const routeTable: readonly RouteEntry[] = [
   catalog('/transactions/*', 'user'),
   catalog('/ratings', 'user'),
   catalog('/ratings/*', 'user'),
+  // Public: the reviews a member received (their public profile).
+  catalog('/users/:userId/ratings'),
   catalog('/subscription-plans'),
   catalog('/subscription-plans/*'),
   catalog('/subscriptions', 'user'),
@@ -136,13 +147,21 @@ export const routeTable: readonly RouteEntry[] = [
   catalog('/admin/refunds/*', 'admin'),
   catalog('/admin/book-transfers', 'admin'),
   catalog('/admin/book-transfers/*', 'admin'),
-  catalog('/admin/books', 'admin'),
-  catalog('/admin/books/*', 'admin'),
+  // Delegable by permission (books.update.any, reports.view): catalog checks it.
+  catalog('/admin/books', 'user'),
+  catalog('/admin/books/*', 'user'),
+  catalog('/admin/stats/catalog', 'user'),
 
   // messaging: conversations, messages, unread counts
   messaging('/messages'),
   messaging('/messages/*'),
   messaging('/user/messages/recent'),
+  messaging('/blocks'),
+  messaging('/blocks/*'),
+  // reports.view: messaging checks it.
+  messaging('/admin/stats/messaging'),
+  // A member's typical reply time, on their public profile.
+  messaging('/users/:userId/reply-time', 'public'),
 
   // moderation: comments, contact messages, reports of abuse
   moderation('/books/:id/comments'),
@@ -157,4 +176,10 @@ export const routeTable: readonly RouteEntry[] = [
   moderation('/reports', 'user'),
   moderation('/admin/reports', 'admin'),
   moderation('/admin/reports/*', 'admin'),
+  // reports.view: moderation checks it.
+  moderation('/admin/stats/moderation', 'user'),
+
+  // notifications: the member's notice centre and notification preferences
+  notifications('/notifications'),
+  notifications('/notifications/*'),
 ];

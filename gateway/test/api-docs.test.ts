@@ -11,6 +11,8 @@ import { buildMessagingApp } from '../../services/messaging/src/app.ts';
 import { messagingConfigSchema } from '../../services/messaging/src/config.ts';
 import { buildModerationApp } from '../../services/moderation/src/app.ts';
 import { moderationConfigSchema } from '../../services/moderation/src/config.ts';
+import { buildNotificationsApp } from '../../services/notifications/src/app.ts';
+import { notificationsConfigSchema } from '../../services/notifications/src/config.ts';
 import { buildGateway } from '../src/app.ts';
 import { gatewayConfigSchema } from '../src/config.ts';
 import { HTTP_METHODS, type OpenApiDocument, routeFinder, samplePath } from '../src/openapi-merge.ts';
@@ -79,6 +81,11 @@ async function startServices() {
     [],
     false,
   );
+  services.notifications = await buildNotificationsApp(
+    { config: loadConfig(notificationsConfigSchema, env), db, guards },
+    [],
+    false,
+  );
   const urls = {} as Record<Owner, string>;
   for (const owner of owners) {
     await services[owner].listen({ port: 0, host: '127.0.0.1' });
@@ -95,6 +102,7 @@ const gatewayConfig = (urls: Record<Owner, string>, NODE_ENV: string) =>
     CATALOG_URL: urls.catalog,
     MESSAGING_URL: urls.messaging,
     MODERATION_URL: urls.moderation,
+    NOTIFICATIONS_URL: urls.notifications,
     FRONTENDS_DIR: '/nonexistent',
     DATA_DIR: '/tmp/cartable-api-docs-test',
   });

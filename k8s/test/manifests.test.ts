@@ -928,11 +928,17 @@ describe.skipIf(!hasKubectl)('rendered overlays (kubectl kustomize)', { timeout:
       }
       return [...names].sort();
     };
-    for (const service of ['catalog', 'messaging', 'moderation']) {
+    // notifications answers the notice centre's calls, through the gateway only.
+    for (const service of ['catalog', 'messaging', 'moderation', 'notifications']) {
       expect(allowed({ 'app.kubernetes.io/name': service }), service).toEqual(['gateway']);
     }
-    expect(allowed({ 'app.kubernetes.io/name': 'auth' })).toEqual(['catalog', 'gateway', 'messaging', 'moderation']);
-    expect(allowed({ 'app.kubernetes.io/name': 'notifications' })).toEqual([]);
+    expect(allowed({ 'app.kubernetes.io/name': 'auth' })).toEqual([
+      'catalog',
+      'gateway',
+      'messaging',
+      'moderation',
+      'notifications',
+    ]);
     const withDatabase = ['auth', 'catalog', 'messaging', 'moderation', 'notifications'];
     expect(allowed({ 'cnpg.io/cluster': 'cartable-pg' })).toEqual(withDatabase);
     expect(allowed({ 'app.kubernetes.io/name': 'nats' })).toEqual([...withDatabase, 'nats'].sort());

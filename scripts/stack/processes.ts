@@ -62,6 +62,7 @@ export function environmentFor(name: Deployable, options: StackOptions): Record<
       CATALOG_URL: local(ports.catalog),
       MESSAGING_URL: local(ports.messaging),
       MODERATION_URL: local(ports.moderation),
+      NOTIFICATIONS_URL: local(ports.notifications),
     });
   } else {
     // The services sit behind the gateway on this machine: its X-Forwarded-For and request id

@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { messages } from '@cartable/contracts';
 import type { Storage } from '@cartable/service-kit';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { type PreviewMeta, withPreview } from '../link-preview.ts';
 
 export interface FrontendsOptions {
   /** Folder holding shell/, catalog/ and admin/, each with its built dist/. */
@@ -13,6 +14,8 @@ export interface FrontendsOptions {
   storageDir: string;
   /** …or, with the S3 driver, the objects streamed from the bucket. */
   storage?: Storage | undefined;
+  /** A listing's link preview (Open Graph tags), for /books/{id}. */
+  bookPreview?: ((id: number, origin: string) => Promise<PreviewMeta | null>) | undefined;
 }
 
 /** Entry files must always be fresh; hashed chunks never change, so they are cached for a year. */
@@ -43,6 +46,8 @@ const frontends: FastifyPluginAsync<FrontendsOptions> = async (app, options) => 
       wildcard: true,
       cacheControl: false,
       setHeaders: cacheHeaders,
+      // The .br and .gz written at build time (scripts/precompress.mjs), with Vary: Accept-Encoding.
+      preCompressed: true,
     });
   }
   for (const remote of ['catalog', 'admin']) {
@@ -54,6 +59,7 @@ const frontends: FastifyPluginAsync<FrontendsOptions> = async (app, options) => 
       decorateReply: !shellBuilt && remote === 'catalog',
       cacheControl: false,
       setHeaders: cacheHeaders,
+      preCompressed: true,
     });
   }
   if (options.storage) {
@@ -84,6 +90,28 @@ const frontends: FastifyPluginAsync<FrontendsOptions> = async (app, options) => 
   };
 
   app.get('/', (_request, reply) => sendShell(reply));
+
+  // The shell's HTML, read again only when a build changes it.
+  let html: { mtimeMs: number; text: string } | null = null;
+  const shellHtml = () => {
+    const file = join(shellDist, 'index.html');
+    const { mtimeMs } = statSync(file);
+    if (html?.mtimeMs !== mtimeMs) html = { mtimeMs, text: readFileSync(file, 'utf8') };
+    return html.text;
+  };
+
+  // A listing's page carries its preview in the HTML (crawlers of WhatsApp, Facebook… run no script).
+  const bookPreview = options.bookPreview;
+  if (shellBuilt && bookPreview) {
+    app.get('/books/:id', async (request, reply) => {
+      const id = (request.params as { id: string }).id;
+      if (!/^\d{1,9}$/.test(id)) return sendShell(reply);
+      const meta = await bookPreview(Number(id), `${request.protocol}://${request.host}`);
+      if (!meta) return sendShell(reply);
+      reply.header('cache-control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').send(withPreview(shellHtml(), meta));
+    });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbInt, multilineText, pageMetaSchema, positiveId, safeText } from './common.ts';
+import { dbInt, multilineText, pageMetaSchema, positiveId, queryBool, safeText } from './common.ts';
 import { messages } from './messages.ts';
 
 const m = messages.auth;
@@ -342,15 +342,80 @@ export const slugSchema = z
 
 export const checkAdminResponseSchema = z.object({ is_admin: z.boolean() });
 
-export const userListQuerySchema = z.object({
-  page: dbInt().min(1).default(1),
-  per_page: dbInt().min(1).max(100).default(20),
-  search: safeText().trim().max(100).optional(),
-});
+/** A calendar day (YYYY-MM-DD) of a filter. */
+const dayQuery = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, m.dateInvalid)
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), m.dateInvalid);
+
+export const userStatuses = ['active', 'deactivated'] as const;
+export const userSorts = ['created_at', 'name'] as const;
+
+/** GET /users/all: search, filters, sort and page (the back office keeps them in its URL). */
+export const userListQuerySchema = z
+  .object({
+    page: dbInt().min(1).default(1),
+    per_page: dbInt().min(1).max(100).default(20),
+    search: safeText().trim().max(100).optional(),
+    verified: queryBool.optional(),
+    admin: queryBool.optional(),
+    role: slugSchema.optional(),
+    /** Joined on or after this day, on or before that day (both included, UTC). */
+    created_from: dayQuery.optional(),
+    created_to: dayQuery.optional(),
+    status: z.enum(userStatuses).optional(),
+    sort: z.enum(userSorts).default('name'),
+    direction: z.enum(['asc', 'desc']).optional(),
+  })
+  .refine((q) => !q.created_from || !q.created_to || q.created_from <= q.created_to, {
+    path: ['created_to'],
+    message: m.dateRange,
+  });
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+/** A user as the back office sees them: whether and when the account was deactivated. */
+export const adminUserSchema = userSchema.extend({ deactivated_at: z.string().nullable() });
+export type AdminUser = z.infer<typeof adminUserSchema>;
 export const userListResponseSchema = z.object({
-  data: z.array(userSchema),
+  data: z.array(adminUserSchema),
   meta: pageMetaSchema.extend({ per_page: z.number() }),
 });
+
+/** One line of the administrators' trail (who did what to whom, when). */
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  actor: z.object({ id: z.string(), name: z.string() }).nullable(),
+  target: z.object({ id: z.string(), name: z.string() }).nullable(),
+  details: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+/** Newest first; `next_cursor` fetches the older ones (null when there are none). */
+export const auditPageSchema = z.object({ data: z.array(auditEntrySchema), next_cursor: z.string().nullable() });
+export type AuditPage = z.infer<typeof auditPageSchema>;
+export const auditQuerySchema = z.object({
+  cursor: z.string().trim().max(200).optional(),
+  limit: dbInt().min(1).max(100).default(20),
+});
+
+/** GET /admin/users/:id: the member, their counters and activity, and the trail about them. */
+export const adminUserDetailResponseSchema = z.object({
+  user: adminUserSchema.extend({
+    deactivation_reason: z.string().nullable(),
+    updated_at: z.string(),
+    two_factor_enabled: z.boolean(),
+  }),
+  stats: userStatsSchema,
+  activities: z.array(activitySchema),
+  audit: auditPageSchema,
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailResponseSchema>;
+
+export const deactivateRequestSchema = z.object({
+  reason: safeText({ error: m.reasonMin }).trim().min(2, m.reasonMin).max(500, m.reasonMax),
+});
+export const adminUserResponseSchema = z.object({ message: z.string(), user: adminUserSchema });
 /** A change to a user's rights, and the user as they now are. */
 export const userResponseSchema = z.object({ message: z.string(), user: userSchema });
 export const userRolesRequestSchema = z.object({ roles: z.array(slugSchema) });
@@ -362,6 +427,8 @@ export const adminRoleSchema = z.object({
   slug: z.string(),
   name: z.string(),
   permissions: z.array(permissionSchema),
+  /** How many members hold it. */
+  holders_count: z.number().int(),
 });
 export type AdminRole = z.infer<typeof adminRoleSchema>;
 export const roleRequestSchema = z.object({
@@ -373,3 +440,14 @@ export const rolesResponseSchema = z.object({ roles: z.array(adminRoleSchema) })
 export const roleResponseSchema = z.object({ role: adminRoleSchema });
 export const permissionDetailSchema = z.object({ id: z.string(), slug: z.string(), name: z.string() });
 export const permissionsResponseSchema = z.object({ permissions: z.array(permissionDetailSchema) });
+export const roleResponseWithMessageSchema = roleResponseSchema.extend({ message: z.string() });
+export const roleDeleteQuerySchema = z.object({ force: queryBool.default(false) });
+export const roleHolderSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+export const roleHoldersQuerySchema = z.object({
+  page: dbInt().min(1).default(1),
+  per_page: dbInt().min(1).max(100).default(50),
+});
+export const roleHoldersResponseSchema = z.object({
+  data: z.array(roleHolderSchema),
+  meta: pageMetaSchema.extend({ per_page: z.number() }),
+});

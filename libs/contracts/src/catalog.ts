@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbInt, idParamsSchema, int4, multilineText, positiveId, safeText } from './common.ts';
+import { dbInt, idParamsSchema, int4, multilineText, pageMetaSchema, positiveId, safeText } from './common.ts';
 
 export const bookConditions = ['neuf', 'très bon', 'bon', 'acceptable', 'mauvais'] as const;
 export type BookCondition = (typeof bookConditions)[number];
@@ -164,6 +164,13 @@ export const bookSchema = z
     views: z.number().int(),
     created_at: z.string(),
     updated_at: z.string(),
+    /**
+     * Hidden by the moderation: out of the public catalogue; its owner (GET /user/books) and the
+     * back office still see it, with the moderator's reason.
+     */
+    hidden: z.boolean().default(false),
+    hidden_at: z.string().nullable().default(null),
+    hidden_reason: z.string().nullable().default(null),
   })
   .meta({ id: 'Book' });
 export type Book = z.infer<typeof bookSchema>;
@@ -221,6 +228,66 @@ export const bookStatusRequestSchema = z.object({
   status: z.enum(bookStatuses, { error: 'Statut inconnu (disponible, réservé ou vendu)' }),
 });
 export const profileBooksQuerySchema = z.object({ user_id: z.string().uuid().optional() });
+
+// ── the back office's books (books.update.any; SPEC.md section 2 « Gestion des livres ») ──────
+
+export const ADMIN_BOOKS_PER_PAGE_MAX = 100;
+export const adminBookSorts = ['created_at', 'price', 'title', 'views'] as const;
+export type AdminBookSort = (typeof adminBookSorts)[number];
+
+/** GET /admin/books: every book, sold and hidden ones too. */
+export const adminBookListQuerySchema = z.object({
+  /** Title, author or ISBN (accents and case ignored, part of a word is enough). */
+  search: safeText().trim().max(200).optional(),
+  status: z.enum(bookStatuses, { error: 'Statut inconnu (disponible, réservé ou vendu)' }).optional(),
+  hidden: z
+    .enum(['true', 'false', '1', '0'], { error: 'Valeur attendue : true ou false' })
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
+  city_id: positiveId('Ville invalide').optional(),
+  category_id: positiveId('Catégorie invalide').optional(),
+  owner_id: z.string().uuid('Identifiant de membre invalide').optional(),
+  sort_by: z.enum(adminBookSorts, { error: 'Tri inconnu (created_at, price, title ou views)' }).default('created_at'),
+  sort_direction: z.enum(['asc', 'desc'], { error: 'Sens de tri : asc ou desc' }).default('desc'),
+  page: dbInt().min(1, 'Page invalide').max(10_000, 'Page invalide').default(1),
+  per_page: dbInt()
+    .min(1, 'Au moins 1 par page')
+    .max(ADMIN_BOOKS_PER_PAGE_MAX, `${ADMIN_BOOKS_PER_PAGE_MAX} par page au plus`)
+    .default(20),
+});
+export type AdminBookListQuery = z.input<typeof adminBookListQuerySchema>;
+
+/** The owner as catalog knows them (auth's projection); e-mail only when the member shows it. */
+export const bookOwnerSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+});
+export const adminBookSchema = bookSchema.extend({ owner: bookOwnerSchema.nullable() }).meta({ id: 'AdminBook' });
+export type AdminBook = z.infer<typeof adminBookSchema>;
+export const adminBookPageSchema = z.object({
+  data: z.array(adminBookSchema),
+  meta: pageMetaSchema.extend({ per_page: z.number().int() }),
+});
+export type AdminBookPage = z.infer<typeof adminBookPageSchema>;
+export const adminBookResponseSchema = z.object({ book: adminBookSchema });
+export const adminBookActionResponseSchema = z.object({ message: z.string(), book: adminBookSchema });
+
+export const MODERATION_REASON_MIN = 5;
+export const MODERATION_REASON_MAX = 500;
+const moderationReason = multilineText({ error: 'Le motif est obligatoire' })
+  .trim()
+  .min(MODERATION_REASON_MIN, `Le motif doit contenir au moins ${MODERATION_REASON_MIN} caractères`)
+  .max(MODERATION_REASON_MAX, `Le motif ne peut pas dépasser ${MODERATION_REASON_MAX} caractères`);
+/** POST /admin/books/{id}/hide, DELETE /admin/books/{id}: the reason the owner is told by e-mail. */
+export const bookModerationRequestSchema = z.object({ reason: moderationReason });
+/** PUT /admin/books/{id}/status: the reason is optional here. */
+export const adminBookStatusRequestSchema = bookStatusRequestSchema.extend({
+  reason: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), moderationReason.optional()),
+});
+export const bookModerationActions = ['hidden', 'unhidden', 'deleted', 'status_changed'] as const;
+export type BookModerationAction = (typeof bookModerationActions)[number];
 
 // ── categories (a graph: a category may have several parents) ─────────────────────────────────
 

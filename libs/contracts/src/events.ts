@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { bookModerationActions } from './catalog.ts';
+import { transactionKinds, transactionStatuses } from './deals.ts';
 import { commentStatuses, moderationDecisions } from './moderation.ts';
+import { reportReasons } from './reports.ts';
 
 /**
  * Domain events (ARCHITECTURE.md "Events"): subject `<service>.<entity>.<verb>`, one JetStream
@@ -76,6 +79,20 @@ export const userRoleChangedSchema = z.object({
   permissions: z.array(z.string()),
   changed_by: z.string().uuid().nullable(),
 });
+/**
+ * An administrator deactivated the member (they cannot sign in; their listings leave the public
+ * catalogue) or reactivated them. The version is the member's (users.version) after the change.
+ */
+export const userDeactivatedSchema = z.object({
+  user_id: z.string().uuid(),
+  deactivated_at: z.string(),
+  version: z.number().int().positive(),
+});
+export const userReactivatedSchema = z.object({
+  user_id: z.string().uuid(),
+  reactivated_at: z.string(),
+  version: z.number().int().positive(),
+});
 
 /**
  * A book as other services see it, whole in every book event, with the book's version (one
@@ -96,8 +113,57 @@ export const bookChangedSchema = z.object({
   occurred_at: z.string(),
 });
 export const bookStatusChangedSchema = bookChangedSchema.extend({ previous_status: z.string() });
+/** An edit by its owner: the price before it, so a drop can be told to those who follow the book. */
+export const bookUpdatedSchema = bookChangedSchema.extend({ previous_price: z.number().int().optional() });
 /** The book's last state; its version is one more than the last change's. */
 export const bookDeletedSchema = bookChangedSchema;
+
+/** A member added a listing to their favourites or took it out (`at`: catalog's time of the change). */
+export const favouriteChangedSchema = z.object({
+  user_id: z.string().uuid(),
+  book_id: z.number().int(),
+  at: z.string(),
+});
+
+/** A moderator hid, showed again, deleted or changed the status of a listing: its owner is told why. */
+export const bookModeratedSchema = z.object({
+  book_id: z.number().int(),
+  owner_id: z.string().uuid(),
+  title: z.string(),
+  action: z.enum(bookModerationActions),
+  /** The status after a status change. */
+  status: z.string().optional(),
+  reason: z.string().nullable(),
+  moderator_id: z.string().uuid(),
+  at: z.string(),
+});
+
+/**
+ * A deal on a listing (catalog's transactions): proposed by the owner, confirmed or declined by
+ * the other member, cancelled by either before confirmation (`cancelled_by` null: cancelled by
+ * catalog because the book was sold in another deal).
+ */
+export const transactionEventSchema = z.object({
+  transaction_id: z.string().uuid(),
+  book_id: z.number().int(),
+  book_title: z.string(),
+  kind: z.enum(transactionKinds),
+  price: z.number().int().nullable(),
+  exchange_book_id: z.number().int().nullable(),
+  exchange_book_title: z.string().nullable(),
+  seller_id: z.string().uuid(),
+  buyer_id: z.string().uuid(),
+  status: z.enum(transactionStatuses),
+  cancelled_by: z.string().uuid().nullable().default(null),
+  at: z.string(),
+});
+/** A member's rating aggregate after a review was written or edited; `version` grows at each change. */
+export const sellerRatedSchema = z.object({
+  user_id: z.string().uuid(),
+  average: z.number(),
+  count: z.number().int(),
+  version: z.number().int().positive(),
+});
 
 export const messageSentSchema = z.object({
   message_id: z.string().uuid(),
@@ -144,25 +210,64 @@ export const contactAnsweredSchema = z.object({
 });
 
 /** Every event type and its payload schema. */
+/** A message its receiver reported (messaging checked they received it; the text is kept as it was). */
+export const messageReportedSchema = z.object({
+  message_id: z.string().uuid(),
+  reporter_id: z.string().uuid(),
+  sender_id: z.string().uuid(),
+  sender_name: z.string(),
+  content: z.string(),
+  reason: z.enum(reportReasons),
+  details: z.string().nullable(),
+  reported_at: z.string(),
+});
+/** A member blocked (or unblocked) another: catalog hides the blocker's contact details from them. */
+export const memberBlockSchema = z.object({
+  blocker_id: z.string().uuid(),
+  blocked_id: z.string().uuid(),
+  at: z.string(),
+});
+/** An administrator warned a member after a report: notifications e-mails them. */
+export const memberWarnedSchema = z.object({
+  user_id: z.string().uuid(),
+  reason: z.string(),
+  target_label: z.string(),
+  note: z.string().nullable(),
+});
+
 export const eventSchemas = {
   'auth.user.registered': userRegisteredSchema,
   'auth.user.updated': userUpdatedSchema,
   'auth.user.verified': userVerifiedSchema,
   'auth.user.deleted': userDeletedSchema,
   'auth.user.role_changed': userRoleChangedSchema,
+  'auth.user.deactivated': userDeactivatedSchema,
+  'auth.user.reactivated': userReactivatedSchema,
   'auth.email_verification.requested': emailVerificationRequestedSchema,
   'auth.password_reset.requested': passwordResetRequestedSchema,
   'auth.two_factor.code_requested': twoFactorCodeRequestedSchema,
   'auth.password.changed': passwordChangedSchema,
   'catalog.book.created': bookChangedSchema,
-  'catalog.book.updated': bookChangedSchema,
+  'catalog.book.updated': bookUpdatedSchema,
   'catalog.book.status_changed': bookStatusChangedSchema,
   'catalog.book.deleted': bookDeletedSchema,
+  'catalog.book.moderated': bookModeratedSchema,
+  'catalog.transaction.proposed': transactionEventSchema,
+  'catalog.transaction.confirmed': transactionEventSchema,
+  'catalog.transaction.declined': transactionEventSchema,
+  'catalog.transaction.cancelled': transactionEventSchema,
+  'catalog.seller.rated': sellerRatedSchema,
+  'catalog.favourite.added': favouriteChangedSchema,
+  'catalog.favourite.removed': favouriteChangedSchema,
   'messaging.message.sent': messageSentSchema,
   'messaging.message.read': messagesReadSchema,
+  'messaging.message.reported': messageReportedSchema,
+  'messaging.member.blocked': memberBlockSchema,
+  'messaging.member.unblocked': memberBlockSchema,
   'moderation.comment.created': commentCreatedSchema,
   'moderation.comment.moderated': commentModeratedSchema,
   'moderation.contact.answered': contactAnsweredSchema,
+  'moderation.member.warned': memberWarnedSchema,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

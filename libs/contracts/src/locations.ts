@@ -50,10 +50,40 @@ export const cityRequestSchema = z.object({
 });
 export type CityRequest = z.input<typeof cityRequestSchema>;
 
-/** POST /admin/cities/import: what was added, and each line refused with its reason. */
+/**
+ * POST /admin/cities/import (and its preview, `?dry_run=true`, which writes nothing): the lines
+ * to add (added, unless a preview), and each line refused with its content and French reasons.
+ */
 export const cityImportResponseSchema = z.object({
+  dry_run: z.boolean(),
   imported: z.number().int(),
-  rejected: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+  to_import: z.array(
+    z.object({ line: z.number().int(), name: z.string(), province: z.string().nullable(), is_major: z.boolean() }),
+  ),
+  rejected: z.array(
+    z.object({
+      line: z.number().int(),
+      content: z.string(),
+      /** The first of `reasons`. */
+      reason: z.string(),
+      reasons: z.array(z.string()),
+    }),
+  ),
+});
+export type CityImportReport = z.infer<typeof cityImportResponseSchema>;
+export const cityImportQuerySchema = z.object({ dry_run: queryBool.default(false) });
+
+/** GET /admin/cities: a city with the books and members placed in it (what blocks its deletion). */
+export const adminCitySchema = citySchema.extend({ books_count: z.number().int(), members_count: z.number().int() });
+export type AdminCity = z.infer<typeof adminCitySchema>;
+export const adminCityPageSchema = z.object({
+  data: z.array(adminCitySchema),
+  meta: z.object({
+    current_page: z.number().int(),
+    last_page: z.number().int(),
+    total: z.number().int(),
+    per_page: z.number().int(),
+  }),
 });
 
 // ── requests ────────────────────────────────────────────────────────────────────────────────
@@ -76,6 +106,11 @@ export const cityPageQuerySchema = z.object({
   country_id: positiveId().optional(),
   search: safeText().trim().max(80).optional(),
   province: safeText().trim().max(80).optional(),
+  /** Only the major towns (both spellings). */
+  major_only: queryBool.optional(),
+  is_major: queryBool.optional(),
   per_page: queryInt.min(1).max(500).default(100),
   page: queryInt.min(1).default(1),
 });
+/** GET /admin/cities (cities.manage): the same filters. */
+export const adminCityListQuerySchema = cityPageQuerySchema;

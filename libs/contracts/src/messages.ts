@@ -121,7 +121,24 @@ export const messages = {
     roleExists: (slug: string) => `Le rôle ${slug} existe déjà.`,
     roleNotFound: 'Rôle introuvable.',
     adminRoleKept: 'Le rôle administrateur ne peut pas être supprimé.',
-    roleDeleted: 'Rôle supprimé.',
+    roleDeleted: 'Rôle supprimé avec succès',
+    roleCreated: 'Rôle créé avec succès',
+    roleUpdated: 'Rôle mis à jour avec succès',
+    roleHeld: (n: number) =>
+      `Ce rôle est attribué à ${n} membre${n > 1 ? 's' : ''}. Confirmez sa suppression pour le leur retirer.`,
+    accountDeactivated: 'Ce compte a été désactivé. Contactez le support.',
+    deactivated: 'Compte désactivé avec succès',
+    reactivated: 'Compte réactivé avec succès',
+    alreadyDeactivated: 'Ce compte est déjà désactivé.',
+    notDeactivated: "Ce compte n'est pas désactivé.",
+    cannotDeactivateSelf: 'Vous ne pouvez pas désactiver votre propre compte.',
+    reasonMin: 'Le motif doit contenir au moins 2 caractères',
+    reasonMax: 'Le motif ne peut pas dépasser 500 caractères',
+    alreadyVerified: 'Cet email est déjà vérifié.',
+    verificationResent: 'Email de vérification renvoyé avec succès',
+    dateInvalid: 'Date invalide (AAAA-MM-JJ)',
+    dateRange: 'La date de début doit précéder la date de fin',
+    cursorInvalid: 'Curseur invalide',
   },
   /** Conversations (services/messaging/API.md). */
   messaging: {
@@ -143,6 +160,15 @@ export const messages = {
     messageNotFound: 'Message introuvable.',
     /** A member the projection does not know yet. */
     unknownMember: 'Membre',
+    blockedByReceiver: 'Ce membre ne souhaite plus recevoir vos messages.',
+    youBlocked: 'Vous avez bloqué ce membre. Débloquez-le pour lui écrire.',
+    blockYourself: 'Vous ne pouvez pas vous bloquer vous-même.',
+    blocked: 'Membre bloqué. Il ne peut plus vous écrire ni voir vos coordonnées.',
+    unblocked: 'Membre débloqué.',
+    notBlocked: "Ce membre n'est pas bloqué.",
+    reportOnlyReceived: 'Vous ne pouvez signaler que les messages que vous avez reçus.',
+    reportedTwice: 'Vous avez déjà signalé ce message.',
+    reported: 'Signalement envoyé. Merci, notre équipe va l’examiner.',
   },
   /** Comments and their moderation (services/moderation/API.md, SPEC.md sections 4 and 5). */
   comments: {

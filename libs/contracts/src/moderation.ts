@@ -97,6 +97,8 @@ export const pendingCommentSchema = z.object({
   content: z.string(),
   created_at: z.string(),
   book_id: z.number().int(),
+  /** From moderation's copy of the book; null only if its event has not arrived yet. */
+  book_title: z.string().nullable(),
   parent_id: z.string().uuid().nullable(),
   user: z.object({ id: z.string().uuid(), name: z.string() }),
 });

@@ -20,4 +20,5 @@ export * from './openapi.ts';
 export * from './redis.ts';
 export * from './revocation.ts';
 export * from './revocation-checker.ts';
+export * from './stats.ts';
 export * from './storage.ts';

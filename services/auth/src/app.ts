@@ -1,6 +1,7 @@
 import { jwksResponseSchema } from '@cartable/contracts';
 import { createHttpApp, type ReadinessCheck, registerOpenApi } from '@cartable/service-kit';
 import type { AuthDeps } from './deps.ts';
+import { adminStatsRoutes } from './routes/admin-stats.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
 import { internalRoutes } from './routes/internal.ts';
 import { passwordRoutes } from './routes/password.ts';
@@ -45,6 +46,7 @@ export async function buildAuthApp(deps: AuthDeps, readiness: ReadinessCheck[] =
     profileRoutes,
     twoFactorRoutes,
     adminUserRoutes,
+    adminStatsRoutes,
     internalRoutes,
   ]) {
     await app.register(routes, deps);

@@ -19,7 +19,7 @@ import { loginThrottle, throttleSettings } from './domain/login-throttle.ts';
 import { configurePasswordWork } from './domain/passwords.ts';
 import { createRevocationCache, currentClaimsInDatabase } from './domain/revocation.ts';
 import { loadSigner } from './domain/signing.ts';
-import { memberActivity } from './events/member-activity.ts';
+import { memberActivity, memberExchanges } from './events/member-activity.ts';
 
 await bootstrap(async () => {
   const config = loadConfig(authConfigSchema);
@@ -73,6 +73,6 @@ await bootstrap(async () => {
     infra.readiness,
   );
   // The dashboard's counters and activity, from catalog's book events.
-  infra.startConsumers({ catalog: memberActivity });
+  infra.startConsumers({ catalog: memberActivity, ...memberExchanges });
   await serve(app, { port: config.PORT, host: config.HOST }, [stopRevocationCache, ...infra.closers]);
 });

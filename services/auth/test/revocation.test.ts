@@ -72,7 +72,7 @@ describe('revocations survive a Redis restarted empty', () => {
     const role = await h.call('POST', '/roles', { slug: 'rv_villes', name: 'Villes', permissions: [] }, admin);
     await h.call('PUT', `/admin/users/${withRole.user.id}/roles`, { roles: ['rv_villes'] }, admin);
     const roleHolder = (await h.call('POST', '/login', { email: withRole.email, password })).body.access_token;
-    expect((await h.call('DELETE', `/roles/${role.body.role.id}`, undefined, admin)).status).toBe(200);
+    expect((await h.call('DELETE', `/roles/${role.body.role.id}?force=true`, undefined, admin)).status).toBe(200);
     await h.call('PUT', `/admin/users/${withPermission.user.id}/permissions`, { permissions: [] }, admin);
 
     const refused = {

@@ -1,10 +1,15 @@
 import { createHttpApp, idempotencyPlugin, type ReadinessCheck, registerOpenApi } from '@cartable/service-kit';
 import type { CatalogDeps } from './deps.ts';
+import { adminBookRoutes } from './routes/admin-books.ts';
 import { adminCityRoutes } from './routes/admin-cities.ts';
+import { adminStatsRoutes } from './routes/admin-stats.ts';
 import { bannerRoutes } from './routes/banners.ts';
 import { bookRoutes } from './routes/books.ts';
 import { categoryRoutes } from './routes/categories.ts';
+import { favouriteRoutes } from './routes/favourites.ts';
 import { locationRoutes } from './routes/locations.ts';
+import { ratingRoutes } from './routes/ratings.ts';
+import { transactionRoutes } from './routes/transactions.ts';
 
 export async function buildCatalogApp(deps: CatalogDeps, readiness: ReadinessCheck[] = [], logger?: false) {
   const app = createHttpApp({
@@ -21,7 +26,20 @@ export async function buildCatalogApp(deps: CatalogDeps, readiness: ReadinessChe
   });
   // Creating calls accept an Idempotency-Key: a retried POST gets the first answer back.
   await app.register(idempotencyPlugin, { db: deps.db });
-  for (const routes of [locationRoutes, adminCityRoutes, categoryRoutes, bookRoutes, bannerRoutes])
+  for (const routes of [
+    locationRoutes,
+    adminCityRoutes,
+    categoryRoutes,
+    bookRoutes,
+    adminBookRoutes,
+    bannerRoutes,
+    adminStatsRoutes,
+  ])
     await app.register(routes, deps);
+  // Deals and trust: transactions between members and the ratings that follow them.
+  await app.register(transactionRoutes, deps);
+  await app.register(ratingRoutes, deps);
+  // Favourites tied to the account and a member's public listings and deals.
+  await app.register(favouriteRoutes, deps);
   return app;
 }

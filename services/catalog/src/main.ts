@@ -16,8 +16,11 @@ import { catalogConfigSchema } from './config.ts';
 import { seedDemoCatalogue } from './db/demo-catalogue.ts';
 import * as schema from './db/schema.ts';
 import { seedCategories, seedLocations } from './db/seed.ts';
+import { searchMissRetention } from './domain/catalog-stats.ts';
 import { createCategoryStore } from './domain/category-store.ts';
 import { createViewCounter } from './domain/view-counter.ts';
+import { bookContactsProjection } from './events/book-contacts-projection.ts';
+import { memberBlocksProjection } from './events/member-blocks-projection.ts';
 import { sellersProjection } from './events/sellers-projection.ts';
 
 await bootstrap(async () => {
@@ -32,7 +35,7 @@ await bootstrap(async () => {
     schema,
     migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
     publishes: true,
-    housekeeping: [idempotencyRetention],
+    housekeeping: [idempotencyRetention, searchMissRetention],
     redis: true,
     pgliteExtensions: { unaccent, pg_trgm },
     seed: async (db) => {
@@ -45,7 +48,18 @@ await bootstrap(async () => {
     },
   });
   const db = infra.database.db;
-  infra.startConsumers({ auth: sellersProjection });
+  const categoryStore = createCategoryStore(db, infra.redis, config.REDIS_KEY_PREFIX, log);
+  infra.startConsumers(
+    { auth: sellersProjection, messaging: { ...bookContactsProjection, ...memberBlocksProjection } },
+    {
+      // A member's books entering or leaving the catalogue change the categories' book counts.
+      onHandled: (event) => {
+        if (['auth.user.deactivated', 'auth.user.reactivated', 'auth.user.deleted'].includes(event.type)) {
+          void categoryStore.invalidate().catch((error) => log.warn({ err: error }, 'category counts not refreshed'));
+        }
+      },
+    },
+  );
   // Tokens are checked here too, not only at the gateway: revoked ones are refused by the service.
   const guards = createServiceGuards(config, infra.redis!, log);
   const views = createViewCounter(db, log, { redis: infra.redis, prefix: config.REDIS_KEY_PREFIX });
@@ -55,7 +69,7 @@ await bootstrap(async () => {
       db,
       guards,
       storage,
-      categoryStore: createCategoryStore(db, infra.redis, config.REDIS_KEY_PREFIX, log),
+      categoryStore,
       relay: infra.relay!,
       views,
     },

@@ -138,7 +138,22 @@ export async function startCatalog(env: Record<string, string> = {}) {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  return { app, db, config, views, storage, dataDir, token, call, form, categoryId, cityId, events, teardown };
+  return {
+    app,
+    db,
+    config,
+    views,
+    storage,
+    categoryStore,
+    dataDir,
+    token,
+    call,
+    form,
+    categoryId,
+    cityId,
+    events,
+    teardown,
+  };
 }
 export type CatalogHarness = Awaited<ReturnType<typeof startCatalog>>;
 

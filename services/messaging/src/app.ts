@@ -8,7 +8,10 @@ import {
   registerOpenApi,
 } from '@cartable/service-kit';
 import type { MessagingConfig } from './config.ts';
+import { adminStatsRoutes } from './routes/admin-stats.ts';
+import { blockRoutes } from './routes/blocks.ts';
 import { messageRoutes } from './routes/messages.ts';
+import { replyTimeRoutes } from './routes/reply-time.ts';
 
 export interface MessagingDeps {
   config: MessagingConfig;
@@ -33,5 +36,9 @@ export async function buildMessagingApp(deps: MessagingDeps, readiness: Readines
   // Creating calls accept an Idempotency-Key: a retried POST gets the first answer back.
   await app.register(idempotencyPlugin, { db: deps.db });
   await app.register(messageRoutes, deps);
+  await app.register(adminStatsRoutes, deps);
+  await app.register(blockRoutes, deps);
+  // Public: a member's typical reply time, for their profile page.
+  await app.register(replyTimeRoutes, deps);
   return app;
 }

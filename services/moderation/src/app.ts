@@ -8,8 +8,10 @@ import {
   registerOpenApi,
 } from '@cartable/service-kit';
 import type { ModerationConfig } from './config.ts';
+import { adminStatsRoutes } from './routes/admin-stats.ts';
 import { commentRoutes } from './routes/comments.ts';
 import { contactRoutes } from './routes/contact.ts';
+import { reportRoutes } from './routes/reports.ts';
 
 export interface ModerationDeps {
   config: ModerationConfig;
@@ -35,5 +37,7 @@ export async function buildModerationApp(deps: ModerationDeps, readiness: Readin
   await app.register(idempotencyPlugin, { db: deps.db });
   await app.register(commentRoutes, deps);
   await app.register(contactRoutes, deps);
+  await app.register(adminStatsRoutes, deps);
+  await app.register(reportRoutes, deps);
   return app;
 }

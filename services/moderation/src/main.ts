@@ -12,7 +12,7 @@ import {
 import { buildModerationApp } from './app.ts';
 import { moderationConfigSchema } from './config.ts';
 import * as schema from './db/schema.ts';
-import { bookProjection, memberProjection } from './events/projections.ts';
+import { bookProjection, memberProjection, messageReports } from './events/projections.ts';
 
 await bootstrap(async () => {
   const config = loadConfig(moderationConfigSchema);
@@ -31,7 +31,7 @@ await bootstrap(async () => {
     housekeeping: [idempotencyRetention, { name: 'captchas', run: deleteOlderThan('captchas', 'expires_at', 1) }],
   });
   const db = infra.database.db;
-  infra.startConsumers({ auth: memberProjection, catalog: bookProjection });
+  infra.startConsumers({ auth: memberProjection, catalog: bookProjection, messaging: messageReports });
   // Tokens are checked here too, not only at the gateway: revoked ones are refused by the service.
   const guards = createServiceGuards(config, infra.redis!, log);
   const app = await buildModerationApp({ config, db, guards, relay: infra.relay! }, infra.readiness);

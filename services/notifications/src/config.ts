@@ -1,7 +1,8 @@
-import { baseConfigSchema } from '@cartable/service-kit';
+import { baseConfigSchema, jwksConfigSchema } from '@cartable/service-kit';
 import { z } from 'zod';
 
-export const notificationsConfigSchema = baseConfigSchema.extend({
+// Tokens of the notice centre's calls are checked here too (auth's keys, revocation), as in the other services.
+export const notificationsConfigSchema = baseConfigSchema.extend(jwksConfigSchema.shape).extend({
   PORT: z.coerce.number().int().default(4005),
   NOTIFICATIONS_DATABASE_URL: z.string().url().optional(),
   SMTP_HOST: z.string().default('127.0.0.1'),
@@ -28,5 +29,7 @@ export const notificationsConfigSchema = baseConfigSchema.extend({
   MAIL_RECONCILE_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
   /** Sent and abandoned mails are deleted after this many days. */
   MAIL_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
+  /** In-app notices are deleted after this many days, read or not. */
+  NOTICE_RETENTION_DAYS: z.coerce.number().int().positive().default(90),
 });
 export type NotificationsConfig = z.infer<typeof notificationsConfigSchema>;

@@ -2,18 +2,21 @@ import { fileURLToPath } from 'node:url';
 import {
   bootstrap,
   combineHandlers,
-  createHttpApp,
   createLogger,
   createRedis,
+  createServiceGuards,
   loadConfig,
   openInfrastructure,
   serve,
 } from '@cartable/service-kit';
+import { buildNotificationsApp } from './app.ts';
 import { notificationsConfigSchema } from './config.ts';
 import * as schema from './db/schema.ts';
+import { catalogMails } from './events/catalog-mails.ts';
 import { mailTriggers } from './events/mail-triggers.ts';
 import { memberAddresses, messageMails } from './events/message-mails.ts';
 import { moderationMails } from './events/moderation-mails.ts';
+import { deleteOldNotices, noticeTriggers } from './events/notices.ts';
 import { createMailQueue, startMailWorker } from './queue/mail-queue.ts';
 import { createMailReconciler } from './queue/mail-reconciler.ts';
 import { deleteFinishedMails } from './queue/outgoing-mails.ts';
@@ -28,7 +31,10 @@ await bootstrap(async () => {
     databaseUrl: config.NOTIFICATIONS_DATABASE_URL,
     schema,
     migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
-    housekeeping: [{ name: 'outgoing_mails', run: deleteFinishedMails(config.MAIL_RETENTION_DAYS) }],
+    housekeeping: [
+      { name: 'outgoing_mails', run: deleteFinishedMails(config.MAIL_RETENTION_DAYS) },
+      { name: 'notices', run: deleteOldNotices(config.NOTICE_RETENTION_DAYS) },
+    ],
   });
   const db = infra.database.db;
   // BullMQ blocks on its connections: one for the queue, one for the worker.
@@ -46,15 +52,18 @@ await bootstrap(async () => {
       auth: combineHandlers(memberAddresses, mailTriggers),
       messaging: messageMails,
       moderation: moderationMails,
+      catalog: combineHandlers(catalogMails, noticeTriggers),
     },
     { onHandled: () => void reconciler.reconcile('new') },
   );
-  const app = createHttpApp({
-    name: 'notifications',
-    logLevel: config.LOG_LEVEL,
+  // The notice centre's tokens are checked here too (revocation cache in Redis, then auth).
+  const guardsRedis = createRedis(config.REDIS_URL);
+  const guards = createServiceGuards(config, guardsRedis, log);
+  const app = await buildNotificationsApp(
+    { config, db, guards },
     // Without Redis mails wait in the database: reported, not fatal.
-    readiness: [...infra.readiness, { name: 'redis', critical: false, check: () => queueRedis.ping() }],
-  });
+    [...infra.readiness, { name: 'redis', critical: false, check: () => queueRedis.ping() }],
+  );
   await serve(app, { port: config.PORT, host: config.HOST }, [
     () => reconciler.stop(),
     () => worker.close(),
@@ -62,5 +71,6 @@ await bootstrap(async () => {
     () => queue.close(),
     () => queueRedis.quit(),
     () => workerRedis.quit(),
+    () => guardsRedis.quit(),
   ]);
 });

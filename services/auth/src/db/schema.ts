@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export { outbox, processedEvents } from '@cartable/service-kit';
 
@@ -42,6 +53,10 @@ export const users = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     /** The last attempt let through: a known address waits at most a short time after it. */
     lastLoginAttemptAt: timestamp('last_login_attempt_at', { withTimezone: true }),
+    /** Set by an administrator: the member cannot sign in and their listings leave the catalogue. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** Why (shown in the back office only). */
+    deactivationReason: text('deactivation_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -187,6 +202,19 @@ export const loginSources = pgTable(
  * (kept after a deletion), so the counters are recounted from it and never drift, whatever
  * order the events come in.
  */
+/**
+ * Conversations a member takes part in (from messaging's events): the dashboard counts them, and
+ * a conversation is counted once however many of its messages arrive, late or twice.
+ */
+export const memberConversations = pgTable(
+  'member_conversations',
+  {
+    userId: uuid('user_id').notNull(),
+    conversationId: uuid('conversation_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.conversationId] })],
+);
+
 export const memberBooks = pgTable(
   'member_books',
   {
@@ -241,4 +269,25 @@ export const revokedUsers = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('revoked_users_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Every change an administrator makes to members, roles and rights, written in the transaction
+ * of the change (domain/audit.ts): who, what, about whom (null for a role as a whole), details.
+ * No foreign keys: the trail outlives the accounts it names.
+ */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id'),
+    targetUserId: uuid('target_user_id'),
+    action: text('action').notNull(),
+    details: jsonb('details').notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('admin_audit_log_target_time_idx').on(t.targetUserId, t.createdAt),
+    index('admin_audit_log_time_idx').on(t.createdAt),
+  ],
 );

@@ -1,6 +1,7 @@
 import type { Db } from '@cartable/service-kit';
 import { recordEvent } from '@cartable/service-kit';
 import { userActivities } from '../db/schema.ts';
+import { issueAccountToken } from './account-tokens.ts';
 import type { UserRow } from './users.ts';
 
 /**
@@ -25,4 +26,20 @@ export async function recordUserUpdated(tx: Db, row: UserRow) {
 /** A line of the member's own recent activity (dashboard). */
 export async function recordActivity(tx: Db, userId: string, type: string, title: string, link: string | null = null) {
   await tx.insert(userActivities).values({ userId, type, title, link });
+}
+
+/** A new verification link (earlier ones stop working), e-mailed by notifications. */
+export async function requestVerificationEmail(
+  tx: Db,
+  user: Pick<UserRow, 'id' | 'name' | 'email'>,
+  ttlMinutes: number,
+) {
+  const { token, expiresAt } = await issueAccountToken(tx, user.id, 'verify_email', ttlMinutes);
+  await recordEvent(tx, 'auth.email_verification.requested', {
+    user_id: user.id,
+    name: user.name,
+    email: user.email,
+    token,
+    expires_at: expiresAt.toISOString(),
+  });
 }

@@ -1,10 +1,13 @@
-import type { Db } from '@cartable/service-kit';
+import { messages } from '@cartable/contracts';
+import { type Db, HttpError } from '@cartable/service-kit';
 import type { AuthDeps } from '../deps.ts';
 import { bumpTokenVersions } from './revocation.ts';
 import { claimsFor, toUserDto, type UserRow } from './users.ts';
 
 /** Signs an access token for a user, with the claims of their current roles and permissions. */
 export async function openSession(deps: Pick<AuthDeps, 'signer' | 'config'>, db: Db, row: UserRow) {
+  // Whatever the way in (login, a password change racing the deactivation): no new token.
+  if (row.deactivatedAt) throw new HttpError(403, messages.auth.accountDeactivated);
   const user = await toUserDto(db, row);
   const { token } = await deps.signer.sign(claimsFor(user, row.tokenVersion), deps.config.ACCESS_TOKEN_TTL_SECONDS);
   return {

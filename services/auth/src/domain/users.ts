@@ -1,4 +1,4 @@
-import type { ClaimsToSign, User } from '@cartable/contracts';
+import type { AdminUser, ClaimsToSign, User } from '@cartable/contracts';
 import type { Db } from '@cartable/service-kit';
 import { eq, inArray } from 'drizzle-orm';
 import { permissions, rolePermissions, roles, userPermissions, userRoles, users } from '../db/schema.ts';
@@ -52,6 +52,12 @@ export async function toUserDtos(db: Db, rows: UserRow[]): Promise<User[]> {
     city_id: row.cityId,
     created_at: row.createdAt.toISOString(),
   }));
+}
+
+/** The same, with what only the back office sees: whether the account is deactivated. */
+export async function toAdminUserDtos(db: Db, rows: UserRow[]): Promise<AdminUser[]> {
+  const dtos = await toUserDtos(db, rows);
+  return dtos.map((dto, i) => ({ ...dto, deactivated_at: rows[i]!.deactivatedAt?.toISOString() ?? null }));
 }
 
 export async function toUserDto(db: Db, row: UserRow): Promise<User> {

@@ -1,7 +1,7 @@
 import type { EventData, EventType } from '@cartable/contracts';
 import { type Db, type EventHandler, type EventHandlers, isNewer } from '@cartable/service-kit';
 import { and, eq, sql } from 'drizzle-orm';
-import { memberBooks, userActivities, userStats, users } from '../db/schema.ts';
+import { memberBooks, memberConversations, userActivities, userStats, users } from '../db/schema.ts';
 
 type BookEvent = EventData<'catalog.book.created'>;
 
@@ -18,7 +18,8 @@ async function keepBook(tx: Db, data: BookEvent, deleted: boolean) {
   const [counts] = await tx
     .select({
       total: sql<number>`count(*)::int`,
-      available: sql<number>`count(*) filter (where ${memberBooks.status} <> 'vendu')::int`,
+      // « Manuels disponibles »: what a buyer can still get, not the reserved ones.
+      available: sql<number>`count(*) filter (where ${memberBooks.status} = 'disponible')::int`,
       sold: sql<number>`count(*) filter (where ${memberBooks.status} = 'vendu')::int`,
     })
     .from(memberBooks)
@@ -85,3 +86,55 @@ export const memberActivity: EventHandlers = Object.fromEntries(
     }) satisfies EventHandler<EventType>,
   ]),
 );
+
+/** Adds to a member's counters (a row is created at 0 first); skipped for a member not (or no longer) here. */
+async function addToStats(tx: Db, userId: string, change: { messagesReceived?: number; comments?: number }) {
+  const [member] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!member) return;
+  await tx
+    .insert(userStats)
+    .values({ userId, messagesReceived: change.messagesReceived ?? 0, comments: change.comments ?? 0 })
+    .onConflictDoUpdate({
+      target: userStats.userId,
+      set: {
+        messagesReceived: sql`${userStats.messagesReceived} + ${change.messagesReceived ?? 0}`,
+        comments: sql`${userStats.comments} + ${change.comments ?? 0}`,
+        updatedAt: new Date(),
+      },
+    });
+}
+
+/** Counts the member's conversations again from the pairs held (a late or repeated message adds none). */
+async function recountConversations(tx: Db, userId: string, conversationId: string) {
+  const [member] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!member) return;
+  await tx.insert(memberConversations).values({ userId, conversationId }).onConflictDoNothing();
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(memberConversations)
+    .where(eq(memberConversations.userId, userId));
+  await tx
+    .insert(userStats)
+    .values({ userId, conversations: row?.n ?? 0 })
+    .onConflictDoUpdate({ target: userStats.userId, set: { conversations: row?.n ?? 0, updatedAt: new Date() } });
+}
+
+/**
+ * The dashboard's conversations, messages received and comments (/user/stats), from messaging's
+ * and moderation's events. The consumer handles each event once (processed events, in this
+ * transaction), so adding one per message or comment cannot count twice.
+ */
+export const memberExchanges: { messaging: EventHandlers; moderation: EventHandlers } = {
+  messaging: {
+    'messaging.message.sent': async (tx, { data }) => {
+      await recountConversations(tx, data.sender_id, data.conversation_id);
+      await recountConversations(tx, data.receiver_id, data.conversation_id);
+      await addToStats(tx, data.receiver_id, { messagesReceived: 1 });
+    },
+  },
+  moderation: {
+    'moderation.comment.created': async (tx, { data }) => {
+      await addToStats(tx, data.author_id, { comments: 1 });
+    },
+  },
+};

@@ -247,7 +247,8 @@ export const profileRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
     },
     async (request) => {
       const row = await findUserById(db, request.params.userId);
-      if (!row) throw notFound(m.userNotFound);
+      // A deactivated member's public page is gone like their listings, until reactivation.
+      if (!row || row.deactivatedAt) throw notFound(m.userNotFound);
       return {
         user: {
           id: row.id,

@@ -13,6 +13,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../db/schema.ts';
 import type { AuthDeps } from '../deps.ts';
+import { requestVerificationEmail } from '../domain/account-events.ts';
 import { consumeAccountToken, issueAccountToken } from '../domain/account-tokens.ts';
 import { refuseCommonPassword } from '../domain/common-passwords.ts';
 import { hashPassword } from '../domain/passwords.ts';
@@ -122,16 +123,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, d
       // One answer whatever the address: this call must not tell who has an account, nor
       // whose is verified. Only an account waiting for its verification gets a new link.
       if (!user || user.emailVerifiedAt) return { message: m.verificationSentIfPending };
-      await db.transaction(async (tx) => {
-        const { token, expiresAt } = await issueAccountToken(tx, user.id, 'verify_email', verificationTtlMinutes);
-        await recordEvent(tx, 'auth.email_verification.requested', {
-          user_id: user.id,
-          name: user.name,
-          email: user.email,
-          token,
-          expires_at: expiresAt.toISOString(),
-        });
-      });
+      await db.transaction((tx) => requestVerificationEmail(tx, user, verificationTtlMinutes));
       relay.kick();
       return { message: m.verificationSentIfPending };
     },

@@ -40,6 +40,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
       const valid = await verifyPassword(row?.passwordHash ?? null, password);
       if (!row || !valid) throw new HttpError(401, m.invalidCredentials);
       await throttle.passwordAccepted(row.id);
+      // Told only to whoever knows the password; before any second step is e-mailed.
+      if (row.deactivatedAt) throw new HttpError(403, m.accountDeactivated, undefined, { deactivated: true });
       if (!row.emailVerifiedAt) {
         // SPEC.md section 3: the client reads email_verified and email to go to /register-success.
         throw new HttpError(403, messages.emailNotVerified, undefined, { email_verified: false, email: row.email });

@@ -1,14 +1,16 @@
-import { bannerColors, bookConditions, bookStatuses } from '@cartable/contracts';
+import { bannerColors, bookConditions, bookStatuses, transactionKinds, transactionStatuses } from '@cartable/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -55,25 +57,41 @@ export const cities = pgTable(
 );
 
 /** Projection of auth's users: the public face of sellers, fed by auth.user.* events. */
-export const sellers = pgTable('sellers', {
-  userId: uuid('user_id').primaryKey(),
-  name: text('name').notNull(),
-  username: text('username').notNull(),
-  profileImage: text('profile_image'),
-  countryId: integer('country_id'),
-  cityId: integer('city_id'),
-  /** Null unless the member chose to show them (auth sends them only then). */
-  email: text('email'),
-  phone: text('phone'),
-  ratingAverage: doublePrecision('rating_average').notNull().default(0),
-  ratingCount: integer('rating_count').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  /** auth's version of the member: only a higher one replaces the row. */
-  version: integer('version').notNull().default(0),
-  /** Kept, anonymised, after the account is deleted, so a late update cannot bring it back. */
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
-});
+export const sellers = pgTable(
+  'sellers',
+  {
+    userId: uuid('user_id').primaryKey(),
+    name: text('name').notNull(),
+    username: text('username').notNull(),
+    profileImage: text('profile_image'),
+    countryId: integer('country_id'),
+    cityId: integer('city_id'),
+    /** Null unless the member chose to show them (auth sends them only then). */
+    email: text('email'),
+    phone: text('phone'),
+    ratingAverage: doublePrecision('rating_average').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    /** One more at each change of the rating aggregate (carried by catalog.seller.rated). */
+    ratingVersion: integer('rating_version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** auth's version of the member: only a higher one replaces the row. */
+    version: integer('version').notNull().default(0),
+    /** Kept, anonymised, after the account is deleted, so a late update cannot bring it back. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Set while an administrator has deactivated the member: their books leave the public catalogue. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /**
+     * auth's version at the last deactivation or reactivation: only a higher one changes the flag
+     * (the profile's own `version` keeps guarding the profile fields).
+     */
+    deactivationVersion: integer('deactivation_version').notNull().default(0),
+  },
+  (t) => [
+    // The few members out of the catalogue: the public listings' anti-join reads only these.
+    index('sellers_inactive_idx').on(t.userId).where(sql`deactivated_at is not null or deleted_at is not null`),
+  ],
+);
 
 /** Cycles, Niveaux, Matières: a graph where a category may have several parents. */
 export const categories = pgTable('categories', {
@@ -126,6 +144,12 @@ export const books = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** One more at each change; carried by the book's events so projections never go back. */
     version: integer('version').notNull().default(1),
+    /**
+     * Set when a moderator hides the listing (SPEC.md section 2, admin « Gestion des livres »): it
+     * leaves the public catalogue, its owner still sees it with the reason. Null: visible.
+     */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
     /** French full-text vector, accents removed; weights: title A, author B, ISBN A, description C. */
     search: tsvector('search').generatedAlwaysAs(
       sql`setweight(to_tsvector('french', cartable_unaccent(coalesce(title, ''))), 'A') ||
@@ -149,6 +173,12 @@ export const books = pgTable(
     index('books_city_idx').on(t.cityId),
     index('books_user_idx').on(t.userId),
     index('books_condition_idx').on(t.condition),
+    // The back office lists every book (sold and hidden ones too), newest first by default.
+    index('books_created_idx').on(t.createdAt, t.id),
+    index('books_price_idx').on(t.price, t.id),
+    index('books_title_idx').on(sql`lower(${t.title})`, t.id),
+    index('books_views_idx').on(t.views, t.id),
+    index('books_hidden_idx').on(t.hiddenAt).where(sql`hidden_at is not null`),
   ],
 );
 
@@ -178,3 +208,137 @@ export const banners = pgTable('banners', {
   isActive: boolean('is_active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What visitors searched for and did not find, one row a day per search text and category: the
+ * Rapports screen sets it against what is listed (what parents look for and nobody sells).
+ * Kept 180 days (housekeeping).
+ */
+export const searchMisses = pgTable(
+  'search_misses',
+  {
+    day: date('day').notNull(),
+    /** Lower-cased, accents kept, spaces collapsed, at most 100 characters. */
+    query: text('query').notNull(),
+    /** First category filtered on, 0 for none. */
+    categoryId: integer('category_id').notNull().default(0),
+    searches: integer('searches').notNull().default(1),
+    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.query, t.categoryId] })],
+);
+
+/**
+ * Who wrote to whom about which book, projected from messaging.message.sent: one row per book and
+ * ordered pair of members (both directions), so « the members who wrote to the owner about this
+ * book » is one index read. Idempotent (a redelivery changes nothing) and order-independent (first
+ * and last message times only widen).
+ */
+export const bookContacts = pgTable(
+  'book_contacts',
+  {
+    bookId: integer('book_id').notNull(),
+    memberId: uuid('member_id').notNull(),
+    otherId: uuid('other_id').notNull(),
+    firstMessageAt: timestamp('first_message_at', { withTimezone: true }).notNull(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bookId, t.memberId, t.otherId] })],
+);
+
+/**
+ * A deal recorded by the owner of a listing (the seller) with a member who wrote to them about it
+ * (the buyer): a sale at an agreed price, an exchange (maybe against one of the buyer's listings)
+ * or a gift. The buyer confirms or declines; either cancels before that. The titles are kept so a
+ * deleted listing still reads in the history.
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookId: integer('book_id').notNull(),
+    bookTitle: text('book_title').notNull(),
+    sellerId: uuid('seller_id').notNull(),
+    buyerId: uuid('buyer_id').notNull(),
+    kind: text('kind', { enum: transactionKinds }).notNull(),
+    /** Whole FCFA for a sale; null otherwise. */
+    price: integer('price'),
+    exchangeBookId: integer('exchange_book_id'),
+    exchangeBookTitle: text('exchange_book_title'),
+    status: text('status', { enum: transactionStatuses }).notNull().default('proposed'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Who cancelled; null when catalog did (the book went in another deal). */
+    cancelledBy: uuid('cancelled_by'),
+  },
+  (t) => [
+    // One open proposal per book and buyer.
+    uniqueIndex('transactions_open_key').on(t.bookId, t.buyerId).where(sql`status = 'proposed'`),
+    index('transactions_seller_idx').on(t.sellerId, t.createdAt),
+    index('transactions_buyer_idx').on(t.buyerId, t.createdAt),
+    index('transactions_book_idx').on(t.bookId),
+    index('transactions_exchange_book_idx').on(t.exchangeBookId).where(sql`exchange_book_id is not null`),
+  ],
+);
+
+/** A party's rating of the other after a confirmed deal: one per deal and author. */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    fromUserId: uuid('from_user_id').notNull(),
+    toUserId: uuid('to_user_id').notNull(),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reviews_transaction_author_key').on(t.transactionId, t.fromUserId),
+    index('reviews_to_user_idx').on(t.toUserId, t.createdAt),
+    index('reviews_from_user_idx').on(t.fromUserId, t.createdAt),
+  ],
+);
+
+/**
+ * A member's favourite listings (SPEC.md section 4 « Favourites »), kept server-side so they follow
+ * the account from one browser to another; the browser's `favourites` key stays as the offline copy
+ * and is merged at login. The row goes with the book (a removed listing drops out).
+ */
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: uuid('user_id').notNull(),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.bookId] }),
+    index('favourites_user_created_idx').on(t.userId, t.createdAt),
+    index('favourites_book_idx').on(t.bookId),
+  ],
+);
+
+/**
+ * Blocks from messaging's events: a member blocked by a seller no longer sees the seller's phone
+ * and e-mail. One row per pair with the time of its last change, so a late event never undoes a
+ * newer one.
+ */
+export const memberBlocks = pgTable(
+  'member_blocks',
+  {
+    blockerId: uuid('blocker_id').notNull(),
+    blockedId: uuid('blocked_id').notNull(),
+    blocked: boolean('blocked').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] })],
+);

@@ -67,7 +67,7 @@ export async function recordBookEvent(
   storage: Storage,
   type: BookEventType,
   bookId: number,
-  extra: { previous_status?: string } = {},
+  extra: { previous_status?: string; previous_price?: number } = {},
 ) {
   const [[book], [first]] = await Promise.all([
     tx.select().from(books).where(eq(books.id, bookId)),
@@ -88,6 +88,8 @@ export async function recordBookEvent(
   };
   if (type === 'catalog.book.status_changed') {
     await recordEvent(tx, type, { ...snapshot, previous_status: extra.previous_status ?? book.status });
+  } else if (type === 'catalog.book.updated' && extra.previous_price !== undefined) {
+    await recordEvent(tx, type, { ...snapshot, previous_price: extra.previous_price });
   } else {
     await recordEvent(tx, type, snapshot);
   }
@@ -103,4 +105,24 @@ export async function imagesOf(db: Db, bookId: number) {
 export async function removeImageRows(tx: Db, bookId: number, slots: number[]) {
   if (slots.length)
     await tx.delete(bookImages).where(and(eq(bookImages.bookId, bookId), inArray(bookImages.slot, slots)));
+}
+
+/**
+ * Deletes a listing: its event (recorded before the row goes), the row and its photo rows in one
+ * transaction, with whatever else the caller records there (a moderation event); the stored
+ * photos after the commit. The caller clears the caches and kicks the relay.
+ */
+export async function deleteBook(
+  db: Db,
+  storage: Storage,
+  bookId: number,
+  alsoInTransaction?: (tx: Db) => Promise<void>,
+) {
+  const images = await imagesOf(db, bookId);
+  await db.transaction(async (tx) => {
+    await alsoInTransaction?.(tx);
+    await recordBookEvent(tx, storage, 'catalog.book.deleted', bookId);
+    await tx.delete(books).where(eq(books.id, bookId));
+  });
+  await deleteStoredImages(storage, images);
 }

@@ -7,10 +7,10 @@ import {
   statusLabel,
 } from '@cartable/contracts';
 import type { Db, Storage } from '@cartable/service-kit';
-import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
-import { bookImages, books, cities, provinces, sellers } from '../db/schema.ts';
+import { bookImages, books, cities, memberBlocks, provinces, sellers } from '../db/schema.ts';
 import type { CategoryView } from './category-store.ts';
 
 export const DEFAULT_PER_PAGE = 12;
@@ -34,6 +34,8 @@ const bookColumns = {
   categoryIds: books.categoryIds,
   createdAt: books.createdAt,
   updatedAt: books.updatedAt,
+  hiddenAt: books.hiddenAt,
+  hiddenReason: books.hiddenReason,
   cityName: cities.name,
   province: provinces.name,
 };
@@ -75,10 +77,29 @@ function textCondition(q: string, mode: TextMode): SQL {
   return sql`(${books.search} @@ ${tsQuery(q)}${isbn})`;
 }
 
+/**
+ * The seller was not deactivated by an administrator (sellers.deactivated_at, from auth's
+ * events): the books of a deactivated member are out of the public catalogue until reactivation.
+ * A deleted account's listings leave it for good (sellers.deleted_at, from auth.user.deleted).
+ */
+export const sellerActive = sql`not exists (select 1 from ${sellers} where ${sellers.userId} = ${books.userId} and (${sellers.deactivatedAt} is not null or ${sellers.deletedAt} is not null))`;
+
+/** Whether this member is deactivated or gone (their books are shown only to them and to moderators). */
+export async function isSellerDeactivated(db: Db, userId: string) {
+  const [row] = await db
+    .select({ at: sellers.deactivatedAt, deletedAt: sellers.deletedAt })
+    .from(sellers)
+    .where(eq(sellers.userId, userId));
+  return Boolean(row?.at ?? row?.deletedAt);
+}
+
 /** Every filter of the catalogue (SPEC.md section 2) as SQL conditions. */
 export function listConditions(query: BookListQuery, view: CategoryView, mode: TextMode = 'fulltext'): SQL[] {
   // "Listed" is every status but vendu: the form the partial indexes are built on.
   const conditions: SQL[] = [query.status ? eq(books.status, query.status) : ne(books.status, 'vendu')];
+  // A listing hidden by the moderation is out of the public catalogue.
+  conditions.push(isNull(books.hiddenAt));
+  conditions.push(sellerActive);
   if (query.query) conditions.push(textCondition(query.query, mode));
   const wanted = [...(query.category_ids ?? []), ...(query.category_id ? [query.category_id] : [])];
   if (wanted.length) {
@@ -149,6 +170,27 @@ export const forgetListings = () => {
   listingPages.clear();
 };
 
+/**
+ * Up to this many matches (PostgreSQL's estimate), `total` is exact; past it, it is the planner's
+ * estimate (README « Catalogue »): an exact count reads every match, which costs tens of
+ * milliseconds at 100,000 books where the page itself costs one. The estimate is never below
+ * what the pages already shown prove, and a page that is not full gives the exact total.
+ */
+export const EXACT_COUNT_UP_TO = 200;
+/**
+ * Relevance over a broad word (more than EXACT_COUNT_UP_TO estimated matches) ranks the newest
+ * RANKED_WINDOW matches (by id: the newest, read backwards along the primary key, which follows
+ * the table's order) rather than all of them: ranking 15,000 « mathématiques » costs 45 ms.
+ * Deeper pages (past the window) rank every match.
+ */
+export const RANKED_WINDOW = 150;
+
+async function estimateRows(db: Db, where: SQL | undefined): Promise<number> {
+  const result = await db.execute(sql`explain (format json) select 1 from ${books} where ${where}`);
+  const [row] = (result as unknown as { rows: Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }> }).rows;
+  return Math.round(row?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
+}
+
 async function countBooks(db: Db, query: BookListQuery, where: SQL | undefined, mode: TextMode) {
   const {
     page: _page,
@@ -176,25 +218,49 @@ export async function listBooks(
   const run = async (mode: TextMode) => {
     const where = and(...listConditions(query, view, mode));
     const offset = (query.page - 1) * perPage;
-    if (query.query) {
-      // A text search reads and ranks every match anyway: count them in the same pass rather
-      // than run the whole search a second time for the total.
-      const rows = await fromBooksCounted(db)
-        .where(where)
-        .orderBy(...ordering(query, mode))
-        .limit(perPage)
-        .offset(offset);
-      const total = rows[0]?.matching ?? (offset > 0 ? await countBooks(db, query, where, mode) : 0);
+    const estimate = await estimateRows(db, where);
+    if (estimate <= EXACT_COUNT_UP_TO) {
+      if (query.query) {
+        // A text search reads and ranks every match anyway: count them in the same pass rather
+        // than run the whole search a second time for the total.
+        const rows = await fromBooksCounted(db)
+          .where(where)
+          .orderBy(...ordering(query, mode))
+          .limit(perPage)
+          .offset(offset);
+        const total = rows[0]?.matching ?? (offset > 0 ? await countBooks(db, query, where, mode) : 0);
+        return { rows, total };
+      }
+      const [rows, total] = await Promise.all([
+        fromBooks(db)
+          .where(where)
+          .orderBy(...ordering(query, mode))
+          .limit(perPage)
+          .offset(offset),
+        countBooks(db, query, where, mode),
+      ]);
       return { rows, total };
     }
-    const [rows, total] = await Promise.all([
-      fromBooks(db)
-        .where(where)
-        .orderBy(...ordering(query, mode))
-        .limit(perPage)
-        .offset(offset),
-      countBooks(db, query, where, mode),
-    ]);
+    // Many matches: no count (the estimate stands for it), and a broad word's relevance is
+    // ranked over the newest matches only, while the page stays within that window.
+    const sortBy = query.sort_by ?? (query.query ? 'relevance' : 'created_at');
+    const windowed = query.query && sortBy === 'relevance' && offset + perPage <= RANKED_WINDOW;
+    const pageWhere = windowed
+      ? sql`${books.id} in (${db
+          .select({ id: books.id })
+          .from(books)
+          .where(where)
+          .orderBy(desc(books.id))
+          .limit(RANKED_WINDOW)})`
+      : where;
+    const rows = await fromBooks(db)
+      .where(pageWhere)
+      .orderBy(...ordering(query, mode))
+      .limit(perPage)
+      .offset(offset);
+    const seen = offset + rows.length;
+    const lastPage = rows.length < perPage && (rows.length > 0 || offset === 0);
+    const total = lastPage ? seen : Math.max(estimate, rows.length === perPage ? seen + 1 : seen);
     return { rows, total };
   };
   let result = await run('fulltext');
@@ -258,33 +324,65 @@ export async function toBookDtos(db: Db, storage: Storage, view: CategoryView, r
       views: r.views,
       created_at: r.createdAt.toISOString(),
       updated_at: r.updatedAt.toISOString(),
+      hidden: r.hiddenAt !== null,
+      hidden_at: r.hiddenAt?.toISOString() ?? null,
+      hidden_reason: r.hiddenAt ? r.hiddenReason : null,
     };
   });
 }
 export type BookDto = Book;
 
 /** The seller block of the detail page, from the projection of auth's events (no call to auth). */
-export async function sellerOf(db: Db, userId: string): Promise<Seller | null> {
+/** Whether `blocker` blocked `viewer` (messaging's blocks, projected). */
+export async function hasBlocked(db: Db, blocker: string, viewer: string | undefined) {
+  if (!viewer) return false;
   const [row] = await db
-    .select({ seller: sellers, cityName: cities.name, province: provinces.name })
-    .from(sellers)
-    .leftJoin(cities, eq(cities.id, sellers.cityId))
-    .leftJoin(provinces, eq(provinces.id, cities.provinceId))
-    .where(eq(sellers.userId, userId));
-  if (!row) return null;
+    .select({ blocked: memberBlocks.blocked })
+    .from(memberBlocks)
+    .where(and(eq(memberBlocks.blockerId, blocker), eq(memberBlocks.blockedId, viewer)));
+  return Boolean(row?.blocked);
+}
+
+/** The seller block; a viewer the seller blocked does not get their phone and e-mail. */
+export async function sellerOf(db: Db, userId: string, viewer?: string): Promise<Seller | null> {
+  return (await sellerState(db, userId, viewer)).seller;
+}
+
+/**
+ * The seller block and whether the seller is out of the catalogue (deactivated or deleted), for
+ * the book page: the seller's row and the viewer's block read at once, two indexed look-ups.
+ */
+export async function sellerState(
+  db: Db,
+  userId: string,
+  viewer?: string,
+): Promise<{ seller: Seller | null; inactive: boolean }> {
+  const [[row], hidden] = await Promise.all([
+    db
+      .select({ seller: sellers, cityName: cities.name, province: provinces.name })
+      .from(sellers)
+      .leftJoin(cities, eq(cities.id, sellers.cityId))
+      .leftJoin(provinces, eq(provinces.id, cities.provinceId))
+      .where(eq(sellers.userId, userId)),
+    hasBlocked(db, userId, viewer),
+  ]);
+  if (!row) return { seller: null, inactive: false };
   const s = row.seller;
   return {
-    id: s.userId,
-    name: s.name,
-    username: s.username,
-    profile_image: s.profileImage,
-    city: row.cityName,
-    province: row.province,
-    created_at: s.createdAt.toISOString(),
-    show_email: s.email !== null,
-    email: s.email,
-    show_phone: s.phone !== null,
-    phone: s.phone,
-    rating: { average: s.ratingAverage, count: s.ratingCount },
+    inactive: Boolean(s.deactivatedAt ?? s.deletedAt),
+    seller: {
+      id: s.userId,
+      name: s.name,
+      username: s.username,
+      profile_image: s.profileImage,
+      city: row.cityName,
+      province: row.province,
+      created_at: s.createdAt.toISOString(),
+      show_email: !hidden && s.email !== null,
+      email: hidden ? null : s.email,
+      show_phone: !hidden && s.phone !== null,
+      phone: hidden ? null : s.phone,
+      rating: { average: s.ratingAverage, count: s.ratingCount },
+    },
   };
 }

@@ -7,7 +7,7 @@ import { CategoryGraph } from './category-graph.ts';
 interface Snapshot {
   categories: Array<{ id: number; name: string; order: number }>;
   edges: Array<{ categoryId: number; parentId: number }>;
-  /** Books not sold, in each category or below it, each book counted once. */
+  /** Books in the public catalogue (not sold, not hidden, seller active), in each category or below it, each once. */
   counts: Array<[number, number]>;
 }
 
@@ -47,7 +47,11 @@ export function createCategoryStore(db: Db, redis: Redis | undefined, prefix: st
       ? await db.execute(sql`
           select w.ancestor as id, count(distinct bc.book_id)::int as n
           from (values ${sql.join(pairs, sql`, `)}) as w(ancestor, descendant)
-          join (select b.id as book_id, unnest(b.category_ids) as category_id from books b where b.status <> 'vendu') bc
+          join (
+            select b.id as book_id, unnest(b.category_ids) as category_id from books b
+            where b.status <> 'vendu' and b.hidden_at is null
+              and not exists (select 1 from sellers s where s.user_id = b.user_id and (s.deactivated_at is not null or s.deleted_at is not null))
+          ) bc
             on bc.category_id = w.descendant
           group by w.ancestor`)
       : { rows: [] };

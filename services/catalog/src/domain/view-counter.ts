@@ -71,14 +71,23 @@ export function createViewCounter(db: Db, log: Logger, options: ViewCounterOptio
     return n <= limit;
   }
 
+  /**
+   * Visitors this replica already settled today for a book (counted or not): their next views
+   * need no Redis round trip. A page reloaded in a loop costs a map look-up.
+   */
+  const settled = new LRUCache<string, true>({ max: 100_000, ttl: 3600_000 });
+
   async function shouldCount(bookId: number, viewer: Viewer): Promise<boolean> {
     const day = gabonDay();
     const base = `${prefix}catalog:views:${day}:${bookId}`;
     // Kept two days: the day's keys outlive its last minute in every time zone.
     const ttl = 2 * DAY_SECONDS;
-    if ('memberId' in viewer) return firstTime(`${base}:seen`, `m:${viewer.memberId}`, ttl);
-    const visitor = `a:${hash(`${viewer.address}\n${viewer.userAgent}`)}`;
-    if (!(await firstTime(`${base}:seen`, visitor, ttl))) return false;
+    const who = 'memberId' in viewer ? `m:${viewer.memberId}` : `a:${hash(`${viewer.address}\n${viewer.userAgent}`)}`;
+    const memo = `${base}:${who}`;
+    if (settled.has(memo)) return false;
+    settled.set(memo, true);
+    if ('memberId' in viewer) return firstTime(`${base}:seen`, who, ttl);
+    if (!(await firstTime(`${base}:seen`, who, ttl))) return false;
     return countsBelow(`${base}:address:${hash(viewer.address)}`, ANONYMOUS_VIEWS_PER_ADDRESS, ttl);
   }
 

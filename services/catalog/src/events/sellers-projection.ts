@@ -1,5 +1,33 @@
 import { type EventHandlers, isNewer } from '@cartable/service-kit';
+import { sql } from 'drizzle-orm';
 import { sellers } from '../db/schema.ts';
+import { forgetListings } from '../domain/books.ts';
+
+/**
+ * Deactivation and reactivation (auth.user.deactivated / reactivated) set or clear the flag that
+ * takes the member's books out of the public catalogue. Their own version column guards them: a
+ * later profile update (auth.user.updated) never touches the flag, and an older (de)activation
+ * arriving late never overrides a newer one. A member not yet known gets a placeholder row at
+ * version 0, which their registration or next update fills in.
+ */
+async function setDeactivated(
+  tx: Parameters<NonNullable<EventHandlers['auth.user.deactivated']>>[0],
+  userId: string,
+  deactivatedAt: Date | null,
+  version: number,
+) {
+  const flag = { deactivatedAt, deactivationVersion: version };
+  await tx
+    .insert(sellers)
+    .values({ userId, name: 'Membre', username: 'membre', createdAt: new Date(), version: 0, ...flag })
+    .onConflictDoUpdate({
+      target: sellers.userId,
+      set: flag,
+      setWhere: sql`${sellers.deactivationVersion} < ${version}`,
+    });
+  // This process's cached listing pages may show the member's books: drop them.
+  forgetListings();
+}
 
 /**
  * Keeps the sellers' public profiles from auth's events, so book pages never call auth. Each
@@ -40,6 +68,9 @@ export const sellersProjection: EventHandlers = {
       .values({ userId: data.user_id, createdAt: new Date(data.updated_at), ...row })
       .onConflictDoUpdate({ target: sellers.userId, set: row, setWhere: isNewer(sellers.version) });
   },
+  'auth.user.deactivated': async (tx, { data }) =>
+    setDeactivated(tx, data.user_id, new Date(data.deactivated_at), data.version),
+  'auth.user.reactivated': async (tx, { data }) => setDeactivated(tx, data.user_id, null, data.version),
   'auth.user.deleted': async (tx, { data }) => {
     const row = {
       name: 'Membre supprimé',
@@ -55,5 +86,7 @@ export const sellersProjection: EventHandlers = {
       .insert(sellers)
       .values({ userId: data.user_id, createdAt: new Date(data.deleted_at), ...row })
       .onConflictDoUpdate({ target: sellers.userId, set: row, setWhere: isNewer(sellers.version) });
+    // Their books leave the catalogue (sellerActive): cached pages may still show them.
+    forgetListings();
   },
 };

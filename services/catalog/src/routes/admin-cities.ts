@@ -1,4 +1,8 @@
 import {
+  adminCityListQuerySchema,
+  adminCityPageSchema,
+  type CityImportReport,
+  cityImportQuerySchema,
   cityImportResponseSchema,
   cityRequestSchema,
   cityResponseSchema,
@@ -9,12 +13,19 @@ import {
   messages,
   positiveId,
 } from '@cartable/contracts';
-import { conflict, type Db, HttpError, isUniqueViolation, notFound, unprocessable } from '@cartable/service-kit';
+import {
+  conflict,
+  type Db,
+  databaseErrorCode,
+  isUniqueViolation,
+  notFound,
+  unprocessable,
+} from '@cartable/service-kit';
 import multipart from '@fastify/multipart';
 import { type CsvError, parse } from 'csv-parse/sync';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { books, cities, countries, provinces } from '../db/schema.ts';
+import { books, cities, countries, provinces, sellers } from '../db/schema.ts';
 import type { CatalogDeps } from '../deps.ts';
 
 const idParams = idParamsSchema;
@@ -37,20 +48,35 @@ interface CsvLine {
   line: number;
   record: string[];
 }
+type Rejected = CityImportReport['rejected'][number];
+const refusal = (line: number, content: string, reasons: string[]): Rejected => ({
+  line,
+  content,
+  reason: reasons[0] ?? 'Ligne refusée',
+  reasons,
+});
+
+/** A line of the file as the report shows it: 300 characters at most, control characters as �. */
+const shown = (line: string) => [...line.slice(0, 300)].map((c) => (hasControlCharacters(c) ? '\uFFFD' : c)).join('');
+
+/** Thrown to roll a preview's transaction back once its report is made. */
+class PreviewDone extends Error {}
 
 /**
  * The lines of an uploaded CSV (`,` or `;`, UTF-8, a BOM allowed), each with its line number;
  * a line csv-parse cannot read is rejected with its French reason and the others go on. A file
  * that is not UTF-8 text (a photo sent as csv_file) is a 422.
  */
-function readCsv(bytes: Buffer, rejected: Array<{ line: number; reason: string }>): CsvLine[] {
+function readCsv(bytes: Buffer, rejected: Rejected[]): { lines: CsvLine[]; source: string[] } {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
   } catch {
     throw unprocessable({ csv_file: ["Ce fichier n'est pas un CSV : un fichier texte (UTF-8) est attendu."] });
   }
-  const delimiter = (text.split('\n')[0] ?? '').includes(';') ? ';' : ',';
+  const source = text.split(/\r?\n/);
+  const content = (line: number) => shown(source[line - 1] ?? '');
+  const delimiter = (source[0] ?? '').includes(';') ? ';' : ',';
   try {
     const rows = parse(text, {
       delimiter,
@@ -61,11 +87,12 @@ function readCsv(bytes: Buffer, rejected: Array<{ line: number; reason: string }
       max_record_size: 10_000,
       skip_records_with_error: true,
       on_skip: (err) => {
-        rejected.push({ line: Number(err?.lines) || 0, reason: csvReason(err) });
+        const line = Number(err?.lines) || 0;
+        rejected.push(refusal(line, content(line), [csvReason(err)]));
         return undefined;
       },
     }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
-    return rows.map(({ record, info }) => ({ line: info.lines, record }));
+    return { lines: rows.map(({ record, info }) => ({ line: info.lines, record })), source };
   } catch (err) {
     // What csv-parse cannot skip (a quote left open at the end of the file): the whole file.
     const line = Number((err as CsvError).lines) || 0;
@@ -113,6 +140,78 @@ export const adminCityRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, {
       .where(eq(cities.id, id));
     return row;
   }
+
+  /** Listings and members (sellers projection, deleted accounts aside) placed in each city. */
+  async function usageOf(ids: number[]) {
+    if (!ids.length) return [];
+    const [bookCounts, memberCounts] = await Promise.all([
+      db
+        .select({ cityId: books.cityId, n: sql<number>`count(*)::int` })
+        .from(books)
+        .where(inArray(books.cityId, ids))
+        .groupBy(books.cityId),
+      db
+        .select({ cityId: sellers.cityId, n: sql<number>`count(*)::int` })
+        .from(sellers)
+        .where(and(inArray(sellers.cityId, ids), isNull(sellers.deletedAt)))
+        .groupBy(sellers.cityId),
+    ]);
+    return ids.map((id) => ({
+      id,
+      books: bookCounts.find((c) => c.cityId === id)?.n ?? 0,
+      members: memberCounts.find((c) => c.cityId === id)?.n ?? 0,
+    }));
+  }
+
+  /** The back office's list: GET /cities' filters, never cached, with what uses each city. */
+  app.get(
+    '/admin/cities',
+    {
+      ...allowed,
+      schema: { tags, security, querystring: adminCityListQuerySchema, response: { 200: adminCityPageSchema } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { code, country_id, search, province, major_only, is_major, per_page, page } = request.query;
+      const majorOnly = major_only ?? is_major;
+      const where = and(
+        country_id ? eq(cities.countryId, country_id) : undefined,
+        code ? sql`${cities.countryId} = (select id from countries where alpha2 = upper(${code}))` : undefined,
+        search
+          ? sql`cartable_unaccent(lower(${cities.name})) like '%' || cartable_unaccent(lower(${search})) || '%'`
+          : undefined,
+        province ? sql`cartable_unaccent(lower(${provinces.name})) = cartable_unaccent(lower(${province}))` : undefined,
+        majorOnly !== undefined ? eq(cities.isMajor, majorOnly) : undefined,
+      );
+      const [[counted], rows] = await Promise.all([
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(cities)
+          .leftJoin(provinces, eq(provinces.id, cities.provinceId))
+          .where(where),
+        db
+          .select({
+            id: cities.id,
+            name: cities.name,
+            province: provinces.name,
+            is_major: cities.isMajor,
+            country_id: cities.countryId,
+          })
+          .from(cities)
+          .leftJoin(provinces, eq(provinces.id, cities.provinceId))
+          .where(where)
+          .orderBy(asc(cities.name), asc(cities.id))
+          .limit(per_page)
+          .offset((page - 1) * per_page),
+      ]);
+      const usage = await usageOf(rows.map((r) => r.id));
+      const total = counted?.total ?? 0;
+      return {
+        data: rows.map((r, i) => ({ ...r, books_count: usage[i]!.books, members_count: usage[i]!.members })),
+        meta: { current_page: page, last_page: Math.max(1, Math.ceil(total / per_page)), total, per_page },
+      };
+    },
+  );
 
   app.post(
     '/admin/cities',
@@ -172,23 +271,40 @@ export const adminCityRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, {
     '/admin/cities/:id',
     { ...allowed, schema: { tags, security, params: idParams, response: { 200: messageResponseSchema } } },
     async (request) => {
-      if (!(await cityDto(request.params.id))) throw notFound('Ville introuvable.');
-      const [used] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(books)
-        .where(eq(books.cityId, request.params.id));
-      if ((used?.n ?? 0) > 0)
-        throw new HttpError(422, `Impossible de supprimer une ville utilisée par ${used!.n} annonce(s).`);
-      await db.delete(cities).where(eq(cities.id, request.params.id));
+      const city = await cityDto(request.params.id);
+      if (!city) throw notFound('Ville introuvable.');
+      const [usage] = await usageOf([city.id]);
+      const uses = [
+        usage?.books ? `${usage.books} annonce${usage.books > 1 ? 's' : ''}` : null,
+        usage?.members ? `${usage.members} membre${usage.members > 1 ? 's' : ''}` : null,
+      ].filter((u) => u !== null);
+      if (uses.length)
+        throw conflict(`Impossible de supprimer ${city.name} : la ville est utilisée par ${uses.join(' et ')}.`);
+      try {
+        await db.delete(cities).where(eq(cities.id, request.params.id));
+      } catch (err) {
+        // A listing placed there between the count and the delete (the foreign key refuses).
+        if (databaseErrorCode(err) === '23503')
+          throw conflict(`Impossible de supprimer ${city.name} : la ville est utilisée.`);
+        throw err;
+      }
       return { message: 'Ville supprimée avec succès' };
     },
   );
 
-  /** CSV with columns name, province, is_major (a header line is optional), UTF-8, , or ; separated. */
+  /**
+   * CSV with columns name, province, is_major (a header line is optional), UTF-8, , or ; separated.
+   * `?dry_run=true` is the preview: the same checks, in a transaction rolled back, so the report
+   * says exactly what the import would do (duplicates in the database included) and writes nothing.
+   */
   app.post(
     '/admin/cities/import',
-    { ...allowed, schema: { tags, security, response: { 200: cityImportResponseSchema } } },
+    {
+      ...allowed,
+      schema: { tags, security, querystring: cityImportQuerySchema, response: { 200: cityImportResponseSchema } },
+    },
     async (request) => {
+      const dryRun = request.query.dry_run;
       if (!request.isMultipart()) throw unprocessable({ csv_file: ['Envoyez un fichier CSV dans le champ csv_file.'] });
       let csv: Buffer | null = null;
       let countryField: string | undefined;
@@ -203,57 +319,59 @@ export const adminCityRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, {
         }
       }
       if (!csv) throw unprocessable({ csv_file: ['Envoyez un fichier CSV dans le champ csv_file.'] });
-      const country = positiveId('Pays invalide').safeParse(countryField ?? DEFAULT_COUNTRY_ID);
+      const country = positiveId('Pays invalide').safeParse(countryField || DEFAULT_COUNTRY_ID);
       if (!country.success) throw unprocessable({ country_id: ['Pays invalide'] });
       const countryId = country.data;
       await assertCountry(db, countryId);
 
-      const rejected: Array<{ line: number; reason: string }> = [];
-      const records = readCsv(csv, rejected);
+      const rejected: Rejected[] = [];
+      const { lines: records, source } = readCsv(csv, rejected);
+      const content = (line: number) => shown(source[line - 1] ?? '');
       const hasHeader = ['name', 'nom', 'ville'].includes((records[0]?.record[0] ?? '').toLowerCase());
-      let imported = 0;
+      const toImport: CityImportReport['to_import'] = [];
       const seen = new Set<string>();
-      await db.transaction(async (tx) => {
-        for (const [index, { line, record }] of records.entries()) {
-          if (hasHeader && index === 0) continue;
-          const [name, province, major] = record;
-          if (record.some((field) => hasControlCharacters(field))) {
-            rejected.push({ line, reason: 'Caractère non autorisé (caractère nul ou de contrôle)' });
-            continue;
+      try {
+        await db.transaction(async (tx) => {
+          for (const [index, { line, record }] of records.entries()) {
+            if (hasHeader && index === 0) continue;
+            const [name = '', province = '', major] = record;
+            const reasons: string[] = [];
+            if (record.some((field) => hasControlCharacters(field)))
+              reasons.push('Caractère non autorisé (caractère nul ou de contrôle)');
+            if (name.length < 2) reasons.push('Nom de ville manquant ou trop court');
+            if (name.length > 80) reasons.push('Nom de ville trop long (80 caractères au plus)');
+            if (province.length > 80) reasons.push('Nom de province trop long (80 caractères au plus)');
+            const key = name.toLowerCase();
+            if (name.length >= 2 && seen.has(key)) reasons.push(`${name} apparaît deux fois dans le fichier`);
+            if (reasons.length) {
+              rejected.push(refusal(line, content(line), reasons));
+              continue;
+            }
+            seen.add(key);
+            const [row] = await tx
+              .insert(cities)
+              .values({
+                name,
+                countryId,
+                provinceId: await provinceId(tx, countryId, province || null),
+                isMajor: truthy(major),
+              })
+              .onConflictDoNothing()
+              .returning({ id: cities.id });
+            if (row) toImport.push({ line, name, province: province || null, is_major: truthy(major) });
+            else rejected.push(refusal(line, content(line), [`${name} existe déjà`]));
           }
-          if (!name || name.length < 2) {
-            rejected.push({ line, reason: 'Nom de ville manquant ou trop court' });
-            continue;
-          }
-          if (name.length > 80) {
-            rejected.push({ line, reason: 'Nom de ville trop long (80 caractères au plus)' });
-            continue;
-          }
-          if (province && province.length > 80) {
-            rejected.push({ line, reason: 'Nom de province trop long (80 caractères au plus)' });
-            continue;
-          }
-          const key = name.toLowerCase();
-          if (seen.has(key)) {
-            rejected.push({ line, reason: `${name} apparaît deux fois dans le fichier` });
-            continue;
-          }
-          seen.add(key);
-          const [row] = await tx
-            .insert(cities)
-            .values({
-              name,
-              countryId,
-              provinceId: await provinceId(tx, countryId, province || null),
-              isMajor: truthy(major),
-            })
-            .onConflictDoNothing()
-            .returning({ id: cities.id });
-          if (row) imported++;
-          else rejected.push({ line, reason: `${name} existe déjà` });
-        }
-      });
-      return { imported, rejected: rejected.sort((a, b) => a.line - b.line) };
+          if (dryRun) throw new PreviewDone();
+        });
+      } catch (err) {
+        if (!(err instanceof PreviewDone)) throw err;
+      }
+      return {
+        dry_run: dryRun,
+        imported: dryRun ? 0 : toImport.length,
+        to_import: toImport,
+        rejected: rejected.sort((a, b) => a.line - b.line),
+      };
     },
   );
 };

@@ -92,7 +92,8 @@ export const bannerRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, { db
     '/banners/active',
     { schema: { tags, response: { 200: bannersResponseSchema } } },
     async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=60');
+      // Revalidated at every load: a banner the back office adds, hides or moves shows at once.
+      reply.header('cache-control', 'no-cache');
       const rows = await db
         .select()
         .from(banners)
@@ -105,9 +106,10 @@ export const bannerRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, { db
   app.get(
     '/banners',
     { ...manage, schema: { tags, security, response: { 200: bannersResponseSchema } } },
-    async () => ({
-      banners: (await db.select().from(banners).orderBy(asc(banners.order), asc(banners.id))).map(dto),
-    }),
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { banners: (await db.select().from(banners).orderBy(asc(banners.order), asc(banners.id))).map(dto) };
+    },
   );
 
   app.get(

@@ -17,13 +17,15 @@ import {
 } from '@cartable/contracts';
 import { forbidden, HttpError, hasPermission, notFound } from '@cartable/service-kit';
 import multipart from '@fastify/multipart';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bookImages, books, sellers } from '../db/schema.ts';
 import type { CatalogDeps } from '../deps.ts';
 import {
   bookValues,
   checkReferences,
+  deleteBook,
   deleteStoredImages,
   imagesOf,
   nextVersion,
@@ -31,7 +33,16 @@ import {
   removeImageRows,
   storeImages,
 } from '../domain/book-writes.ts';
-import { findBookRows, forgetListings, listBooks, listingPages, sellerOf, toBookDtos } from '../domain/books.ts';
+import {
+  findBookRows,
+  forgetListings,
+  listBooks,
+  listingPages,
+  sellerActive,
+  sellerState,
+  toBookDtos,
+} from '../domain/books.ts';
+import { recordSearchMiss } from '../domain/catalog-stats.ts';
 import { readBookForm } from './book-form.ts';
 
 const idParams = bookIdParamsSchema;
@@ -67,12 +78,19 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
   }
 
   /** The same answer for everyone (a listing holds nothing personal), so pages can be shared. */
-  const listing = async (request: { url: string; query: BookListQuery }) => {
+  const listing = async (request: FastifyRequest<{ Querystring: BookListQuery }>) => {
     const key = request.url.replace(/^\/books\/search/, '/books');
     const cached = listingPages.get(key);
     if (cached) return cached;
     const page = await listBooks(db, storage, await categoryStore.view(), request.query);
     listingPages.set(key, page);
+    if (page.total === 0) {
+      // For the Rapports screen; off the answer's path, and a failure costs only the figure.
+      const { query, category_ids, category_id } = request.query;
+      recordSearchMiss(db, query, category_ids ?? (category_id ? [category_id] : [])).catch((error) =>
+        request.log.warn({ err: error }, 'search miss not recorded'),
+      );
+    }
     return page;
   };
   const listingSchema = { tags, querystring: bookListQuerySchema, response: { 200: bookListPageSchema } };
@@ -83,7 +101,7 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
     const rows = await db
       .select({ id: books.id })
       .from(books)
-      .where(eq(books.status, 'disponible'))
+      .where(and(eq(books.status, 'disponible'), isNull(books.hiddenAt), sellerActive))
       .orderBy(desc(books.views), desc(books.id))
       .limit(8);
     return { featured_books: await dtos(rows.map((r) => r.id)) };
@@ -97,7 +115,12 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
       const [me] = userId
         ? await db.select({ cityId: sellers.cityId }).from(sellers).where(eq(sellers.userId, userId))
         : [];
-      const conditions = [eq(books.status, 'disponible'), ...(userId ? [ne(books.userId, userId)] : [])];
+      const conditions = [
+        eq(books.status, 'disponible'),
+        isNull(books.hiddenAt),
+        sellerActive,
+        ...(userId ? [ne(books.userId, userId)] : []),
+      ];
       // Near the member first (same town), then the most viewed.
       const rows = await db
         .select({ id: books.id })
@@ -146,17 +169,29 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
       schema: { tags, params: idParams, response: { 200: bookDetailResponseSchema } },
     },
     async (request) => {
-      const [book] = await dtos([request.params.id]);
-      if (!book) throw notFound(NOT_FOUND);
-      // A view counts for popularity once per visitor and day, except the seller's own.
-      if (request.claims?.sub !== book.user_id) {
-        const memberId = request.claims?.sub;
-        views.add(
-          book.id,
-          memberId ? { memberId } : { address: request.ip, userAgent: request.headers['user-agent'] ?? '' },
-        );
+      // Three indexed reads: the book, then its photos and its seller (with the viewer's block) at once.
+      const [row] = await findBookRows(db, [request.params.id]);
+      if (!row) throw notFound(NOT_FOUND);
+      const claims = request.claims;
+      const privileged = claims?.sub === row.userId || Boolean(claims && hasPermission(claims, 'books.update.any'));
+      // Hidden by the moderation: only its owner and the moderators still see it.
+      if (row.hiddenAt && !privileged) throw notFound(NOT_FOUND);
+      const [[book], seller] = await Promise.all([
+        toBookDtos(db, storage, await categoryStore.view(), [row]),
+        sellerState(db, row.userId, claims?.sub),
+      ]);
+      // Its seller deactivated by an administrator: the same, until reactivation.
+      if (seller.inactive && !privileged) throw notFound(NOT_FOUND);
+      // A view counts for popularity once per visitor and day, except the seller's own; counted
+      // off the answer's path and written in batches (view-counter.ts).
+      if (claims?.sub !== row.userId) {
+        const memberId = claims?.sub;
+        const viewer = memberId
+          ? { memberId }
+          : { address: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+        views.add(row.id, viewer);
       }
-      return { book: { ...book, seller: await sellerOf(db, book.user_id) } };
+      return { book: { ...book!, seller: seller.seller } };
     },
   );
 
@@ -221,7 +256,7 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
               .insert(bookImages)
               .values([...stored.entries()].map(([slot, keys]) => ({ bookId: existing.id, slot, ...keys })));
           }
-          await recordBookEvent(tx, storage, 'catalog.book.updated', existing.id);
+          await recordBookEvent(tx, storage, 'catalog.book.updated', existing.id, { previous_price: existing.price });
         });
       } catch (err) {
         await deleteStoredImages(storage, [...stored.values()]);
@@ -244,13 +279,8 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
     },
     async (request) => {
       const book = await ownedBook(request.params.id, request.claims!);
-      const images = await imagesOf(db, book.id);
-      await db.transaction(async (tx) => {
-        await recordBookEvent(tx, storage, 'catalog.book.deleted', book.id);
-        await tx.delete(books).where(eq(books.id, book.id));
-      });
+      await deleteBook(db, storage, book.id);
       relay.kick();
-      await deleteStoredImages(storage, images);
       forgetListings();
       await categoryStore.invalidate();
       return { message: 'Annonce supprimée avec succès' };
@@ -316,7 +346,14 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
       const rows = await db
         .select({ id: books.id })
         .from(books)
-        .where(and(eq(books.userId, userId), inArray(books.status, ['disponible', 'réservé'])))
+        .where(
+          and(
+            eq(books.userId, userId),
+            inArray(books.status, ['disponible', 'réservé']),
+            isNull(books.hiddenAt),
+            sellerActive,
+          ),
+        )
         .orderBy(desc(books.createdAt))
         .limit(50);
       return { data: await dtos(rows.map((r) => r.id)) };

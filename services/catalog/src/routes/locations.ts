@@ -114,7 +114,8 @@ export const locationRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, { 
       schema: { tags, querystring: cityPageQuerySchema, response: { 200: cityPageSchema } },
     },
     async (request) => {
-      const { code, country_id, search, province, per_page, page } = request.query;
+      const { code, country_id, search, province, major_only, is_major, per_page, page } = request.query;
+      const majorOnly = major_only ?? is_major;
       const where = and(
         country_id ? eq(cities.countryId, country_id) : undefined,
         code ? sql`${cities.countryId} = (select id from countries where alpha2 = upper(${code}))` : undefined,
@@ -122,6 +123,7 @@ export const locationRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, { 
           ? sql`cartable_unaccent(lower(${cities.name})) like '%' || cartable_unaccent(lower(${search})) || '%'`
           : undefined,
         province ? sql`cartable_unaccent(lower(${provinces.name})) = cartable_unaccent(lower(${province}))` : undefined,
+        majorOnly !== undefined ? eq(cities.isMajor, majorOnly) : undefined,
       );
       const [{ total } = { total: 0 }] = await db
         .select({ total: sql<number>`count(*)::int` })

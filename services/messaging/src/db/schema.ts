@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export { idempotencyKeys, outbox, processedEvents } from '@cartable/service-kit';
 
@@ -63,4 +63,28 @@ export const messages = pgTable(
     index('messages_conversation_time_idx').on(t.conversationId, t.createdAt),
     index('messages_unread_idx').on(t.receiverId).where(sql`read_at is null`),
   ],
+);
+
+/** A member who blocked another: the blocked member can no longer write to them. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: uuid('blocker_id').notNull(),
+    blockedId: uuid('blocked_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],
+);
+
+/** Messages their receiver reported (the report itself waits in moderation's queue): once each. */
+export const messageReports = pgTable(
+  'message_reports',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.reporterId] })],
 );

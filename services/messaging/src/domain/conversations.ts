@@ -31,6 +31,7 @@ import {
   unreadPerConversation,
 } from '../db/queries.ts';
 import { recordMessageSent, recordMessagesRead } from '../events/published.ts';
+import { refuseIfBlocked } from './blocks.ts';
 
 /**
  * Conversations (services/messaging/API.md): a conversation is one book and two members, one of
@@ -91,6 +92,7 @@ export async function sendMessage(
   }
   const receiver = await findMember(db, receiver_id);
   if (receiver?.deletedAt) throw unprocessable({ receiver_id: [m.messaging.receiverGone] });
+  await refuseIfBlocked(db, me, receiver_id);
   const sender = toMember(me, await findMember(db, me));
   const saved = await db.transaction(async (tx) => {
     const { message } = await insertMessage(tx, { bookId: book_id, senderId: me, receiverId: receiver_id, content });

@@ -124,9 +124,10 @@ export const countPending = (db: Db) => countComments(db, eq(comments.status, 'p
 
 export function pendingPage(db: Db, page: number, perPage: number) {
   return db
-    .select({ comment: comments, name: members.name })
+    .select({ comment: comments, name: members.name, bookTitle: books.title })
     .from(comments)
     .leftJoin(members, eq(members.id, comments.userId))
+    .leftJoin(books, eq(books.id, comments.bookId))
     .where(eq(comments.status, 'pending'))
     .orderBy(asc(comments.createdAt))
     .limit(perPage)

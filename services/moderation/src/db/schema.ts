@@ -1,6 +1,13 @@
-import { commentStatuses, contactStatuses } from '@cartable/contracts';
+import {
+  commentStatuses,
+  contactStatuses,
+  reportDecisions,
+  reportReasons,
+  reportStatuses,
+  reportTargetTypes,
+} from '@cartable/contracts';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export { idempotencyKeys, outbox, processedEvents } from '@cartable/service-kit';
 
@@ -67,4 +74,33 @@ export const contacts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('contacts_status_time_idx').on(t.status, t.createdAt)],
+);
+
+/**
+ * Reports of a listing, a member, a comment or a message (« Signaler »): one per reporter and
+ * target; what the target was is kept (label, owner) so the queue reads even after it changed.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: uuid('reporter_id').notNull(),
+    targetType: text('target_type', { enum: reportTargetTypes }).notNull(),
+    targetId: text('target_id').notNull(),
+    targetLabel: text('target_label').notNull(),
+    targetOwnerId: uuid('target_owner_id'),
+    reason: text('reason', { enum: reportReasons }).notNull(),
+    details: text('details'),
+    status: text('status', { enum: reportStatuses }).notNull().default('open'),
+    decision: text('decision', { enum: reportDecisions }),
+    note: text('note'),
+    handledBy: uuid('handled_by'),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reports_once_idx').on(t.reporterId, t.targetType, t.targetId),
+    index('reports_queue_idx').on(t.status, t.createdAt),
+    index('reports_target_idx').on(t.targetType, t.targetId),
+  ],
 );

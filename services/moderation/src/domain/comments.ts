@@ -189,11 +189,12 @@ export async function pendingComments(
   const total = await countPending(db);
   const rows = await pendingPage(db, page, perPage);
   return {
-    data: rows.map(({ comment, name }) => ({
+    data: rows.map(({ comment, name, bookTitle }) => ({
       id: comment.id,
       content: comment.content,
       created_at: comment.createdAt.toISOString(),
       book_id: comment.bookId,
+      book_title: bookTitle,
       parent_id: comment.parentId,
       user: { id: comment.userId, name: name ?? c.unknownMember },
     })),

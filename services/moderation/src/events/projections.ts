@@ -1,6 +1,7 @@
 import type { EventData } from '@cartable/contracts';
 import { type Db, type EventHandlers, isNewer } from '@cartable/service-kit';
 import { books, members } from '../db/schema.ts';
+import { recordMessageReport } from '../domain/reports.ts';
 
 /** Members from auth: the author shown on a comment; the newest version wins. */
 async function keepMember(tx: Db, id: string, row: { name: string; profileImage: string | null; version: number }) {
@@ -41,4 +42,9 @@ export const bookProjection: EventHandlers = {
   'catalog.book.updated': (tx, { data }) => keepBook(tx, data, false),
   'catalog.book.status_changed': (tx, { data }) => keepBook(tx, data, false),
   'catalog.book.deleted': (tx, { data }) => keepBook(tx, data, true),
+};
+
+/** Messages reported by their receiver in messaging: into the « Signalements » queue. */
+export const messageReports: EventHandlers = {
+  'messaging.message.reported': (tx, { data }) => recordMessageReport(tx, data),
 };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export { processedEvents } from '@cartable/service-kit';
 
@@ -47,3 +47,60 @@ export const outgoingMails = pgTable(
   },
   (t) => [index('outgoing_mails_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`)],
 );
+
+/**
+ * The in-app notice centre: what happened that concerns the member (a favourite reserved, sold or
+ * cheaper; a deal proposed, confirmed, declined or cancelled), newest first, kept 90 days
+ * (housekeeping). `key` makes each notice once per event and member: a redelivery adds nothing.
+ */
+export const notices = pgTable(
+  'notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull().unique(),
+    userId: uuid('user_id').notNull(),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** A path of the site (/books/12, /transactions/…), or null. */
+    link: text('link'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notices_user_created_idx').on(t.userId, t.createdAt),
+    index('notices_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    index('notices_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Who follows which listing, projected from catalog.favourite.added/removed: a change of the book
+ * reaches its followers through one event (bounded, whatever their number). `changedAt` is the
+ * catalog time of the last add or removal: an older event arriving late changes nothing.
+ */
+export const favouriteWatchers = pgTable(
+  'favourite_watchers',
+  {
+    userId: uuid('user_id').notNull(),
+    bookId: integer('book_id').notNull(),
+    active: boolean('active').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.bookId] }),
+    index('favourite_watchers_book_idx').on(t.bookId).where(sql`${t.active}`),
+  ],
+);
+
+/**
+ * A member's notification choices. Kept here rather than in auth's profile: notifications is the
+ * only service that reads them, at the moment it decides to write a mail or a notice, so no event
+ * or projection is needed and a change applies to the very next event. No row: the defaults (on).
+ */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: uuid('user_id').primaryKey(),
+  favouriteEmails: boolean('favourite_emails').notNull().default(true),
+  favouriteNotices: boolean('favourite_notices').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

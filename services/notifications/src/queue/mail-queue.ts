@@ -10,9 +10,12 @@ import {
   renderPasswordResetMail,
   renderTwoFactorCodeMail,
 } from '../templates/account.ts';
+import { type BookModerationAction, renderBookModeratedMail } from '../templates/catalog.ts';
+import { type DealMail, renderDealMail } from '../templates/deals.ts';
+import { type FavouriteAlertMail, renderFavouriteAlertMail } from '../templates/favourites.ts';
 import type { RenderedMail } from '../templates/layout.ts';
 import { renderMessageCopyMail, renderNewMessageMail } from '../templates/messages.ts';
-import { renderContactAnswerMail, renderNewCommentMail } from '../templates/moderation.ts';
+import { renderContactAnswerMail, renderMemberWarnedMail, renderNewCommentMail } from '../templates/moderation.ts';
 import { renderVerificationMail } from '../templates/verification.ts';
 import { deliverMail, type MailRetryPolicy } from './outgoing-mails.ts';
 
@@ -37,6 +40,20 @@ export type Mail = { to: string } & (
       data: { name: string; authorName: string; bookTitle: string; bookId: number; content: string; pending: boolean };
     }
   | { template: 'contact-answer'; data: { name: string; subject: string; message: string; response: string } }
+  | { template: 'member-warned'; data: { name: string; reason: string; targetLabel: string; note: string | null } }
+  | {
+      template: 'book-moderated';
+      data: {
+        name: string;
+        bookTitle: string;
+        bookId: number;
+        action: BookModerationAction;
+        status?: string;
+        reason: string | null;
+      };
+    }
+  | { template: 'deal'; data: DealMail }
+  | { template: 'favourite-alert'; data: FavouriteAlertMail }
   | {
       template: 'message-copy';
       data: {
@@ -70,6 +87,14 @@ export function render(job: Mail, publicUrl: string): RenderedMail {
       return renderNewCommentMail(publicUrl, job.data);
     case 'contact-answer':
       return renderContactAnswerMail(job.data);
+    case 'member-warned':
+      return renderMemberWarnedMail(publicUrl, job.data);
+    case 'book-moderated':
+      return renderBookModeratedMail(publicUrl, job.data);
+    case 'favourite-alert':
+      return renderFavouriteAlertMail(publicUrl, job.data);
+    case 'deal':
+      return renderDealMail(publicUrl, job.data);
   }
 }
 

@@ -54,3 +54,34 @@ ${mail.message}
 L'équipe Cartable`,
   };
 }
+
+/** After reports, an administrator warns a member: what was reported, why, and the rules. */
+export function renderMemberWarnedMail(
+  publicUrl: string,
+  mail: { name: string; reason: string; targetLabel: string; note: string | null },
+): RenderedMail {
+  const terms = new URL('/terms', publicUrl).toString();
+  const note = mail.note ? `<p>Précision de l’équipe : ${escapeHtml(mail.note)}</p>` : '';
+  return {
+    subject: 'Avertissement concernant votre compte – Cartable',
+    html: layout({
+      title: `Bonjour ${mail.name},`,
+      body: `<p>Des membres ont signalé un de vos contenus pour le motif <strong>${escapeHtml(mail.reason)}</strong> :</p>
+<blockquote style="margin:16px 0;padding:12px 16px;background:#f4f6f5;border-left:4px solid #FCD116;border-radius:6px">${escapeHtml(mail.targetLabel)}</blockquote>${note}
+<p>Après examen, notre équipe vous adresse cet avertissement. Merci de respecter les conditions d’utilisation : en cas de récidive, votre compte pourra être désactivé.</p>`,
+      action: { label: 'Lire les conditions d’utilisation', url: terms },
+      reason: 'Vous recevez cet email à la suite de signalements examinés par l’équipe Cartable.',
+    }),
+    text: `Bonjour ${mail.name},
+
+Des membres ont signalé un de vos contenus pour le motif « ${mail.reason} » :
+
+${mail.targetLabel}
+${mail.note ? `\nPrécision de l’équipe : ${mail.note}\n` : ''}
+Après examen, notre équipe vous adresse cet avertissement. Merci de respecter les conditions d’utilisation : en cas de récidive, votre compte pourra être désactivé.
+
+${terms}
+
+L'équipe Cartable`,
+  };
+}

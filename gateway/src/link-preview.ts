@@ -1,0 +1,105 @@
+import type { BookDetail } from '@cartable/contracts';
+import escapeHtml from 'escape-html';
+import { LRUCache } from 'lru-cache';
+
+/**
+ * What a link to a listing shows when pasted into WhatsApp or Facebook (Open Graph and Twitter
+ * meta tags in the HTML itself: their crawlers run no JavaScript). The gateway asks catalog for
+ * the book, briefly and with a small cache; if catalog is slow or away the page is served with
+ * the site's generic tags, never late.
+ */
+export interface PreviewMeta {
+  title: string;
+  description: string;
+  url: string;
+  image?: string | undefined;
+  /** Whole FCFA; absent for a removed listing. */
+  price?: number | undefined;
+}
+
+const LOOKUP_TIMEOUT_MS = 800;
+const price = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'XOF', maximumFractionDigits: 0 });
+const CONDITIONS: Record<string, string> = {
+  neuf: 'Neuf',
+  'très bon': 'Très bon état',
+  bon: 'Bon état',
+  acceptable: 'État acceptable',
+  mauvais: 'Mauvais état',
+};
+
+export const REMOVED_TITLE = "Cette annonce n'est plus disponible";
+
+/** One line for the preview: price (or « Don »), condition, city, then the description. */
+export function describeBook(book: BookDetail): string {
+  const head = [
+    book.price === 0 ? 'Don' : price.format(book.price).replace(/\u202f|\u00a0/g, ' '),
+    CONDITIONS[book.condition] ?? book.condition,
+    book.city?.name,
+  ].filter(Boolean);
+  const text = `${head.join(' · ')}${book.description ? ` — ${book.description}` : ''}`;
+  // SPEC section 9: the meta description is the first 160 characters.
+  return text.length > 160 ? `${text.slice(0, 159)}…` : text;
+}
+
+export function createBookPreviews(catalogUrl: string) {
+  // Misses are kept too (null), so a flood of links to a removed book asks catalog once a minute.
+  const cache = new LRUCache<number, PreviewMeta | { removed: true }>({ max: 2000, ttl: 60_000 });
+
+  return async function bookPreview(id: number, origin: string): Promise<PreviewMeta | null> {
+    const url = `${origin}/books/${id}`;
+    let found = cache.get(id);
+    if (!found) {
+      const answer = await fetch(`${catalogUrl}/books/${id}`, { signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS) }).catch(
+        () => null,
+      );
+      if (!answer) return null; // catalog away or slow: the generic tags
+      if (answer.status === 404) found = { removed: true };
+      else if (!answer.ok) return null;
+      else {
+        const { book } = (await answer.json()) as { book: BookDetail };
+        found = {
+          title: `${book.title} — Cartable`,
+          description: describeBook(book),
+          url,
+          image: book.image1 ?? undefined,
+          price: book.price,
+        };
+      }
+      cache.set(id, found);
+    }
+    if ('removed' in found) {
+      return {
+        title: `${REMOVED_TITLE} — Cartable`,
+        description: 'Trouvez d’autres manuels d’occasion sur Cartable.',
+        url,
+      };
+    }
+    const image = found.image && !/^https?:/.test(found.image) ? `${origin}${found.image}` : found.image;
+    return { ...found, url, image };
+  };
+}
+
+/** The page's <title> and description replaced, and the Open Graph and Twitter tags added. */
+export function withPreview(html: string, meta: PreviewMeta): string {
+  const e = escapeHtml;
+  const tags = [
+    `<meta property="og:site_name" content="Cartable">`,
+    `<meta property="og:locale" content="fr_FR">`,
+    `<meta property="og:type" content="${meta.price === undefined ? 'website' : 'product'}">`,
+    `<meta property="og:title" content="${e(meta.title)}">`,
+    `<meta property="og:description" content="${e(meta.description)}">`,
+    `<meta property="og:url" content="${e(meta.url)}">`,
+    meta.image ? `<meta property="og:image" content="${e(meta.image)}">` : '',
+    meta.price === undefined ? '' : `<meta property="product:price:amount" content="${meta.price}">`,
+    meta.price === undefined ? '' : `<meta property="product:price:currency" content="XOF">`,
+    `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
+    `<meta name="twitter:title" content="${e(meta.title)}">`,
+    `<meta name="twitter:description" content="${e(meta.description)}">`,
+    meta.image ? `<meta name="twitter:image" content="${e(meta.image)}">` : '',
+    `<link rel="canonical" href="${e(meta.url)}">`,
+  ].join('');
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${e(meta.title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*">/, `<meta name="description" content="${e(meta.description)}">`)
+    .replace('</head>', `${tags}</head>`);
+}

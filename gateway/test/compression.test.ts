@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { createRedis, createTokenVerifier, loadConfig } from '@cartable/service-kit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createLocalJWKSet, exportJWK, generateKeyPair } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildGateway } from '../src/app.ts';
+import { gatewayConfigSchema } from '../src/config.ts';
+
+/**
+ * Bytes on the wire (issue « Fast on a phone in Libreville »): the frontends' files are sent as
+ * compressed at build time when the browser accepts it, JSON answers over 1 KiB are compressed on
+ * the way, small ones and images are left alone, and caches are told the answer varies.
+ */
+const prefix = `cartable:t${randomBytes(4).toString('hex')}:`;
+const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+const SCRIPT = `console.log(${JSON.stringify('Cartable '.repeat(500))});`;
+let gateway: Awaited<ReturnType<typeof buildGateway>>;
+let catalog: FastifyInstance;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'cartable-compress-'));
+  const shell = join(dir, 'shell', 'dist');
+  mkdirSync(shell, { recursive: true });
+  writeFileSync(
+    join(shell, 'index.html'),
+    '<!doctype html><html><head><title>Cartable</title></head><body></body></html>',
+  );
+  // What scripts/precompress.mjs leaves beside a built file.
+  writeFileSync(join(shell, 'main.abc123.js'), SCRIPT);
+  writeFileSync(join(shell, 'main.abc123.js.br'), brotliCompressSync(SCRIPT));
+  writeFileSync(join(shell, 'main.abc123.js.gz'), gzipSync(SCRIPT));
+
+  catalog = Fastify({ forceCloseConnections: true });
+  catalog.get('/books', async () => ({
+    data: Array.from({ length: 40 }, (_, i) => ({ id: i, title: `Mathématiques 6e tome ${i}`, price: 2500 })),
+    total: 40,
+  }));
+  catalog.get('/countries', async () => ({ countries: [] }));
+  await catalog.listen({ port: 0, host: '127.0.0.1' });
+  const address = catalog.server.address();
+  const catalogUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const { publicKey } = await generateKeyPair('ES256');
+  const jwks = createLocalJWKSet({ keys: [{ ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256' }] });
+  const config = loadConfig(gatewayConfigSchema, {
+    AUTH_URL: 'http://127.0.0.1:9',
+    CATALOG_URL: catalogUrl,
+    MESSAGING_URL: 'http://127.0.0.1:9',
+    MODERATION_URL: 'http://127.0.0.1:9',
+    REDIS_KEY_PREFIX: prefix,
+    FRONTENDS_DIR: dir,
+    DATA_DIR: join(dir, 'data'),
+  });
+  gateway = await buildGateway({ config, redis, verifier: createTokenVerifier(jwks) }, [], false);
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await catalog?.close();
+  await redis.quit();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const get = (url: string, encoding?: string) =>
+  gateway.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+describe('static files', () => {
+  it('sends the brotli file to a browser that accepts br, gzip to one that accepts only gzip, the plain file otherwise', async () => {
+    const br = await get('/main.abc123.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+    expect(br.rawPayload.length).toBeLessThan(SCRIPT.length / 5);
+
+    const gz = await get('/main.abc123.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+
+    const plain = await get('/main.abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('API answers', () => {
+  it('compresses JSON over 1 KiB for a browser that accepts it, and leaves small answers alone', async () => {
+    const list = await get('/api/books', 'gzip, deflate, br');
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['content-encoding']).toBe('br');
+    const json = JSON.parse(brotliDecompressSync(list.rawPayload).toString());
+    expect(json.total).toBe(40);
+    expect(list.rawPayload.length).toBeLessThan(JSON.stringify(json).length / 3);
+
+    const plain = await get('/api/books');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json().total).toBe(40);
+
+    const small = await get('/api/countries', 'br');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ countries: [] });
+  });
+});

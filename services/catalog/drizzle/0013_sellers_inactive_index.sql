@@ -1,0 +1,1 @@
+CREATE INDEX "sellers_inactive_idx" ON "sellers" USING btree ("user_id") WHERE deactivated_at is not null or deleted_at is not null;

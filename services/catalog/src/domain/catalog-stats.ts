@@ -1,0 +1,126 @@
+import type { CatalogStats, StatsPeriodQuery } from '@cartable/contracts';
+import {
+  type Db,
+  dailyCounts,
+  deleteOlderThan,
+  type HousekeepingTask,
+  lastWeek,
+  libreville,
+  periodOf,
+  statsWindow,
+  trend,
+} from '@cartable/service-kit';
+import { sql } from 'drizzle-orm';
+import type { CategoryGraph } from './category-graph.ts';
+
+/** How long a day of search misses is kept. */
+export const SEARCH_MISS_RETENTION_DAYS = 180;
+export const searchMissRetention: HousekeepingTask = {
+  name: 'search_misses',
+  run: deleteOlderThan('search_misses', 'day', SEARCH_MISS_RETENTION_DAYS),
+};
+
+const MAX_QUERY = 100;
+const TOP = 8;
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** The text as people type it, comparable: lower case, single spaces, bounded. */
+export function normaliseSearch(text: string): string {
+  return text.toLocaleLowerCase('fr').replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY);
+}
+
+/**
+ * Notes a catalogue search that found nothing (one row a day per text and category; a burst is
+ * one upsert each). Only searches with a text count: filters alone say nothing of what is sought.
+ */
+export async function recordSearchMiss(db: Db, text: string | undefined, categoryIds: number[] = []) {
+  const query = normaliseSearch(text ?? '');
+  if (query.length < 2) return;
+  const categoryId = categoryIds[0] ?? 0;
+  await db.execute(sql`
+    insert into search_misses (day, query, category_id) values (${libreville()}::date, ${query}, ${categoryId})
+    on conflict (day, query, category_id)
+    do update set searches = search_misses.searches + 1, last_seen = now()`);
+}
+
+/** A level sits between a cycle (a root) and the subjects (leaves): 6e, 2nde, Terminale C… */
+const isLevel = (graph: CategoryGraph, id: number) => {
+  const node = graph.nodes.get(id);
+  return Boolean(node?.parents.length && node.children.length);
+};
+const isSubject = (graph: CategoryGraph, id: number) => {
+  const node = graph.nodes.get(id);
+  return Boolean(node?.parents.length && !node.children.length);
+};
+
+/** The catalogue's figures for the back office (dashboard and Rapports). */
+export async function catalogStats(db: Db, graph: CategoryGraph, query: StatsPeriodQuery): Promise<CatalogStats> {
+  const window = statsWindow(query);
+  const created = { from: sql`books`, at: sql`created_at` };
+  const [byStatus, thisWeek, inPeriod, perDay, cities, categorySets, misses] = await Promise.all([
+    db.execute(sql`select status, count(*)::int as n from books group by status`),
+    trend(db, created, lastWeek()),
+    trend(db, created, window),
+    dailyCounts(db, created, window),
+    db.execute(sql`
+      select c.id, c.name, count(*)::int as count
+      from books b join cities c on c.id = b.city_id
+      where b.status <> 'vendu'
+      group by c.id, c.name order by count desc, c.name limit ${TOP}`),
+    // Few distinct sets (a subject and its level, mostly): classified here with the graph.
+    db.execute(
+      sql`select category_ids as ids, count(*)::int as n from books where status <> 'vendu' group by category_ids`,
+    ),
+    db.execute(sql`
+      select query, category_id, sum(searches)::int as searches, max(last_seen) as last_seen
+      from search_misses where day between ${window.from}::date and ${window.to}::date
+      group by query, category_id order by searches desc, last_seen desc limit 50`),
+  ]);
+
+  const statusCounts = { disponible: 0, réservé: 0, vendu: 0 };
+  for (const row of rowsOf<{ status: keyof typeof statusCounts; n: number }>(byStatus)) {
+    if (row.status in statusCounts) statusCounts[row.status] = row.n;
+  }
+
+  const levels = new Map<number, number>();
+  const pairs = new Map<string, { level_id: number; subject_id: number; count: number }>();
+  for (const { ids, n } of rowsOf<{ ids: number[]; n: number }>(categorySets)) {
+    const bookLevels = ids.filter((id) => isLevel(graph, id));
+    const subjects = ids.filter((id) => isSubject(graph, id));
+    for (const level of bookLevels) {
+      levels.set(level, (levels.get(level) ?? 0) + n);
+      for (const subject of subjects) {
+        const key = `${level}:${subject}`;
+        const pair = pairs.get(key) ?? { level_id: level, subject_id: subject, count: 0 };
+        pair.count += n;
+        pairs.set(key, pair);
+      }
+    }
+  }
+  const name = (id: number) => graph.nodes.get(id)?.name ?? `Catégorie ${id}`;
+
+  return {
+    period: periodOf(window),
+    total: statusCounts.disponible + statusCounts.réservé + statusCounts.vendu,
+    by_status: statusCounts,
+    this_week: thisWeek,
+    listings: inPeriod,
+    new_per_day: perDay,
+    top_cities: rowsOf<{ id: number; name: string; count: number }>(cities),
+    top_levels: [...levels]
+      .map(([id, count]) => ({ id, name: name(id), count }))
+      .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'fr'))
+      .slice(0, TOP),
+    by_level_subject: [...pairs.values()]
+      .map((p) => ({ ...p, level: name(p.level_id), subject: name(p.subject_id) }))
+      .sort((a, b) => b.count - a.count || a.level.localeCompare(b.level, 'fr')),
+    search_misses: rowsOf<{ query: string; category_id: number; searches: number; last_seen: Date | string }>(
+      misses,
+    ).map((m) => ({
+      query: m.query,
+      category: m.category_id ? name(m.category_id) : null,
+      searches: m.searches,
+      last_seen: new Date(m.last_seen).toISOString(),
+    })),
+  };
+}
