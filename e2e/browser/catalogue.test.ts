@@ -196,6 +196,33 @@ describe('catalogue', () => {
     );
   });
 
+  it('shares a listing (its link carries a preview) and says plainly when a listing is gone', async () => {
+    const page = await newPage(1280);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto(`${stack.url('gateway')}/books/${books.francais}`);
+    await page.getByRole('heading', { level: 1, name: 'Français 3e – Lectures africaines' }).waitFor();
+    await page.getByRole('button', { name: 'Partager' }).click();
+    const menu = page.getByRole('menu', { name: 'Partager cette annonce' });
+    const whatsapp = await menu.getByRole('menuitem', { name: 'WhatsApp' }).getAttribute('href');
+    expect(whatsapp).toContain('https://wa.me/?text=');
+    expect(decodeURIComponent(whatsapp ?? '')).toContain(`/books/${books.francais}`);
+    await menu.getByRole('menuitem', { name: 'Copier le lien' }).click();
+    await page.getByText('Lien copié').waitFor();
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(
+      `${stack.url('gateway')}/books/${books.francais}`,
+    );
+    // What WhatsApp's crawler reads: the tags are in the HTML, without JavaScript.
+    const html = await (await fetch(`${stack.url('gateway')}/books/${books.francais}`)).text();
+    expect(html).toContain('<meta property="og:title" content="Français 3e – Lectures africaines — Cartable">');
+
+    const phone = await newPage(360);
+    await phone.goto(`${stack.url('gateway')}/books/987654`);
+    await phone.getByRole('heading', { name: "Cette annonce n'est plus disponible" }).waitFor();
+    await phone.getByRole('heading', { name: 'D’autres manuels récents' }).waitFor();
+    expect(phone.url()).toContain('/books/987654');
+    expect(await phone.getByText('Erreur lors du chargement des détails du manuel').count()).toBe(0);
+  });
+
   it('lets a member list a book with two photos, find it, reserve it and delete it', async () => {
     const page = await newPage(390);
     await logIn(page);

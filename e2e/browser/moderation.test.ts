@@ -158,7 +158,8 @@ describe('comment moderation', () => {
       const row = adminPage.getByTestId('pending-comment').filter({ hasText: content });
       await row.getByRole('link', { name: member.name }).waitFor();
       expect(await row.getByRole('link', { name: member.name }).getAttribute('href')).toMatch(/^\/admin\/users\//);
-      expect(await row.getByRole('link', { name: /Manuel/ }).getAttribute('href')).toBe(`/books/${bookId}`);
+      // The book by its title, not « Manuel n° 41 ».
+      expect(await row.getByRole('link', { name: bookTitle }).getAttribute('href')).toBe(`/books/${bookId}`);
       await row.getByRole('button', { name: `Approuver le commentaire de ${member.name}` }).click();
       await adminPage.getByText('Commentaire approuvé avec succès').waitFor();
       await adminPage.getByText('Aucun commentaire en attente de modération').waitFor();

@@ -1,10 +1,17 @@
 import { hasPermission, useSession } from '@cartable/ui';
 import { Navigate, Route, Routes } from '@cartable/ui/router';
 import type { ReactNode } from 'react';
+import { BannersPage } from './features/banners';
+import { BooksPage } from './features/books';
+import { CategoriesPage } from './features/categories';
+import { CitiesPage } from './features/cities';
 import { CommentModerationPage } from './features/comment-moderation';
 import { ContactDetailPage, ContactsPage } from './features/contacts';
-import { DashboardPage } from './features/dashboard';
+import { FlagsPage } from './features/flags';
+import { DashboardPage, ReportsPage } from './features/insights';
 import { AdminLayout } from './features/layout';
+import { RolesPage } from './features/roles';
+import { UserDetailPage, UsersPage } from './features/users';
 import { PendingScreen } from './shared/PendingScreen';
 
 /** Routes that need a permission send others to the admin dashboard. */
@@ -14,11 +21,19 @@ function RequirePermission({ permission, children }: { permission: string; child
   return children;
 }
 
+/** Screens whose API only admins may call (SPEC section 6): a member let in by a permission goes to the dashboard. */
+function RequireAdmin({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  if (!user?.is_admin) return <Navigate to="/admin/dashboard" replace />;
+  return children;
+}
+
 const pending = (title: string) => <PendingScreen title={title} />;
 
 /**
  * Exposed as "cartable_admin/App". The shell renders it for /admin/* once the visitor is known to
- * be an admin; paths are absolute (SPEC section 2, "Admin area").
+ * be an admin or to hold a back-office permission (who then reaches just their screens); paths are
+ * absolute (SPEC section 2, "Admin area").
  */
 export default function AdminApp() {
   return (
@@ -26,22 +41,105 @@ export default function AdminApp() {
       <Route path="/admin" element={<AdminLayout />}>
         <Route index element={<Navigate to="/admin/dashboard" replace />} />
         <Route path="dashboard" element={<DashboardPage />} />
-        <Route path="books" element={pending('Gestion des livres')} />
-        <Route path="users" element={pending('Gestion des utilisateurs')} />
-        <Route path="cities" element={pending('Gestion des villes')} />
-        <Route path="categories" element={pending('Gestion des Cycles, Niveaux et Matières')} />
+        <Route
+          path="books"
+          element={
+            <RequirePermission permission="books.update.any">
+              <BooksPage />
+            </RequirePermission>
+          }
+        />
+        <Route
+          path="users"
+          element={
+            <RequirePermission permission="users.view.any">
+              <UsersPage />
+            </RequirePermission>
+          }
+        />
+        <Route
+          path="users/:id"
+          element={
+            <RequirePermission permission="users.view.any">
+              <UserDetailPage />
+            </RequirePermission>
+          }
+        />
+        <Route
+          path="cities"
+          element={
+            <RequirePermission permission="cities.manage">
+              <CitiesPage />
+            </RequirePermission>
+          }
+        />
+        <Route
+          path="categories"
+          element={
+            <RequirePermission permission="categories.update">
+              <CategoriesPage />
+            </RequirePermission>
+          }
+        />
         <Route path="subscriptions" element={pending("Plans d'abonnement")} />
         <Route path="book-subscriptions" element={pending('Abonnements des annonces')} />
         <Route path="user-subscriptions" element={pending('Abonnements')} />
-        <Route path="roles" element={pending('Gestion des rôles')} />
-        <Route path="reports" element={pending('Rapports')} />
+        <Route
+          path="roles"
+          element={
+            <RequirePermission permission="roles.view">
+              <RolesPage />
+            </RequirePermission>
+          }
+        />
+        <Route
+          path="reports"
+          element={
+            <RequirePermission permission="reports.view">
+              <ReportsPage />
+            </RequirePermission>
+          }
+        />
         <Route
           path="banners"
-          element={<RequirePermission permission="banners.manage">{pending('Bannières')}</RequirePermission>}
+          element={
+            <RequirePermission permission="banners.manage">
+              <BannersPage />
+            </RequirePermission>
+          }
         />
-        <Route path="contacts" element={<ContactsPage />} />
-        <Route path="contacts/:id" element={<ContactDetailPage />} />
-        <Route path="comments" element={<CommentModerationPage />} />
+        <Route
+          path="contacts"
+          element={
+            <RequireAdmin>
+              <ContactsPage />
+            </RequireAdmin>
+          }
+        />
+        <Route
+          path="contacts/:id"
+          element={
+            <RequireAdmin>
+              <ContactDetailPage />
+            </RequireAdmin>
+          }
+        />
+        <Route
+          path="comments"
+          element={
+            <RequireAdmin>
+              <CommentModerationPage />
+            </RequireAdmin>
+          }
+        />
+        <Route
+          path="signalements"
+          element={
+            <RequireAdmin>
+              <FlagsPage />
+            </RequireAdmin>
+          }
+        />
         <Route path="subscription-payments" element={pending("Paiements d'abonnements")} />
         <Route path="subscription-payments/:id" element={pending("Paiement d'abonnement")} />
         <Route path="payments" element={pending('Gestion des paiements')} />

@@ -5,15 +5,19 @@ import { BookDetailPage } from './features/book';
 import { BooksPage } from './features/catalogue';
 import { CategoryTestPage } from './features/categories';
 import { ContactSellerPage, ConversationPage, MessagesPage } from './features/conversations';
+import { FavouritesPage } from './features/favourites';
 import { HomePage } from './features/home';
 import { BookFormPage } from './features/listing-form';
+import { MemberProfilePage } from './features/members';
 import { MyBooksPage } from './features/my-books';
+import { MyRatingsPage, RateTransactionPage } from './features/ratings';
+import { TransactionDetailPage, TransactionsPage } from './features/transactions';
 import { PendingPage } from './shared/components/PendingPage';
 
 /**
  * Exposed as "cartable_catalog/routes". Paths are absolute: the shell mounts this component under
  * an empty route context on the paths it gives the catalog (/, /books, /books/*, /my-books,
- * /messages*, /contact-seller/*, /category-test) and applies the access rules (SPEC section 2) before
+ * /messages*, /contact-seller/*, /category-test, /transactions*, /rate-transaction/*, /my-ratings) and applies the access rules (SPEC section 2) before
  * rendering it. Each screen comes from its feature's index (features/<name>/index.ts), lazily
  * loaded except the home page.
  */
@@ -33,6 +37,13 @@ export default function CatalogRoutes() {
         <Route path="/messages" element={<MessagesPage />} />
         <Route path="/messages/:bookId/:userId" element={<ConversationPage />} />
         <Route path="/contact-seller/:bookId" element={<ContactSellerPage />} />
+        <Route path="/favoris" element={<FavouritesPage />} />
+        <Route path="/favourites" element={<FavouritesPage />} />
+        <Route path="/profile/:userId" element={<MemberProfilePage />} />
+        <Route path="/transactions" element={<TransactionsPage />} />
+        <Route path="/transactions/:id" element={<TransactionDetailPage />} />
+        <Route path="/rate-transaction/:transactionId" element={<RateTransactionPage />} />
+        <Route path="/my-ratings" element={<MyRatingsPage />} />
         <Route path="*" element={<PendingPage title="Page introuvable" />} />
       </Routes>
     </Suspense>

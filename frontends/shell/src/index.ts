@@ -1,9 +1,12 @@
 import './styles.css';
-import './app/federation';
 import { initSession } from '@cartable/ui';
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { startLoadingRemoteFor } from './app/federation';
+
+// Home, /books, a book page: their remote downloads while the shell renders its frame.
+startLoadingRemoteFor(window.location.pathname);
 
 // Reads the stored session now (synchronously) and confirms it with GET /api/user in the background.
 void initSession();

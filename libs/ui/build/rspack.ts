@@ -37,6 +37,11 @@ export interface FrontendOptions {
   exposes?: Record<string, string>;
   /** Title of the HTML page (the host's page, or a remote's standalone dev page). */
   title: string;
+  /**
+   * Scripts the host's page asks for at once, beside its own (e.g. the catalog's remote entry, which
+   * the federation runtime would only request after the shell's main script has run).
+   */
+  preloadScripts?: string[];
   /** Extra dev-server proxies (context prefix → target), besides /api and /storage. */
   devProxy?: Record<string, string>;
 }
@@ -68,6 +73,9 @@ function sharedConfig(eager: boolean) {
   // Dialogs and menus (Radix UI primitives, bundled inside this entry so one copy loads): never
   // eager, the first paint shows none; the first screen that opens one loads it once for all.
   shared['@cartable/ui/overlays'] = { singleton: true, requiredVersion: false, eager: false };
+  // The category tree (query, selector, hierarchy manager): one copy for the catalogue and the
+  // back office; loaded with the first screen that shows categories.
+  shared['@cartable/ui/categories'] = { singleton: true, requiredVersion: false, eager: false };
   // Form libraries: never eager (no page needs them at first paint), but one copy for the shell's
   // account forms and the catalogue's listing form instead of one bundled into each.
   for (const pkg of ['zod', 'react-hook-form'] as const) {
@@ -196,7 +204,12 @@ export function defineFrontend(options: FrontendOptions) {
           ? [
               new rspack.HtmlRspackPlugin({
                 template: path.join(here, 'index.html'),
-                templateParameters: { title: options.title },
+                templateParameters: {
+                  title: options.title,
+                  preloads: (options.preloadScripts ?? [])
+                    .map((href) => `<link rel="preload" as="script" href="${href}" />`)
+                    .join(''),
+                },
                 chunks: ['main'],
                 minify: !isDev,
               }),

@@ -224,3 +224,6 @@ export const PlayIcon = (props: IconProps) => <StrokeIcon paths={['M6 4l14 8-14 
 export const QuoteIcon = (props: IconProps) => (
   <StrokeIcon paths={['M3 21c3 0 7-1 7-8V5H3v7h4', 'M14 21c3 0 7-1 7-8V5h-7v7h4']} {...props} />
 );
+export const BellIcon = (props: IconProps) => (
+  <StrokeIcon paths={['M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9', 'M10.3 21a1.94 1.94 0 0 0 3.4 0']} {...props} />
+);

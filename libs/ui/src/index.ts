@@ -41,6 +41,16 @@ export { type PageItem, Pagination, type PaginationProps, pageItems } from './co
 export { Skeleton } from './components/Skeleton';
 export { PageSpinner, Spinner, type SpinnerProps } from './components/Spinner';
 export { currentUserQuery, UNREAD_POLL_MS, unreadCountQuery } from './data/account';
+export {
+  FAVOURITES_KEY,
+  favouriteIdsQuery,
+  favouritesPageQuery,
+  favouritesStore,
+  isFavourite,
+  mergeFavouritesAtLogin,
+  setFavourite,
+  useFavouriteIds,
+} from './data/favourites';
 export { queryKeys } from './data/keys';
 export {
   citiesQuery,
@@ -51,10 +61,16 @@ export {
   useCities,
   useCountries,
 } from './data/locations';
+export {
+  badgeCount,
+  noticesPageQuery,
+  notificationPreferencesQuery,
+  unreadNoticesQuery,
+} from './data/notices';
 export { formatDate, formatDateTime, formatPrice, initials, type PriceOptions, profileImageUrl } from './format';
 export { useDismiss, useSubmissionKey } from './hooks';
 export * from './icons';
-export { hasPermission, hasRole, WILDCARD } from './permissions';
+export { BACK_OFFICE_PERMISSIONS, canEnterBackOffice, hasPermission, hasRole, WILDCARD } from './permissions';
 export { sameSitePath } from './same-site';
 export {
   getSession,

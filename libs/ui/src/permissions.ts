@@ -31,3 +31,26 @@ export function hasPermission(slug: string, user?: User | null): boolean {
   if (subject.permissions.some(grants)) return true;
   return subject.roles.some((role) => role.slug === WILDCARD || role.permissions.some(grants));
 }
+
+/**
+ * Permissions that open a back-office screen (SPEC section 6, "Menu visibility"). An admin holds
+ * them all; a member holding one of them may enter /admin and reaches just that screen.
+ */
+export const BACK_OFFICE_PERMISSIONS = [
+  'books.update.any',
+  'users.view.any',
+  'cities.manage',
+  'categories.update',
+  'user_subscriptions.manage',
+  'payments.manage',
+  'roles.view',
+  'reports.view',
+  'banners.manage',
+] as const;
+
+/** True for admins and for members holding at least one back-office permission. */
+export function canEnterBackOffice(user?: User | null): boolean {
+  const subject = currentUser(user);
+  if (!subject) return false;
+  return subject.is_admin || BACK_OFFICE_PERMISSIONS.some((slug) => hasPermission(slug, subject));
+}

@@ -127,6 +127,17 @@ describe('session', () => {
     expect(localStorage.getItem('token')).toBe('tok');
   });
 
+  it('forgets the offline favourites when the member signs out, for the next person on the phone', async () => {
+    localStorage.setItem('token', 'tok');
+    localStorage.setItem('user', JSON.stringify(verified));
+    localStorage.setItem('favourites', '[3,7]');
+    const { sessionStore, favouritesStore } = await loadKit();
+    expect(favouritesStore.read()).toEqual([3, 7]);
+    sessionStore.clear();
+    expect(favouritesStore.read()).toEqual([]);
+    expect(localStorage.getItem('favourites')).toBe('[]');
+  });
+
   it('clears the session when GET /api/user answers 401 at start', async () => {
     localStorage.setItem('token', 'tok');
     localStorage.setItem('user', JSON.stringify(verified));

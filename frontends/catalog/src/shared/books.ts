@@ -79,6 +79,9 @@ export interface Book {
   price: number;
   status: BookStatus | string;
   status_label?: string;
+  /** Hidden by the moderation: out of the public catalogue, its owner sees it with the reason. */
+  hidden?: boolean;
+  hidden_reason?: string | null;
   is_negociable?: boolean;
   is_negotiable?: boolean;
   is_exchange_possible: boolean;

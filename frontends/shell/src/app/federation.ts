@@ -34,9 +34,21 @@ export function loadedRemote(name: RemoteName): ComponentType | undefined {
  * Loads a remote's exposed routes component. Rejects when the remote entry or its chunks cannot be
  * fetched; a later call tries again (the runtime does not keep failed loads).
  */
-export async function loadRemoteRoutes(name: RemoteName): Promise<ComponentType> {
+export function loadRemoteRoutes(name: RemoteName): Promise<ComponentType> {
   const cached = loaded.get(name);
-  if (cached) return cached;
+  if (cached) return Promise.resolve(cached);
+  let load = loading.get(name);
+  if (!load) {
+    load = fetchRemoteRoutes(name).finally(() => loading.delete(name));
+    loading.set(name, load);
+  }
+  return load;
+}
+
+/** Loads in flight: the early start (below) and the page's loader share one. */
+const loading = new Map<RemoteName, Promise<ComponentType>>();
+
+async function fetchRemoteRoutes(name: RemoteName): Promise<ComponentType> {
   const mod = await loadRemote<{ default?: ComponentType }>(REMOTES[name].module);
   const Component = mod?.default;
   if (typeof Component !== 'function') {
@@ -44,4 +56,19 @@ export async function loadRemoteRoutes(name: RemoteName): Promise<ComponentType>
   }
   loaded.set(name, Component);
   return Component;
+}
+
+/** The shell's own pages; every other path (home, /books, a book, messages…) is the catalog's. */
+const SHELL_PAGES =
+  /^\/(admin|about|contact|terms|privacy|cookies|legal|forgot-password|reset-password|register-success|verify-email|subscription|login|register|dashboard|profile|notifications|my-subscriptions)(\/|$)/;
+
+/**
+ * Starts loading the remote of the page the visitor opened, without waiting for React's first
+ * render (on a slow phone, that render is a few hundred milliseconds the download can use).
+ * A failure is left to the page's loader, which asks again and offers to retry.
+ */
+export function startLoadingRemoteFor(pathname: string): void {
+  // A member's public profile (/profile/:userId) is the catalog's, their own (/profile) the shell's.
+  if (SHELL_PAGES.test(pathname) && !/^\/profile\/[^/]+/.test(pathname)) return;
+  loadRemoteRoutes('catalog').catch(() => {});
 }

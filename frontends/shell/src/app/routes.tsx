@@ -1,6 +1,6 @@
 import { Route, Routes } from '@cartable/ui/router';
 import type { ReactNode } from 'react';
-import { DashboardPage, ProfilePage, PublicProfilePage } from '../features/account';
+import { DashboardPage, ProfilePage } from '../features/account';
 import {
   ForgotPasswordPage,
   LoginPage,
@@ -11,6 +11,7 @@ import {
 } from '../features/auth';
 import { ContactPage } from '../features/contact';
 import { SiteLayout } from '../features/layout';
+import { NoticesPage } from '../features/notices';
 import {
   AboutPage,
   CookiesPage,
@@ -20,7 +21,7 @@ import {
   PrivacyPage,
   TermsPage,
 } from '../features/static-pages';
-import { GuestOnly, RequireAdmin, RequireVerified } from '../shared/guards';
+import { GuestOnly, RequireBackOffice, RequireVerified } from '../shared/guards';
 import { RemoteRoutes } from './RemoteRoutes';
 
 const catalog = <RemoteRoutes remote="catalog" />;
@@ -34,10 +35,6 @@ const PUBLIC_PLACEHOLDERS: Array<[string, string, string?]> = [
 const PRIVATE_PLACEHOLDERS: Array<[string, string]> = [
   ['my-subscriptions', 'Mes abonnements'],
   ['subscription/details/:id', "Détails de l'abonnement"],
-  ['transactions', 'Transactions'],
-  ['transactions/:id', 'Détails de la transaction'],
-  ['rate-transaction/:transactionId', 'Évaluer la transaction'],
-  ['my-ratings', 'Mes évaluations'],
 ];
 
 /**
@@ -51,9 +48,9 @@ export function AppRoutes() {
       <Route
         path="admin/*"
         element={
-          <RequireAdmin>
+          <RequireBackOffice>
             <RemoteRoutes remote="admin" frame={siteFrame} />
-          </RequireAdmin>
+          </RequireBackOffice>
         }
       />
 
@@ -63,6 +60,8 @@ export function AppRoutes() {
         <Route path="books" element={catalog} />
         <Route path="books/:id" element={catalog} />
         <Route path="category-test" element={catalog} />
+        {/* A member's public profile (from a comment's author link): visitors too; catalog renders it. */}
+        <Route path="profile/:userId" element={catalog} />
         <Route path="about" element={<AboutPage />} />
         <Route path="contact" element={<ContactPage />} />
         <Route path="terms" element={<TermsPage />} />
@@ -87,7 +86,6 @@ export function AppRoutes() {
         <Route element={<RequireVerified />}>
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="profile" element={<ProfilePage />} />
-          <Route path="profile/:userId" element={<PublicProfilePage />} />
           <Route path="books/create" element={catalog} />
           <Route path="books/add" element={catalog} />
           <Route path="books/edit/:id" element={catalog} />
@@ -96,6 +94,13 @@ export function AppRoutes() {
           <Route path="messages" element={catalog} />
           <Route path="messages/:bookId/:userId" element={catalog} />
           <Route path="contact-seller/:bookId" element={catalog} />
+          <Route path="favoris" element={catalog} />
+          <Route path="favourites" element={catalog} />
+          <Route path="notifications" element={<NoticesPage />} />
+          <Route path="transactions" element={catalog} />
+          <Route path="transactions/:id" element={catalog} />
+          <Route path="rate-transaction/:transactionId" element={catalog} />
+          <Route path="my-ratings" element={catalog} />
           {PRIVATE_PLACEHOLDERS.map(([path, title]) => (
             <Route key={path} path={path} element={<PlaceholderPage title={title} />} />
           ))}

@@ -1,4 +1,4 @@
-import { sameSitePath, useSession } from '@cartable/ui';
+import { canEnterBackOffice, sameSitePath, useSession } from '@cartable/ui';
 import { Navigate, Outlet, useLocation } from '@cartable/ui/router';
 import type { ReactNode } from 'react';
 
@@ -41,9 +41,12 @@ export function GuestOnly({ children }: { children?: ReactNode }) {
   return children ?? <Outlet />;
 }
 
-/** Admin area: admins only, everybody else goes to the home page. */
-export function RequireAdmin({ children }: { children?: ReactNode }) {
-  const { isAdmin } = useSession();
-  if (!isAdmin) return <Navigate to="/" replace />;
+/**
+ * Admin area: admins, and members holding a back-office permission (who reach just their screens);
+ * everybody else goes to the home page.
+ */
+export function RequireBackOffice({ children }: { children?: ReactNode }) {
+  const { user } = useSession();
+  if (!canEnterBackOffice(user)) return <Navigate to="/" replace />;
   return children ?? <Outlet />;
 }

@@ -27,6 +27,27 @@ export const queryKeys = {
     unreadCount: ['messages', 'unread-count'] as const,
     unreadCountOf: (userId: string) => ['messages', 'unread-count', userId] as const,
   },
+  transactions: {
+    /** Every deal list, detail and count of the member (catalog's /transactions). */
+    all: ['transactions'] as const,
+    /** GET /transactions/pending-count: deals awaiting the member's answer (shell menu, dashboard). */
+    pendingCount: (userId: string | undefined) => ['transactions', 'pending-count', userId] as const,
+  },
+  favourites: {
+    /** Every favourites query of the member (ids and pages of GET /favourites). */
+    all: ['favourites'] as const,
+    /** The member's favourite ids (the hearts), from the server. */
+    ids: (userId: string) => ['favourites', 'ids', userId] as const,
+    page: (userId: string, page: number) => ['favourites', 'page', userId, page] as const,
+  },
+  notices: {
+    /** The member's notice centre (notifications' /notifications). */
+    all: ['notices'] as const,
+    /** GET /notifications/unread-count for the header's bell. */
+    unreadCount: (userId: string) => ['notices', 'unread-count', userId] as const,
+    page: (userId: string, page: number) => ['notices', 'page', userId, page] as const,
+    preferences: (userId: string) => ['notices', 'preferences', userId] as const,
+  },
   comments: {
     all: ['comments'] as const,
     /** Every page of a book's comments (the catalog shows them, the back office moderates them). */

@@ -79,7 +79,8 @@ export default function CommentModerationPage() {
   }, [rows.length, total]);
 
   const actions = (comment: PendingComment, inTable = false) => (
-    <div className={inTable ? 'flex gap-2 whitespace-nowrap' : 'flex flex-wrap gap-2'}>
+    // In the table the buttons stack: side by side they pushed « Rejeter » out of a 1366 px screen.
+    <div className={inTable ? 'flex flex-col items-stretch gap-2' : 'flex flex-wrap gap-2'}>
       <Button
         size="sm"
         leftIcon={<CheckCircleIcon size={16} />}
@@ -108,8 +109,13 @@ export default function CommentModerationPage() {
     </Link>
   );
   const bookLink = (comment: PendingComment) => (
-    <Link to={`/books/${comment.book_id}`} className="text-primary-700 hover:underline">
-      Manuel n° {comment.book_id}
+    <Link
+      to={`/books/${comment.book_id}`}
+      target="_blank"
+      rel="noopener"
+      className="break-words text-primary-700 hover:underline"
+    >
+      {comment.book_title ?? `Manuel n° ${comment.book_id}`}
     </Link>
   );
 
@@ -163,24 +169,24 @@ export default function CommentModerationPage() {
       ) : (
         <>
           {/* Desktop: a table */}
-          <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white desk:block">
-            <table className="w-full text-left text-sm">
+          <div className="hidden rounded-xl border border-slate-200 bg-white desk:block">
+            <table className="w-full table-fixed text-left text-sm">
               <caption className="sr-only">Commentaires en attente de modération</caption>
               <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
                 <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
+                  <th scope="col" className="w-[16%] px-4 py-3 font-semibold">
                     Utilisateur
                   </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
+                  <th scope="col" className="w-[20%] px-4 py-3 font-semibold">
                     Manuel
                   </th>
                   <th scope="col" className="px-4 py-3 font-semibold">
                     Commentaire
                   </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
+                  <th scope="col" className="w-[9rem] px-4 py-3 font-semibold">
                     Date
                   </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
+                  <th scope="col" className="w-[9.5rem] px-4 py-3 font-semibold">
                     Actions
                   </th>
                 </tr>
@@ -188,9 +194,9 @@ export default function CommentModerationPage() {
               <tbody className="divide-y divide-slate-100">
                 {rows.map((comment) => (
                   <tr key={comment.id} data-testid="pending-comment" className="align-top">
-                    <td className="px-4 py-3 whitespace-nowrap">{userLink(comment)}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">{bookLink(comment)}</td>
-                    <td className="max-w-md px-4 py-3">
+                    <td className="px-4 py-3 break-words">{userLink(comment)}</td>
+                    <td className="px-4 py-3">{bookLink(comment)}</td>
+                    <td className="px-4 py-3">
                       {comment.parent_id ? (
                         <Badge tone="ocean" className="mb-1">
                           Réponse
@@ -198,7 +204,7 @@ export default function CommentModerationPage() {
                       ) : null}
                       <p className="whitespace-pre-line break-words text-slate-800">{comment.content}</p>
                     </td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+                    <td className="px-4 py-3 text-slate-600">
                       <time dateTime={comment.created_at}>{formatDateTime(comment.created_at)}</time>
                     </td>
                     <td className="px-4 py-3">{actions(comment, true)}</td>

@@ -1,5 +1,6 @@
 import {
   Alert,
+  ApiError,
   Badge,
   Button,
   buttonClasses,
@@ -8,6 +9,7 @@ import {
   Container,
   errorMessage,
   formatDate,
+  formatPrice,
   hasPermission,
   MapPinIcon,
   MessageIcon,
@@ -31,22 +33,27 @@ import { BookGrid, Price } from '../catalogue';
 import { CommentsSection } from '../comments';
 import { ContactSellerDialog } from '../conversations';
 import { FavouriteButton } from '../favourites';
+import { ReportButton } from '../reports';
 import { useDeleteBook } from './api/book';
 import { ImageGallery } from './ImageGallery';
+import { RemovedListing } from './RemovedListing';
 import { rememberViewed } from './recently-viewed';
 import { SellerCard } from './SellerCard';
+import { ShareButton } from './ShareButton';
 
 export default function BookDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const book = useBook(id);
 
-  // SPEC section 4: on failure, a toast and back to the catalogue.
+  // A listing that is gone (sold and removed, hidden, deleted) says so; any other failure follows
+  // SPEC section 4: a toast and back to the catalogue.
+  const gone = book.error instanceof ApiError && book.error.status === 404;
   useEffect(() => {
-    if (!book.isError) return;
+    if (!book.isError || gone) return;
     void notify.error(messages.detailError);
     navigate('/books', { replace: true });
-  }, [book.isError, navigate]);
+  }, [book.isError, gone, navigate]);
 
   useEffect(() => {
     if (book.data) rememberViewed(book.data.id);
@@ -55,6 +62,7 @@ export default function BookDetailPage() {
   useDocumentTitle(book.data?.title ?? 'Manuel');
   useMetaDescription(book.data?.description);
 
+  if (gone) return <RemovedListing />;
   if (!book.data) return <PageSpinner label="Chargement du manuel…" />;
   return <BookDetail book={book.data} />;
 }
@@ -237,7 +245,10 @@ function BookDetail({ book }: { book: Book }) {
                 <p className="text-sm text-slate-600">Ce manuel est offert par son propriétaire.</p>
               ) : null}
             </div>
-            <FavouriteButton bookId={book.id} title={book.title} variant="outline" />
+            <div className="flex flex-wrap gap-2">
+              <FavouriteButton bookId={book.id} title={book.title} variant="outline" />
+              <ShareButton title={book.title} price={book.price === 0 ? 'Don' : formatPrice(book.price)} />
+            </div>
           </div>
 
           {book.city ? (
@@ -264,6 +275,11 @@ function BookDetail({ book }: { book: Book }) {
 
           {ownerActions}
           {contactActions}
+          {isOwner ? null : (
+            <div className="-ml-3">
+              <ReportButton target={{ type: 'book', id: book.id }} />
+            </div>
+          )}
 
           {seller ? (
             <section id="contact" aria-label="Vendeur" className="scroll-mt-24">

@@ -36,6 +36,9 @@ export function ImageGallery({ images, title }: { images: BookImage[]; title: st
         >
           <img
             src={image.url}
+            // The 400 px thumbnail is enough for a small, low-density screen; the 1200 px photo otherwise.
+            srcSet={image.thumbnail_url ? `${image.thumbnail_url} 400w, ${image.url} 1200w` : undefined}
+            sizes="(min-width: 1024px) 40vw, (min-width: 640px) 60vw, 100vw"
             alt={alt(current)}
             width={800}
             height={1000}

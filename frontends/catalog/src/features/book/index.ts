@@ -1,4 +1,3 @@
-import { lazy } from 'react';
-
 /** A book's page: photos and zoom, details, seller, contact, comments, similar books. */
-export const BookDetailPage = lazy(() => import('./BookDetailPage'));
+// The route asks for the book while the page's own chunk (lazy) downloads.
+export { default as BookDetailPage } from './BookRoute';

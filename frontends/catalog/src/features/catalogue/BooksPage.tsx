@@ -18,10 +18,9 @@ import {
   SearchIcon,
   useDocumentTitle,
 } from '@cartable/ui';
-import { Dialog } from '@cartable/ui/overlays';
 import { Link, useNavigate, useSearchParams } from '@cartable/ui/router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { booksQuery } from '../../shared/api/books';
 import { CONDITION_LABELS } from '../../shared/books';
 import { useGabonCities } from '../../shared/cities';
@@ -43,6 +42,9 @@ import {
   type SortField,
 } from './filters';
 
+/** The filters drawer of phones: the dialogs (Radix UI) load when it first opens, not with the page. */
+const Dialog = lazy(() => import('@cartable/ui/overlays').then((m) => ({ default: m.Dialog })));
+
 type View = 'grid' | 'list';
 const VIEW_KEY = 'cartable.booksView';
 
@@ -52,6 +54,9 @@ export default function BooksPage() {
   const filters = useMemo(() => parseFilters(params), [params]);
   const isDesktop = useMediaQuery('(min-width: 1024px)');
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Once opened, the drawer stays mounted (its closing animation, its focus return).
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (drawerOpen && !drawerUsed) setDrawerUsed(true);
   const [view, setView] = useState<View>(() => readPreference(VIEW_KEY, ['grid', 'list'] as const, 'grid'));
   const resultsRef = useRef<HTMLElement>(null);
   useDocumentTitle(filters.query ? `Recherche « ${filters.query} »` : 'Manuels');
@@ -115,21 +120,23 @@ export default function BooksPage() {
             </h2>
             {panel}
           </aside>
-        ) : (
-          <Dialog open={drawerOpen} onClose={() => setDrawerOpen(false)} title="Filtres" size="lg">
-            {panel}
-            {/* Always in reach at the bottom of the sheet, however long the panel. */}
-            <div className="sticky bottom-0 -mx-5 mt-6 border-t border-slate-200 bg-white px-5 py-3 sm:-mx-6 sm:px-6">
-              <Button fullWidth onClick={() => setDrawerOpen(false)}>
-                {books.isFetching
-                  ? 'Recherche…'
-                  : books.isError && !data
-                    ? 'Fermer'
-                    : `Voir ${total} résultat${total > 1 ? 's' : ''}`}
-              </Button>
-            </div>
-          </Dialog>
-        )}
+        ) : drawerUsed ? (
+          <Suspense fallback={null}>
+            <Dialog open={drawerOpen} onClose={() => setDrawerOpen(false)} title="Filtres" size="lg">
+              {panel}
+              {/* Always in reach at the bottom of the sheet, however long the panel. */}
+              <div className="sticky bottom-0 -mx-5 mt-6 border-t border-slate-200 bg-white px-5 py-3 sm:-mx-6 sm:px-6">
+                <Button fullWidth onClick={() => setDrawerOpen(false)}>
+                  {books.isFetching
+                    ? 'Recherche…'
+                    : books.isError && !data
+                      ? 'Fermer'
+                      : `Voir ${total} résultat${total > 1 ? 's' : ''}`}
+                </Button>
+              </div>
+            </Dialog>
+          </Suspense>
+        ) : null}
 
         <section ref={resultsRef} aria-labelledby="resultats" className="min-w-0 scroll-mt-20">
           <div className="flex flex-wrap items-center gap-2">

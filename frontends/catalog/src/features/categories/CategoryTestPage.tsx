@@ -1,10 +1,13 @@
 import { Alert, Card, Container, cn, PageHeader, useDocumentTitle, useSession } from '@cartable/ui';
+import {
+  CategoryHierarchyManager,
+  CategorySelector,
+  entriesById,
+  flattenTree,
+  useCategoryHierarchy,
+} from '@cartable/ui/categories';
 import { useMemo, useState } from 'react';
 import { messages } from '../../shared/messages';
-import { useCategoryHierarchy } from './api/categories';
-import { CategoryHierarchyManager } from './CategoryHierarchyManager';
-import { CategorySelector } from './CategorySelector';
-import { entriesById, flattenTree } from './tree';
 
 /** /category-test: the category selector and the hierarchy manager side by side (SPEC section 2). */
 export default function CategoryTestPage() {

@@ -1,18 +1,23 @@
 import { lazy } from 'react';
 
-/** The Cycles / Niveaux / Matières graph: its query, tree helpers, the selector, the test screen. */
-export { categoryHierarchyQuery, useCategoryHierarchy } from './api/categories';
-export { CategorySelector, INDENT_PX } from './CategorySelector';
+/**
+ * The Cycles / Niveaux / Matières graph: its query, tree helpers and selector live in
+ * @cartable/ui/categories (the admin remote manages the same tree); the test screen is here.
+ */
 export {
   bookCount,
   branchOf,
   type Category,
   type CategoryEntry,
+  CategorySelector,
+  categoryHierarchyQuery,
   compareNames,
   descendantIds,
   entriesById,
   flattenTree,
+  INDENT_PX,
   levelName,
   MAX_DEPTH,
-} from './tree';
+  useCategoryHierarchy,
+} from '@cartable/ui/categories';
 export const CategoryTestPage = lazy(() => import('./CategoryTestPage'));

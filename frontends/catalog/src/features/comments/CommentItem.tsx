@@ -11,9 +11,10 @@ import {
 } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
 import { useState } from 'react';
+import { ReportButton } from '../reports';
 import { type Comment, commentMessages, type ModerationStatus } from './api/comments';
-import { CommentForm } from './CommentForm';
 import { fullDate, relativeDate } from './dates';
+import { CommentForm } from './LazyCommentForm';
 
 export interface CommentActions {
   /** Who may do what with this comment (the server's flags, else the SPEC section 6 rules). */
@@ -100,6 +101,7 @@ export function CommentItem({
               >
                 Répondre
               </Button>
+              {rights.own ? null : <ReportButton target={{ type: 'comment', id: comment.id }} compact />}
               {rights.edit ? (
                 <Button
                   variant="ghost"

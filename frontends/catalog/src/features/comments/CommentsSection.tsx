@@ -27,8 +27,8 @@ import {
   useEditComment,
   useModerateComment,
 } from './api/comments';
-import { CommentForm } from './CommentForm';
 import { type CommentActions, CommentItem } from './CommentItem';
+import { CommentForm } from './LazyCommentForm';
 
 export interface CommentsSectionProps {
   bookId: Id;

@@ -1,9 +1,12 @@
-import { Button, buttonClasses, CheckCircleIcon, MessageIcon } from '@cartable/ui';
+import { Button, buttonClasses, CheckCircleIcon, MessageIcon, Spinner } from '@cartable/ui';
 import { Dialog } from '@cartable/ui/overlays';
 import { Link } from '@cartable/ui/router';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import type { Book } from '../../shared/books';
-import { type ContactIntent, ContactSellerForm, sellerIdOf } from './ContactSellerForm';
+import { type ContactIntent, sellerIdOf } from './seller';
+
+/** The form (zod, react-hook-form) loads when the dialog first opens, not with the book page. */
+const ContactSellerForm = lazy(() => import('./ContactSellerForm').then((m) => ({ default: m.ContactSellerForm })));
 
 export interface ContactSellerDialogProps {
   open: boolean;
@@ -66,20 +69,31 @@ export function ContactSellerDialog({ open, onClose, book, sellerName, intent = 
           </div>
         </div>
       ) : (
-        <ContactSellerForm
-          key={round}
-          book={book}
-          intent={intent}
-          textareaRef={areaRef}
-          onPendingChange={setPending}
-          onSent={() => setSent(true)}
-          secondaryAction={(busy) => (
-            <Button variant="outline" onClick={onClose} disabled={busy}>
-              Annuler
-            </Button>
-          )}
-        />
+        <Suspense fallback={<Spinner className="mx-auto my-10" />}>
+          <ContactSellerForm
+            key={round}
+            book={book}
+            intent={intent}
+            textareaRef={areaRef}
+            onPendingChange={setPending}
+            onSent={() => setSent(true)}
+            secondaryAction={(busy) => (
+              <Button variant="outline" onClick={onClose} disabled={busy}>
+                Annuler
+              </Button>
+            )}
+          />
+          <FocusOnMount target={areaRef} />
+        </Suspense>
       )}
     </Dialog>
   );
+}
+
+/** The form arriving after the dialog opened (first use): the text area gets the focus then. */
+function FocusOnMount({ target }: { target: RefObject<HTMLTextAreaElement | null> }) {
+  useEffect(() => {
+    target.current?.focus();
+  }, [target]);
+  return null;
 }

@@ -6,6 +6,7 @@ import { type Resolver, useForm } from 'react-hook-form';
 import type { Book } from '../../shared/books';
 import { messages } from '../../shared/messages';
 import { type SendResult, useSendMessage } from './api/conversations';
+import { type ContactIntent, sellerIdOf } from './seller';
 
 /** Longest message the API accepts (libs/contracts). */
 export const MESSAGE_MAX = MAX_MESSAGE_LENGTH;
@@ -24,17 +25,12 @@ const QUICK_REPLIES = [
   'Où pourrions-nous nous retrouver pour la remise ?',
 ];
 
-export type ContactIntent = 'contact' | 'exchange';
+export { type ContactIntent, sellerIdOf } from './seller';
 
 export function initialContactText(intent: ContactIntent, title: string): string {
   return intent === 'exchange'
     ? `Bonjour, je suis intéressé(e) par un échange pour votre manuel « ${title} ». Je vous propose en échange : `
     : '';
-}
-
-/** The seller of a book (the detail carries `seller`, lists only `user_id`). */
-export function sellerIdOf(book: Pick<Book, 'seller' | 'user_id'>): string {
-  return book.seller?.id ?? book.user_id;
 }
 
 /** Success toasts of a sent message (SPEC section 8). */

@@ -5,15 +5,22 @@ import {
   buttonClasses,
   EmptyState,
   errorMessage,
+  HandshakeIcon,
   MessageIcon,
   RefreshIcon,
   useDocumentTitle,
+  useSession,
 } from '@cartable/ui';
 import { Link, useParams } from '@cartable/ui/router';
-import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { bookQuery } from '../../shared/api/books';
+import { sameId } from '../../shared/books';
 import { usePageVisible } from '../../shared/hooks';
+import { ConcludeDialog } from '../transactions';
 import { Composer } from './thread/Composer';
 import { MessageList, ThreadSkeleton } from './thread/MessageList';
+import { SafetyTips } from './thread/SafetyTips';
 import { ThreadFrame } from './thread/ThreadFrame';
 import { ThreadHeader } from './thread/ThreadHeader';
 import { useReadReceipts } from './thread/useReadReceipts';
@@ -64,12 +71,14 @@ function Thread({ bookId, userId }: { bookId: string; userId: string }) {
   return (
     <ThreadFrame>
       <ThreadHeader bookId={bookId} userId={userId} book={bookInfo} other={other} loading={loadingHeader} />
+      {forbidden || missing ? null : <ConcludeBar bookId={bookId} userId={userId} otherName={other?.name ?? null} />}
 
       <div
         ref={scrollRef}
         onScroll={onScroll}
         className="min-h-0 flex-1 overflow-y-auto overscroll-contain bg-slate-50 px-3 py-4 sm:px-5"
       >
+        {forbidden || missing ? null : <SafetyTips conversationKey={`${bookId}/${userId}`} />}
         {thread.isPending ? (
           <ThreadSkeleton />
         ) : thread.isError && !newest ? (
@@ -146,5 +155,36 @@ function Thread({ bookId, userId }: { bookId: string; userId: string }) {
         />
       )}
     </ThreadFrame>
+  );
+}
+
+/**
+ * « Conclure avec … »: shown to the owner of the book only, while it can still be dealt; opens the
+ * dialog that records a sale, an exchange or a gift with the other member.
+ */
+function ConcludeBar({ bookId, userId, otherName }: { bookId: string; userId: string; otherName: string | null }) {
+  const { user } = useSession();
+  const [open, setOpen] = useState(false);
+  const book = useQuery({ ...bookQuery(bookId), retry: false });
+  const data = book.data;
+  if (!data || !otherName || !sameId(data.user_id, user?.id) || data.status === 'vendu' || data.hidden) return null;
+  return (
+    <div className="flex items-center justify-between gap-2 border-b border-slate-200 bg-primary-50 px-3 py-2 sm:px-5">
+      <p className="hidden min-w-0 text-sm text-primary-900 sm:block">Vous êtes d’accord avec {otherName} ?</p>
+      <Button
+        size="sm"
+        leftIcon={<HandshakeIcon size={16} />}
+        onClick={() => setOpen(true)}
+        className="w-full min-w-0 sm:w-auto sm:shrink-0"
+      >
+        <span className="truncate">Conclure avec {otherName}</span>
+      </Button>
+      <ConcludeDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        book={{ id: data.id, title: data.title, price: data.price }}
+        buyer={{ id: userId, name: otherName }}
+      />
+    </div>
   );
 }

@@ -1,6 +1,7 @@
-import { cn, HeartIcon, notify, useSession } from '@cartable/ui';
+import { cn, errorMessage, HeartIcon, notify, queryKeys, useSession } from '@cartable/ui';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Id } from '../../shared/books';
-import { toggleFavourite, useFavouriteIds } from './store';
+import { toggleFavourite, useFavouriteIds, useFavouritesSync } from './store';
 
 export interface FavouriteButtonProps {
   bookId: Id;
@@ -10,10 +11,12 @@ export interface FavouriteButtonProps {
   variant?: 'overlay' | 'outline';
 }
 
-/** The heart (SPEC section 4): members only, ids kept in localStorage "favourites". */
+/** The heart (SPEC section 4): members only; kept on the account, with localStorage "favourites" as the offline copy. */
 export function FavouriteButton({ bookId, title, className, variant = 'overlay' }: FavouriteButtonProps) {
   const { isAuthenticated } = useSession();
   const ids = useFavouriteIds();
+  const client = useQueryClient();
+  useFavouritesSync();
   const active = isAuthenticated && ids.some((id) => String(id) === String(bookId));
   const label = active ? `Retirer « ${title} » des favoris` : `Ajouter « ${title} » aux favoris`;
 
@@ -22,7 +25,10 @@ export function FavouriteButton({ bookId, title, className, variant = 'overlay' 
       void notify.info('Connectez-vous pour ajouter des manuels à vos favoris.');
       return;
     }
-    toggleFavourite(bookId);
+    toggleFavourite(bookId, ids).then(
+      () => client.invalidateQueries({ queryKey: queryKeys.favourites.all }),
+      (error: unknown) => notify.error(errorMessage(error, 'Impossible de modifier vos favoris. Réessayez.')),
+    );
   };
 
   if (variant === 'outline') {

@@ -1,18 +1,23 @@
-import { useSyncExternalStore } from 'react';
+import { favouriteIdsQuery, isFavourite, setFavourite, useFavouriteIds, useSession } from '@cartable/ui';
+import { useQuery } from '@tanstack/react-query';
 import type { Id } from '../../shared/books';
-import { createIdListStore } from '../../shared/storage';
 
-/* Favourites (SPEC section 4): only for a signed-in member, ids kept under "favourites". */
-export const favouritesStore = createIdListStore('favourites');
+/*
+ * Favourites (SPEC section 4): on the server for the member (catalog's /favourites), the
+ * browser's "favourites" key kept as the offline copy. The store itself is @cartable/ui's (one
+ * instance shared with the shell, which merges the copy at login).
+ */
+export { useFavouriteIds };
 
-export function useFavouriteIds(): Id[] {
-  return useSyncExternalStore(favouritesStore.subscribe, favouritesStore.read, favouritesStore.read);
+/** Reads the member's favourites from the server once a minute at most (every heart shares it). */
+export function useFavouritesSync() {
+  const { user, isAuthenticated } = useSession();
+  useQuery({ ...favouriteIdsQuery(user?.id ?? ''), enabled: isAuthenticated && Boolean(user) });
 }
 
-/** Adds or removes the id; returns the new state (true = favourite). */
-export function toggleFavourite(id: Id): boolean {
-  const ids = favouritesStore.read();
-  const present = ids.some((v) => String(v) === String(id));
-  favouritesStore.write(present ? ids.filter((v) => String(v) !== String(id)) : [id, ...ids]);
-  return !present;
+/** Adds or removes the id on the server; resolves with the new state (true = favourite). */
+export async function toggleFavourite(id: Id, ids: Id[]): Promise<boolean> {
+  const on = !isFavourite(ids, id);
+  await setFavourite(id, on);
+  return on;
 }

@@ -9,6 +9,7 @@ import {
   EyeIcon,
   errorMessage,
   formatDate,
+  HandshakeIcon,
   notify,
   PageHeader,
   PencilIcon,
@@ -24,6 +25,7 @@ import { useId, useState } from 'react';
 import { type Book, type BookStatus, conditionLabel, STATUSES, statusLabel, truncate } from '../../shared/books';
 import { messages } from '../../shared/messages';
 import { BookCover, Price } from '../catalogue';
+import { ConcludeDialog } from '../transactions';
 import { useDeleteMyBook, useMyBooks, useUpdateStatus } from './api/my-books';
 
 type Tab = 'all' | BookStatus;
@@ -39,6 +41,7 @@ export default function MyBooksPage() {
   useDocumentTitle('Mes manuels');
   const [tab, setTab] = useState<Tab>('all');
   const [toDelete, setToDelete] = useState<Book | null>(null);
+  const [toConclude, setToConclude] = useState<Book | null>(null);
   const books = useMyBooks();
 
   const status = useUpdateStatus({
@@ -160,12 +163,21 @@ export default function MyBooksPage() {
                   busy={status.isPending && status.variables?.book.id === book.id}
                   onStatus={(next) => status.mutate({ book, next })}
                   onDelete={() => setToDelete(book)}
+                  onConclude={() => setToConclude(book)}
                 />
               ))}
             </ul>
           )}
         </>
       )}
+
+      {toConclude ? (
+        <ConcludeDialog
+          open
+          onClose={() => setToConclude(null)}
+          book={{ id: toConclude.id, title: toConclude.title, price: toConclude.price }}
+        />
+      ) : null}
 
       <ConfirmDialog
         open={toDelete !== null}
@@ -185,11 +197,14 @@ function MyBookRow({
   busy,
   onStatus,
   onDelete,
+  onConclude,
 }: {
   book: Book;
   busy: boolean;
   onStatus: (next: BookStatus) => void;
   onDelete: () => void;
+  /** Record a deal with a member who wrote about this listing. */
+  onConclude: () => void;
 }) {
   const selectId = useId();
   const current = (STATUSES as readonly string[]).includes(book.status) ? book.status : 'vendu';
@@ -205,6 +220,12 @@ function MyBookRow({
           </Link>
         </h2>
         <p className="truncate text-sm text-slate-600">{book.author}</p>
+        {book.hidden ? (
+          <p className="mt-1 rounded-lg bg-red-50 px-2 py-1 text-xs text-red-800" data-testid="hidden-by-moderation">
+            <span className="font-semibold">Masquée par la modération</span>
+            {book.hidden_reason ? ` : ${book.hidden_reason}` : ''}
+          </p>
+        ) : null}
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
           <Price value={book.price} className="text-sm" />
           <span>{conditionLabel(book)}</span>
@@ -258,6 +279,18 @@ function MyBookRow({
         >
           <span aria-hidden="true">Supprimer</span>
         </Button>
+        {current !== 'vendu' && !book.hidden ? (
+          <Button
+            variant="outline"
+            size="sm"
+            className="col-span-2 min-w-0 px-2"
+            onClick={onConclude}
+            aria-label={`Conclure une vente pour « ${book.title} »`}
+            leftIcon={<HandshakeIcon size={15} />}
+          >
+            <span aria-hidden="true">Conclure une vente</span>
+          </Button>
+        ) : null}
       </div>
     </li>
   );

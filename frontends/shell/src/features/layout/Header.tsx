@@ -1,12 +1,15 @@
 import {
+  BellIcon,
   BookIcon,
   buttonClasses,
   CloseIcon,
   Container,
+  canEnterBackOffice,
   cn,
   MailIcon,
   MenuIcon,
   unreadCountQuery,
+  unreadNoticesQuery,
   useDismiss,
   useSession,
 } from '@cartable/ui';
@@ -73,6 +76,30 @@ function MessagesLink({ userId }: { userId: string }) {
   );
 }
 
+/** The bell: the member's unread notices (polled every 30 s), opening the notice centre. */
+function NoticesLink({ userId }: { userId: string }) {
+  const { data, isError } = useQuery(unreadNoticesQuery(userId));
+  const badge = unreadLabel(!isError && typeof data?.count === 'number' ? data.count : 0);
+  return (
+    <Link
+      to="/notifications"
+      className="relative flex h-10 w-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-primary-700"
+      aria-label={badge ? `Notifications, ${badge} non lues` : 'Notifications'}
+    >
+      <BellIcon size={22} />
+      {badge ? (
+        <span
+          aria-hidden="true"
+          data-testid="notices-badge"
+          className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] leading-none font-bold text-white ring-2 ring-white"
+        >
+          {badge}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
 function linkClass(isActive: boolean, size: string) {
   return cn(
     'rounded-lg px-3 font-medium transition-colors',
@@ -84,7 +111,8 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) => linkClass(isActive
 const mobileLinkClass = ({ isActive }: { isActive: boolean }) => linkClass(isActive, 'py-3 text-base');
 
 export function Header() {
-  const { user, isAuthenticated, isAdmin } = useSession();
+  const { user, isAuthenticated } = useSession();
+  const backOffice = canEnterBackOffice(user);
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const burgerRef = useRef<HTMLButtonElement>(null);
@@ -123,6 +151,7 @@ export function Header() {
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           {isAuthenticated && user ? (
             <>
+              <NoticesLink userId={user.id} />
               <MessagesLink userId={user.id} />
               <Suspense
                 fallback={
@@ -134,7 +163,7 @@ export function Header() {
                   </div>
                 }
               >
-                <UserMenu user={user} isAdmin={isAdmin} />
+                <UserMenu user={user} backOffice={backOffice} />
               </Suspense>
             </>
           ) : (

@@ -27,7 +27,11 @@ export function SiteLayout({ children }: { children?: ReactNode }) {
       </a>
       <ScrollToTop />
       <Header />
-      <main id="contenu" className="flex-1">
+      {/*
+        At least the screen under the header (h-16): the footer starts below the fold, so the
+        page arriving (a remote, its data) never pushes a footer the reader already sees (CLS).
+      */}
+      <main id="contenu" className="min-h-[calc(100dvh-4rem)] flex-1">
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageSpinner />}>{children ?? <Outlet />}</Suspense>
         </ErrorBoundary>

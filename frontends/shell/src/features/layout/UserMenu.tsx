@@ -1,7 +1,9 @@
 import { LogOutIcon, type User, useLogout } from '@cartable/ui';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '@cartable/ui/overlays';
 import { Link, useLocation } from '@cartable/ui/router';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { pendingDealsQuery } from '../../shared/deals';
 import { AccountButtonFace } from './AccountButtonFace';
 
 interface MenuEntry {
@@ -15,7 +17,9 @@ const ENTRIES: MenuEntry[] = [
   { to: '/dashboard', label: 'Tableau de bord' },
   { to: '/profile', label: 'Mon profil' },
   { to: '/my-books', label: 'Mes manuels' },
+  { to: '/favoris', label: 'Mes favoris' },
   { to: '/messages', label: 'Messages' },
+  { to: '/notifications', label: 'Notifications' },
   { to: '/transactions', label: 'Transactions' },
 ];
 
@@ -24,10 +28,12 @@ const ENTRIES: MenuEntry[] = [
  * on libs/ui's Radix menu). Loaded after the first paint (see Header): AccountButtonPlaceholder
  * holds its place meanwhile.
  */
-export default function UserMenu({ user, isAdmin }: { user: User; isAdmin: boolean }) {
+export default function UserMenu({ user, backOffice }: { user: User; backOffice: boolean }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const logout = useLogout();
+  // Deals awaiting the member's answer: a count on the « Transactions » entry.
+  const { data: pendingDeals = 0 } = useQuery(pendingDealsQuery(user.id));
 
   // Route change closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
@@ -55,9 +61,20 @@ export default function UserMenu({ user, isAdmin }: { user: User; isAdmin: boole
           <p className="truncate text-xs text-slate-500">{user.email}</p>
         </div>
         <div className="py-1">
-          {ENTRIES.filter((entry) => !entry.adminOnly || isAdmin).map((entry) => (
+          {ENTRIES.filter((entry) => !entry.adminOnly || backOffice).map((entry) => (
             <MenuItem key={entry.to} asChild>
-              <Link to={entry.to}>{entry.label}</Link>
+              <Link to={entry.to}>
+                {entry.label}
+                {entry.to === '/transactions' && pendingDeals > 0 ? (
+                  <span
+                    className="ml-auto rounded-full bg-accent-400 px-2 py-0.5 text-xs font-bold text-slate-900"
+                    data-testid="pending-deals-count"
+                  >
+                    {pendingDeals > 99 ? '99+' : pendingDeals}
+                    <span className="sr-only"> en attente de votre réponse</span>
+                  </span>
+                ) : null}
+              </Link>
             </MenuItem>
           ))}
         </div>

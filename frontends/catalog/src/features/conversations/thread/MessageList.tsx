@@ -1,4 +1,5 @@
 import { cn, Skeleton } from '@cartable/ui';
+import { ReportButton } from '../../reports';
 import type { Message } from '../api/conversations';
 import { clockTime, dayKey, dayLabel } from '../dates';
 
@@ -36,7 +37,7 @@ export function MessageList({ messages, otherName }: { messages: Message[]; othe
 function Bubble({ message, otherName }: { message: Message; otherName: string }) {
   const mine = message.is_mine;
   return (
-    <li className={cn('flex', mine ? 'justify-end' : 'justify-start')} data-testid="message">
+    <li className={cn('flex items-end gap-1', mine ? 'justify-end' : 'justify-start')} data-testid="message">
       <div
         className={cn(
           'max-w-[85%] rounded-2xl px-3.5 py-2 shadow-sm sm:max-w-[70%]',
@@ -52,6 +53,7 @@ function Bubble({ message, otherName }: { message: Message; otherName: string })
           {mine && message.read_at ? <span> · Lu</span> : null}
         </p>
       </div>
+      {mine ? null : <ReportButton target={{ type: 'message', id: message.id }} compact className="self-end" />}
     </li>
   );
 }

@@ -2,6 +2,7 @@ import { Avatar, Badge, ChevronLeftIcon, formatPrice, Skeleton } from '@cartable
 import { Link } from '@cartable/ui/router';
 import { statusLabel, truncate } from '../../../shared/books';
 import { BookCover } from '../../catalogue';
+import { BlockButton } from '../../reports';
 
 /** The book (cover, title, price, status) and the other member, with the way back to the list. */
 interface HeaderBook {
@@ -79,6 +80,7 @@ export function ThreadHeader({
           <span className="hidden max-w-40 truncate text-sm font-medium text-slate-800 sm:block">{other.name}</span>
         </Link>
       ) : null}
+      {other ? <BlockButton userId={other.id ?? userId} name={other.name} /> : null}
     </header>
   );
 }

@@ -8,6 +8,7 @@ import {
   CheckCircleIcon,
   ClockIcon,
   Container,
+  canEnterBackOffice,
   formatDateTime,
   InboxIcon,
   initials,
@@ -22,7 +23,9 @@ import {
   useSession,
 } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
+import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import { pendingDealsQuery } from '../../../shared/deals';
 import { type UserStats, useRecentActivity, useStats } from '../api/dashboard';
 
 interface Shortcut {
@@ -52,8 +55,8 @@ const number = new Intl.NumberFormat('fr-FR');
 
 export default function DashboardPage() {
   useDocumentTitle('Tableau de bord');
-  const { user, isAdmin } = useSession();
-  const shortcuts = isAdmin
+  const { user } = useSession();
+  const shortcuts = canEnterBackOffice(user)
     ? [...SHORTCUTS, { to: '/admin', title: 'Administration', text: 'Accéder au back-office.', Icon: ShieldIcon }]
     : SHORTCUTS;
   const avatar = profileImageUrl(user?.profile_image);
@@ -80,6 +83,8 @@ export default function DashboardPage() {
           </Link>
         </div>
       </Card>
+
+      <PendingDeals />
 
       <Stats />
 
@@ -111,6 +116,29 @@ export default function DashboardPage() {
         <RecentActivity />
       </div>
     </Container>
+  );
+}
+
+/** The deals awaiting the member's answer, with the way to /transactions (nothing when none). */
+function PendingDeals() {
+  const { user } = useSession();
+  const { data: count = 0 } = useQuery(pendingDealsQuery(user?.id));
+  if (count === 0) return null;
+  return (
+    <Alert
+      tone="info"
+      title={count > 1 ? `${count} transactions attendent votre réponse` : 'Une transaction attend votre réponse'}
+      action={
+        <Link
+          to="/transactions?role=buyer&status=proposed"
+          className="inline-flex h-9 items-center rounded-lg bg-primary-700 px-3 text-sm font-semibold text-white hover:bg-primary-800"
+        >
+          Voir
+        </Link>
+      }
+    >
+      <span data-testid="pending-deals">Un membre a conclu avec vous : confirmez ou refusez la transaction.</span>
+    </Alert>
   );
 }
 

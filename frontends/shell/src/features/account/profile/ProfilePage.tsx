@@ -2,6 +2,7 @@ import { Alert, Button, Container, errorMessage, PageSpinner, RefreshIcon, useDo
 import { useProfile } from '../api/profile';
 import { AvatarCard } from './AvatarCard';
 import { DeleteAccountCard } from './DeleteAccountCard';
+import { NotificationsCard } from './NotificationsCard';
 import { PasswordCard } from './PasswordCard';
 import { ProfileForm } from './ProfileForm';
 import { TwoFactorCard } from './TwoFactorCard';
@@ -58,6 +59,7 @@ export default function ProfilePage() {
       <ProfileForm key={profile.id} profile={profile} />
       <PasswordCard email={profile.email} />
       <TwoFactorCard profile={profile} />
+      <NotificationsCard />
       <DeleteAccountCard />
     </Container>
   );

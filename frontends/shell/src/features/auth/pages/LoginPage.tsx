@@ -10,14 +10,17 @@ import {
   Input,
   type LoginResponse,
   MailIcon,
+  mergeFavouritesAtLogin,
   notify,
   PasswordInput,
+  queryKeys,
   ShieldIcon,
   storeLogin,
   useDocumentTitle,
 } from '@cartable/ui';
 import { Link, useLocation, useNavigate } from '@cartable/ui/router';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -60,6 +63,7 @@ type Parsed = z.output<typeof credentialsSchema> & { code?: string; recovery_cod
 export default function LoginPage() {
   useDocumentTitle('Connexion');
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const location = useLocation();
   const state = location.state as FromState | null;
   const [step, setStep] = useState<Step>('credentials');
@@ -126,6 +130,10 @@ export default function LoginPage() {
         return;
       }
       notify.success(m.loginSuccess);
+      // The browser's offline copy of the favourites joins the account's (off the login's path).
+      void mergeFavouritesAtLogin()
+        .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.favourites.all }))
+        .catch(() => {});
       navigate(returnPath(location.state, location.search) ?? '/dashboard', { replace: true });
     } catch (error) {
       if (error instanceof ApiError) {

@@ -1,6 +1,6 @@
 import { api } from '@cartable/ui';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Category, CategoryDetails } from '../tree';
+import type { Category, CategoryDetails } from './tree';
 
 /** SPEC section 9: the category tree is cached for 12 hours. */
 const CACHE_MS = 12 * 60 * 60_000;

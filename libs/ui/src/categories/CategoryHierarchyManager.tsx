@@ -20,9 +20,10 @@ import {
 import { ConfirmDialog, Dialog } from '@cartable/ui/overlays';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo, useState } from 'react';
-import { messages } from '../../shared/messages';
-import { categoryDetailsQuery, useAddParent, useCategoryHierarchy, useRemoveParent } from './api/categories';
+import { categoryDetailsQuery, useAddParent, useCategoryHierarchy, useRemoveParent } from './api';
 import { CategorySelector, INDENT_PX } from './CategorySelector';
+import { IconButton } from './IconButton';
+import { messages } from './messages';
 import {
   bookCount,
   type Category,
@@ -48,7 +49,17 @@ interface RemoveTarget {
  * "N parents" badges, a details dialog and a refresh button; admins also add a parent to a
  * category and remove one.
  */
-export function CategoryHierarchyManager() {
+export interface CategoryHierarchyManagerProps {
+  /**
+   * More buttons on each line (the back office's rename, move, reorder, delete). `parent` is the
+   * category it is shown under here (null for a root), `siblings` the categories beside it there.
+   */
+  rowActions?: (category: Category, parent: Category | null, siblings: Category[]) => ReactNode;
+  /** More buttons beside « Actualiser » (the back office's « Nouvelle catégorie »). */
+  toolbar?: ReactNode;
+}
+
+export function CategoryHierarchyManager({ rowActions, toolbar }: CategoryHierarchyManagerProps = {}) {
   const { isAdmin } = useSession();
   const _queryClient = useQueryClient();
   const hierarchy = useCategoryHierarchy();
@@ -174,6 +185,7 @@ export function CategoryHierarchyManager() {
                       <CloseIcon size={16} />
                     </IconButton>
                   ) : null}
+                  {rowActions?.(node, parent, items)}
                 </div>
               </div>
               {hasChildren && open ? renderNodes(node.children ?? [], level + 1, ids, node) : null}
@@ -222,6 +234,7 @@ export function CategoryHierarchyManager() {
           >
             Actualiser
           </Button>
+          {toolbar}
         </div>
       </div>
 
@@ -282,36 +295,6 @@ export function CategoryHierarchyManager() {
         onCancel={() => setRemoving(null)}
       />
     </div>
-  );
-}
-
-function IconButton({
-  label,
-  onClick,
-  children,
-  tone = 'neutral',
-  disabled,
-}: {
-  label: string;
-  onClick: () => void;
-  children: ReactNode;
-  tone?: 'neutral' | 'danger';
-  disabled?: boolean;
-}) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-label={label}
-      title={label}
-      disabled={disabled}
-      className={cn(
-        'flex h-8 w-8 items-center justify-center rounded-md disabled:opacity-50',
-        tone === 'danger' ? 'text-red-600 hover:bg-red-50' : 'text-slate-600 hover:bg-slate-200',
-      )}
-    >
-      {children}
-    </button>
   );
 }
 

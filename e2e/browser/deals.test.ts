@@ -1,0 +1,166 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { listBook, verifiedMember } from '../support/members.ts';
+import { call, eventually, startTestStack, type TestStack } from '../support/test-stack.ts';
+
+/**
+ * Deals and trust in Chromium at 360 px (issue « Deals and trust », items 1 and 2): the buyer writes
+ * to the seller about a book, the seller concludes from the conversation, the buyer is told by
+ * e-mail and confirms on /transactions/{id}, both rate each other, and the seller's rating shows
+ * in the seller block of the book page.
+ */
+let stack: TestStack;
+let browser: Browser;
+type Member = Awaited<ReturnType<typeof verifiedMember>> & { user: unknown };
+let seller: Member;
+let buyer: Member;
+let bookId = 0;
+const SCREENSHOTS = process.env.DEALS_SCREENSHOTS ?? '/tmp/deals';
+
+async function member(n: string): Promise<Member> {
+  const m = await verifiedMember(stack, n);
+  const me = await call(`${stack.api}/user`, { token: m.token });
+  return { ...m, user: me.body.user ?? me.body };
+}
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
+  [seller, buyer] = await Promise.all([member('vendeuse'), member('acheteur')]);
+  // The seller reaches the catalog through an event: the first listing may have to wait for it.
+  bookId = await eventually(async () =>
+    listBook(stack, seller.token, 'Mathématiques 3e à conclure').catch(() => undefined),
+  );
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.teardown();
+});
+
+async function pageFor(m: Member, errors: string[]): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'fr-FR' });
+  await context.addInitScript({
+    content: `localStorage.setItem('token', ${JSON.stringify(m.token)});
+      localStorage.setItem('user', ${JSON.stringify(JSON.stringify(m.user))});`,
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') console.error('[browser]', m.text());
+  });
+  return page;
+}
+
+/** The page does not scroll sideways (an inner strip may: the role tabs scroll on their own). */
+const noHorizontalScroll = (page: Page) =>
+  page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth + 1');
+
+describe('deals and trust', () => {
+  it('concludes from the conversation, confirms from the e-mail, rates both ways, shows the rating', async () => {
+    const errors: string[] = [];
+    const base = stack.url('gateway');
+
+    // The buyer writes to the seller about the book.
+    const sent = await call(`${stack.api}/messages`, {
+      token: buyer.token,
+      body: { receiver_id: seller.id, book_id: bookId, content: 'Bonjour, je suis intéressé par ce manuel.' },
+    });
+    expect(sent.status).toBe(201);
+
+    // The seller opens the conversation and concludes (catalog hears of the message by an event).
+    const s = await pageFor(seller, errors);
+    await eventually(async () => {
+      await s.goto(`${base}/messages/${bookId}/${buyer.id}`);
+      return s
+        .getByRole('button', { name: /^Conclure avec Parent acheteur/ })
+        .waitFor({ timeout: 8_000 })
+        .then(() => true)
+        .catch(() => undefined);
+    }, 30_000).catch(async (error) => {
+      await s.screenshot({ path: `${SCREENSHOTS}/deals-failed-conversation.png`, fullPage: true });
+      throw new Error(`${error}; page errors: ${errors.join(' | ')}`);
+    });
+    await s.getByRole('button', { name: /^Conclure avec Parent acheteur/ }).click();
+    const dialog = s.getByRole('dialog', { name: 'Conclure avec Parent acheteur' });
+    const price = dialog.getByLabel('Prix convenu (FCFA)');
+    expect(await price.inputValue()).toBe('4000');
+    await price.fill('');
+    await dialog.getByRole('button', { name: 'Proposer' }).click();
+    await dialog.getByText('Indiquez le prix convenu').waitFor();
+    await price.fill('3500');
+    await s.screenshot({ path: `${SCREENSHOTS}/deals-conclude-dialog.png` });
+    await dialog.getByRole('button', { name: 'Proposer' }).click();
+    await s.getByText('Transaction proposée avec succès').waitFor();
+    await s.waitForURL((url) => url.pathname.startsWith('/transactions/'));
+    const dealId = new URL(s.url()).pathname.split('/').pop()!;
+    await s.getByTestId('transaction-terms').filter({ hasText: 'Vente à' }).waitFor();
+    await s.getByText('En attente de la réponse de Parent acheteur').waitFor();
+
+    // The buyer gets the e-mail, follows its link and confirms.
+    const mail = await stack.mail.waitFor(buyer.email, {
+      subject: 'Parent vendeuse vous propose une transaction',
+      timeoutMs: 30_000,
+    });
+    expect(mail.text).toContain('Parent vendeuse a enregistré une vente à 3 500 FCFA');
+    const link = /http:\/\/\S+\/transactions\/[0-9a-f-]{36}/.exec(mail.text ?? '')?.[0] ?? '';
+    expect(link).toContain(dealId);
+    const b = await pageFor(buyer, errors);
+    // The menu counts the deal awaiting the buyer's answer.
+    await b.goto(`${base}/dashboard`);
+    await b.getByTestId('pending-deals').waitFor();
+    await b.goto(`${base}${new URL(link).pathname}`);
+    await b.getByText('Cette transaction attend votre réponse').waitFor();
+    await b.screenshot({ path: `${SCREENSHOTS}/deals-detail-buyer.png`, fullPage: true });
+    expect(await noHorizontalScroll(b)).toBe(true);
+    await b.getByRole('button', { name: 'Confirmer la transaction' }).click();
+    const confirm = b.getByRole('alertdialog', { name: 'Confirmer cette transaction ?' });
+    await confirm.getByRole('button', { name: 'Confirmer la transaction' }).click();
+    await b.getByText('Transaction confirmée avec succès').waitFor();
+    await b.getByTestId('transaction-status').filter({ hasText: 'Confirmée' }).waitFor();
+
+    // The buyer rates the seller: stars by keyboard, the counter, then publish.
+    await b.getByRole('link', { name: 'Évaluer Parent vendeuse' }).click();
+    await b.waitForURL((url) => url.pathname === `/rate-transaction/${dealId}`);
+    await b.getByRole('radio', { name: /^1 étoile/ }).focus();
+    await b.keyboard.press('ArrowRight');
+    await b.keyboard.press('ArrowRight');
+    await b.keyboard.press('ArrowRight');
+    await b.keyboard.press('ArrowRight');
+    expect(await b.getByRole('radio', { name: /^5 étoiles/ }).isChecked()).toBe(true);
+    await b.getByLabel('Votre commentaire').fill('Vendeuse ponctuelle, manuel conforme');
+    await b.getByTestId('rating-counter').filter({ hasText: '464 caractères restants' }).waitFor();
+    await b.screenshot({ path: `${SCREENSHOTS}/deals-rating-form.png`, fullPage: true });
+    await b.getByRole('button', { name: 'Publier mon évaluation' }).click();
+    await b.getByText('Évaluation publiée avec succès').waitFor();
+    await b.waitForURL((url) => url.pathname === `/transactions/${dealId}`);
+    await b.getByTestId('my-rating').waitFor();
+
+    // The seller rates the buyer (4 stars, clicked).
+    await s.goto(`${base}/rate-transaction/${dealId}`);
+    await s.getByRole('radio', { name: /^4 étoiles/ }).check({ force: true });
+    await s.getByLabel('Votre commentaire').fill('Acheteur sérieux');
+    await s.getByRole('button', { name: 'Publier mon évaluation' }).click();
+    await s.getByText('Évaluation publiée avec succès').waitFor();
+    await s.getByTestId('their-rating').waitFor();
+
+    // The book page's seller block shows the rating; the listing is sold.
+    const visitor = await browser.newPage({ viewport: { width: 360, height: 740 }, locale: 'fr-FR' });
+    await visitor.goto(`${base}/books/${bookId}`);
+    await visitor.getByText('5/5').waitFor();
+    await visitor.getByText('(1 avis)').waitFor();
+    await visitor.screenshot({ path: `${SCREENSHOTS}/deals-book-seller.png`, fullPage: true });
+
+    // /my-ratings: received with the average.
+    await s.goto(`${base}/my-ratings`);
+    await s.getByTestId('rating-summary').filter({ hasText: '1 avis reçu' }).waitFor();
+    expect(await noHorizontalScroll(s)).toBe(true);
+
+    // /transactions lists it as confirmed, filtered by role.
+    await s.goto(`${base}/transactions?role=seller&status=confirmed`);
+    await s.getByRole('link', { name: /Mathématiques 3e à conclure/ }).waitFor();
+    expect(await noHorizontalScroll(s)).toBe(true);
+    await s.screenshot({ path: `${SCREENSHOTS}/deals-list.png`, fullPage: true });
+    expect(errors).toEqual([]);
+  }, 180_000);
+});

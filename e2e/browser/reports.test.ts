@@ -1,0 +1,139 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { listBook, verifiedMember } from '../support/members.ts';
+import { call, eventually, startTestStack, type TestStack } from '../support/test-stack.ts';
+
+/**
+ * Report and block in Chromium at 360 px, on the real services: a member reports a listing (once),
+ * the admin hides it from the « Signalements » queue and the owner is told why by e-mail; a
+ * seller blocks a member, who can then no longer write to them.
+ */
+const ADMIN = { email: 'admin@cartable.ga', password: 'Cartable2026!' };
+const JOURNEY = 150_000;
+
+let stack: TestStack;
+let browser: Browser;
+let seller: { email: string; token: string; id: string };
+let buyer: { email: string; token: string; id: string };
+let bookId: number;
+const title = 'Histoire-Géographie 3e à signaler';
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
+  const n = Date.now().toString(36);
+  [seller, buyer] = await Promise.all([verifiedMember(stack, `sell${n}`), verifiedMember(stack, `buy${n}`)]);
+  bookId = await listBook(stack, seller.token, title);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.teardown();
+});
+
+async function phone(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: 'fr-FR' });
+  return context.newPage();
+}
+
+async function logIn(page: Page, email: string, password = 'Cartable1a') {
+  await page.goto(`${stack.url('gateway')}/login`);
+  await page.getByLabel('Adresse email').fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+describe('reporting a listing', () => {
+  it(
+    'is sent once by a member, then handled in the admin queue: the listing is hidden and its owner told',
+    async () => {
+      const page = await phone();
+      await logIn(page, buyer.email);
+      await page.goto(`${stack.url('gateway')}/books/${bookId}`);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await page.getByRole('button', { name: 'Signaler', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Signaler cette annonce' });
+      await dialog.getByRole('button', { name: 'Envoyer le signalement' }).click();
+      await dialog.getByText('Choisissez une raison.').waitFor();
+      await dialog.getByLabel('Autre').check();
+      await dialog.getByRole('button', { name: 'Envoyer le signalement' }).click();
+      await dialog.getByText('Précisez la raison (au moins 5 caractères).').waitFor();
+      await dialog.getByLabel('Arnaque').check();
+      await dialog.getByRole('button', { name: 'Envoyer le signalement' }).click();
+      await page.getByText('Signalement envoyé. Merci, notre équipe va l’examiner.').waitFor();
+      // Twice: the server says so.
+      await page.getByRole('button', { name: 'Signaler', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Signaler cette annonce' }).getByLabel('Arnaque').check();
+      await page.getByRole('button', { name: 'Envoyer le signalement' }).click();
+      await page.getByText('Vous avez déjà signalé ce contenu.').waitFor();
+
+      const admin = await phone();
+      await logIn(admin, ADMIN.email, ADMIN.password);
+      await admin.goto(`${stack.url('gateway')}/admin/signalements`);
+      await admin.getByTestId('open-flags').getByText('1 à traiter').waitFor();
+      const card = admin.getByTestId('flag-card').filter({ hasText: title });
+      await card.getByText('Arnaque').waitFor();
+      await card.getByRole('button', { name: 'Masquer le contenu' }).click();
+      const confirm = admin.getByRole('alertdialog', { name: 'Masquer cette annonce ?' });
+      await confirm.getByRole('button', { name: 'Confirmer' }).click();
+      await confirm.getByText('Indiquez la raison (au moins 5 caractères).').waitFor();
+      await confirm.getByLabel('Raison (communiquée au membre)').fill('Annonce signalée comme arnaque');
+      await confirm.getByRole('button', { name: 'Confirmer' }).click();
+      await admin.getByText('Contenu masqué avec succès').waitFor();
+      await admin.getByTestId('open-flags').getByText('0 à traiter').waitFor();
+      const [scroll, width] = await admin.evaluate<[number, number]>(
+        '[document.documentElement.scrollWidth, window.innerWidth]',
+      );
+      expect(scroll).toBeLessThanOrEqual(width);
+
+      const mail = await stack.mail.waitFor(seller.email, { subject: 'Votre annonce a été masquée' });
+      expect(mail.text).toContain('Annonce signalée comme arnaque');
+      const visitor = await phone();
+      await visitor.goto(`${stack.url('gateway')}/books/${bookId}`);
+      await visitor.getByRole('heading', { name: "Cette annonce n'est plus disponible" }).waitFor();
+    },
+    JOURNEY,
+  );
+});
+
+describe('blocking', () => {
+  it(
+    'stops the blocked member writing to the seller, until unblocked',
+    async () => {
+      const other = await listBook(stack, seller.token, 'Physique-Chimie 3e');
+      const sent = await call(`${stack.api}/messages`, {
+        token: buyer.token,
+        body: { receiver_id: seller.id, book_id: other, content: 'Bonjour, je le prends.', send_email_copy: false },
+      });
+      expect(sent.status).toBe(201);
+
+      const page = await phone();
+      await logIn(page, seller.email);
+      await page.goto(`${stack.url('gateway')}/messages/${other}/${buyer.id}`);
+      await page.getByText('Bonjour, je le prends.').waitFor();
+      await page.getByRole('button', { name: 'Bloquer ce membre' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Bloquer' }).click();
+      await page.getByText('Membre bloqué. Il ne peut plus vous écrire ni voir vos coordonnées.').waitFor();
+      await page.getByRole('button', { name: 'Débloquer' }).waitFor();
+
+      const refused = await call(`${stack.api}/messages`, {
+        token: buyer.token,
+        body: { receiver_id: seller.id, book_id: other, content: 'Vous êtes là ?', send_email_copy: false },
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe('Ce membre ne souhaite plus recevoir vos messages.');
+
+      await page.getByRole('button', { name: 'Débloquer' }).click();
+      await page.getByText('Membre débloqué.').waitFor();
+      await eventually(async () => {
+        const again = await call(`${stack.api}/messages`, {
+          token: buyer.token,
+          body: { receiver_id: seller.id, book_id: other, content: 'Merci !', send_email_copy: false },
+        });
+        return again.status === 201 ? true : undefined;
+      });
+    },
+    JOURNEY,
+  );
+});

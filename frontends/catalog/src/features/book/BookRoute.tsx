@@ -1,0 +1,20 @@
+import { PageSpinner } from '@cartable/ui';
+import { useParams } from '@cartable/ui/router';
+import { lazy, Suspense } from 'react';
+import { useBook } from '../../shared/api/books';
+
+const BookDetailPage = lazy(() => import('./BookDetailPage'));
+
+/**
+ * /books/:id: the book is asked for at once, while the page's code downloads (the same query, so
+ * the page finds it in the cache or in flight), instead of after it.
+ */
+export default function BookRoute() {
+  const { id = '' } = useParams();
+  useBook(id);
+  return (
+    <Suspense fallback={<PageSpinner label="Chargement du manuel…" />}>
+      <BookDetailPage />
+    </Suspense>
+  );
+}

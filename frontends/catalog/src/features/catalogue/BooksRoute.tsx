@@ -1,0 +1,23 @@
+import { useSearchParams } from '@cartable/ui/router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo } from 'react';
+import { booksQuery } from '../../shared/api/books';
+import { BooksPageSkeleton } from './BooksPageSkeleton';
+import { filtersToQuery, parseFilters } from './filters';
+
+const BooksPage = lazy(() => import('./BooksPage'));
+
+/**
+ * /books: the page's first results are asked for at once, while its code downloads (the same
+ * query as the page's, which then finds it in the cache or in flight); its frame shows meanwhile.
+ */
+export default function BooksRoute() {
+  const [params] = useSearchParams();
+  const query = useMemo(() => filtersToQuery(parseFilters(params)), [params]);
+  useQuery({ ...booksQuery(query), placeholderData: keepPreviousData });
+  return (
+    <Suspense fallback={<BooksPageSkeleton />}>
+      <BooksPage />
+    </Suspense>
+  );
+}

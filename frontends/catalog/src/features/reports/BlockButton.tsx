@@ -1,0 +1,49 @@
+import { Button, errorMessage, notify, useSession } from '@cartable/ui';
+import { ConfirmDialog } from '@cartable/ui/overlays';
+import { useState } from 'react';
+import { useBlockChange, useBlockStatus } from './api/reports';
+
+/**
+ * « Bloquer ce membre » / « Débloquer »: a blocked member can no longer write to you nor see your
+ * phone and e-mail. Shown to signed-in members about someone else.
+ */
+export function BlockButton({ userId, name }: { userId: string; name: string }) {
+  const { user, isAuthenticated } = useSession();
+  const mine = user?.id === userId;
+  const status = useBlockStatus(userId, isAuthenticated && !mine);
+  const [confirm, setConfirm] = useState(false);
+  const change = useBlockChange(userId, {
+    onSuccess: (message) => {
+      setConfirm(false);
+      void notify.success(message);
+    },
+    onError: (failure) => {
+      setConfirm(false);
+      void notify.error(errorMessage(failure, 'Erreur lors du blocage'));
+    },
+  });
+  if (!isAuthenticated || mine || !status.data) return null;
+  const blocked = status.data.blocked;
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        className={blocked ? 'text-slate-700' : 'text-red-700'}
+        loading={change.isPending && !confirm}
+        onClick={() => (blocked ? change.mutate(false) : setConfirm(true))}
+      >
+        {blocked ? 'Débloquer' : 'Bloquer ce membre'}
+      </Button>
+      <ConfirmDialog
+        open={confirm}
+        title={`Bloquer ${name} ?`}
+        description="Ce membre ne pourra plus vous écrire ni voir votre téléphone et votre email. Vous pourrez le débloquer depuis son profil."
+        confirmLabel="Bloquer"
+        loading={change.isPending}
+        onConfirm={() => change.mutate(true)}
+        onCancel={() => setConfirm(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import type { NotificationPreferences } from '@cartable/contracts';
+import {
+  Alert,
+  api,
+  Button,
+  Card,
+  CardBody,
+  CardHeader,
+  Checkbox,
+  errorMessage,
+  notificationPreferencesQuery,
+  notify,
+  RefreshIcon,
+  Skeleton,
+  useSession,
+} from '@cartable/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+/**
+ * Favourite alerts (a favourite reserved, sold or cheaper): by e-mail and in the notice centre,
+ * each on or off. Stored by notifications, the service that reads them when it decides to write
+ * (PUT /notifications/preferences); each box saves at once.
+ */
+export function NotificationsCard() {
+  const { user } = useSession();
+  const userId = user?.id ?? '';
+  const client = useQueryClient();
+  const query = useQuery({ ...notificationPreferencesQuery(userId), enabled: Boolean(userId) });
+  const save = useMutation({
+    mutationFn: (change: Partial<NotificationPreferences>) =>
+      api.put<{ message: string; preferences: NotificationPreferences }>('/notifications/preferences', change),
+    onSuccess: (answer) => {
+      client.setQueryData(notificationPreferencesQuery(userId).queryKey, { preferences: answer.preferences });
+      notify.success(answer.message);
+    },
+    onError: (error) => notify.error(errorMessage(error, 'Impossible d’enregistrer vos préférences.')),
+  });
+  const preferences = query.data?.preferences;
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg font-semibold text-slate-900">Notifications</h2>
+        <p className="text-sm text-slate-600">
+          Soyez prévenu quand un manuel de vos favoris est réservé, vendu ou baisse de prix.
+        </p>
+      </CardHeader>
+      <CardBody className="space-y-4">
+        {query.isPending ? (
+          <Skeleton className="h-16 w-full" />
+        ) : query.isError || !preferences ? (
+          <Alert
+            tone="error"
+            title="Impossible de charger vos préférences."
+            action={
+              <Button size="sm" variant="outline" leftIcon={<RefreshIcon size={16} />} onClick={() => query.refetch()}>
+                Réessayer
+              </Button>
+            }
+          >
+            {errorMessage(query.error, 'Vérifiez votre connexion puis réessayez.')}
+          </Alert>
+        ) : (
+          <>
+            <Checkbox
+              label="Alertes de mes favoris par e-mail"
+              hint="Un e-mail à chaque réservation, vente ou baisse de prix d’un de vos favoris."
+              checked={preferences.favourite_emails}
+              disabled={save.isPending}
+              onChange={(event) => save.mutate({ favourite_emails: event.currentTarget.checked })}
+            />
+            <Checkbox
+              label="Alertes de mes favoris dans Cartable"
+              hint="Une notification sous la cloche, en haut de la page."
+              checked={preferences.favourite_notices}
+              disabled={save.isPending}
+              onChange={(event) => save.mutate({ favourite_notices: event.currentTarget.checked })}
+            />
+          </>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
