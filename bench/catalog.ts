@@ -3,6 +3,8 @@
  * gateway with 50 connections for (a) no filter, (b) a text query, (c) a text query with a
  * category, a price range, a city and sort by price; GET /api/books/{id}; GET
  * /api/categories/hierarchy; and (c) straight to the catalog service, to show the gateway's share.
+ * (d) a broad text query (« mathématiques », « français », « anglais ») with other filters that
+ * change at every request. The books are a realistic catalogue (bench/support/seed-books.ts).
  *   npm run bench -- catalog          (BOOKS=100000 DURATION=10 CONNECTIONS=50)
  * Target on a 2-core machine: (c) p99 under 50 ms and over 800 requests per second via the gateway.
  */
@@ -25,6 +27,11 @@ try {
   const [{ id: cityId }] = (await db.query(`select id from cities where name = 'Libreville'`)).rows;
   const [{ id: categoryId }] = (await db.query(`select id from categories where name = 'Lycée'`)).rows;
   const [{ id: bookId }] = (await db.query('select id from books order by id desc limit 1')).rows;
+  const townIds: number[] = (
+    await db.query(
+      `select c.id from books b join cities c on c.id = b.city_id group by c.id order by count(*) desc limit 8`,
+    )
+  ).rows.map((r: { id: number }) => r.id);
   await db.end();
   // Counts are cached: drop the cache so it is rebuilt with the new books.
   const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
@@ -56,6 +63,36 @@ try {
     ['(c) distinct queries, through the gateway', stack.api, `/api/books?${c}`],
     ['(c) distinct queries, straight to catalog', stack.url('catalog'), `/books?${c}`],
   ];
+  // A common word typed by parents, with other filters that change at every request (town,
+  // price floor, condition on one request in three): relevance over thousands of matches.
+  const conditions = ['', '&condition=bon', '&condition=tr%C3%A8s%20bon'];
+  const broad =
+    (word: string) =>
+    (request: autocannon.Request): autocannon.Request => {
+      n++;
+      const town = n % 3 === 0 ? '' : `&city_id=${townIds[n % townIds.length]}`;
+      return {
+        ...request,
+        path: `/api/books?query=${encodeURIComponent(word)}&min_price=${n % 3000}${town}${conditions[n % 3]}`,
+      };
+    };
+  for (const word of ['mathématiques', 'français', 'anglais']) {
+    const result = await autocannon({
+      url: stack.api,
+      connections,
+      duration,
+      requests: [{ method: 'GET', path: '/api/books', setupRequest: broad(word) }],
+    });
+    console.log(
+      JSON.stringify({
+        title: `(d) broad text « ${word} », distinct filters, through the gateway`,
+        'req/s': Math.round(result.requests.average),
+        'p50 ms': result.latency.p50,
+        'p99 ms': result.latency.p99,
+        errors: result.errors + result.non2xx,
+      }),
+    );
+  }
   for (const [title, url, path] of distinctRuns) {
     const result = await autocannon({
       url,

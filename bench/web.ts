@@ -1,0 +1,138 @@
+/**
+ * What a person on a phone in Libreville sees (issue « Fast on a phone in Libreville »):
+ * Lighthouse in its mobile configuration (360-ish px Moto G Power, 150 ms round trip, 1.6 Mbps
+ * down, CPU slowed ×4, simulated) on the home page, /books and a book page, against a fresh,
+ * isolated stack of the product with its demo catalogue, driving the system Chromium.
+ *   npm run bench -- web            (RUNS=1 by default; the median of RUNS is printed)
+ * Prints, per page: performance score, LCP, CLS, TBT, bytes transferred and JavaScript bytes.
+ *   DETAIL=1 npm run bench -- web   also prints, per page (last run), the LCP element and its phases,
+ *   the elements that shifted, the scripts by main-thread cost and every request (size, start, end):
+ *   where to look first when a figure moves.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM } from '../e2e/support/browser.ts';
+import { startTestStack } from '../e2e/support/test-stack.ts';
+
+const runs = Number(process.env.RUNS ?? 1);
+const detail = process.env.DETAIL === '1';
+const root = join(import.meta.dirname, '..');
+
+if (!existsSync(join(root, 'frontends/shell/dist/index.html'))) {
+  const build = spawnSync('npm', ['run', 'build:frontends', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+const stack = await startTestStack({ env: { LOG_LEVEL: 'warn', SEED_DEMO: '1' } });
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM,
+  chromeFlags: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+try {
+  const origin = stack.url('gateway');
+  // The demo catalogue is seeded at start-up: wait for a book page to point at.
+  let bookId: number | undefined;
+  for (let i = 0; i < 60 && bookId === undefined; i++) {
+    const list = (await (await fetch(`${stack.api}/books?per_page=1`)).json()) as { data: Array<{ id: number }> };
+    bookId = list.data[0]?.id;
+    if (bookId === undefined) await new Promise((r) => setTimeout(r, 500));
+  }
+  if (bookId === undefined) throw new Error('no book in the demo catalogue');
+  const pages = [
+    ['home', `${origin}/`],
+    ['/books', `${origin}/books`],
+    ['book page', `${origin}/books/${bookId}`],
+  ] as const;
+  console.log(`# Lighthouse ${'mobile'} (simulated: 150 ms RTT, 1.6 Mbps, CPU ×4), ${runs} run(s) each, median`);
+  for (const [title, url] of pages) {
+    const results: Array<Record<string, number>> = [];
+    for (let i = 0; i < runs; i++) {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
+      const audits = result?.lhr.audits ?? {};
+      if (detail && i === runs - 1) printDetail(title, audits);
+      const items =
+        (audits['network-requests']?.details as { items?: Array<{ transferSize?: number; resourceType?: string }> })
+          ?.items ?? [];
+      results.push({
+        score: Math.round((result?.lhr.categories.performance?.score ?? 0) * 100),
+        lcp: audits['largest-contentful-paint']?.numericValue ?? 0,
+        cls: audits['cumulative-layout-shift']?.numericValue ?? 0,
+        tbt: audits['total-blocking-time']?.numericValue ?? 0,
+        bytes: items.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+        js: items.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+      });
+    }
+    const pick = (key: string) => median(results.map((r) => r[key] ?? 0));
+    console.log(
+      JSON.stringify({
+        page: title,
+        performance: pick('score'),
+        'LCP s': Number((pick('lcp') / 1000).toFixed(2)),
+        CLS: Number(pick('cls').toFixed(3)),
+        'TBT ms': Math.round(pick('tbt')),
+        'transferred KiB': Math.round(pick('bytes') / 1024),
+        'JS KiB': Math.round(pick('js') / 1024),
+      }),
+    );
+  }
+} finally {
+  chrome.kill();
+  await stack.teardown();
+}
+
+type Audits = Record<string, { details?: unknown; numericValue?: number; displayValue?: string }>;
+type Table = { items?: Array<Record<string, unknown>>; type?: string };
+
+/** The Lighthouse details that explain the figures (DETAIL=1): LCP element, shifts, scripts, requests. */
+function printDetail(page: string, audits: Audits): void {
+  const table = (id: string) => (audits[id]?.details as Table | undefined)?.items ?? [];
+  const kib = (n: unknown) => `${(Number(n ?? 0) / 1024).toFixed(1)} KiB`;
+  const short = (url: unknown) => String(url ?? '').replace(/^https?:\/\/[^/]+/, '');
+  console.log(`## ${page}`);
+  // The LCP element audit is a list of tables: the element, then the phases of its timing.
+  const lcpTables = ((audits['largest-contentful-paint-element']?.details as { items?: Table[] })?.items ??
+    []) as Table[];
+  for (const t of lcpTables) {
+    for (const item of t.items ?? []) {
+      const node = item.node as { snippet?: string; selector?: string } | undefined;
+      if (node) console.log(`LCP element: ${node.snippet} (${node.selector})`);
+      else if (item.phase) console.log(`  LCP phase ${item.phase}: ${Math.round(Number(item.timing))} ms`);
+    }
+  }
+  for (const item of table('layout-shifts').length ? table('layout-shifts') : table('layout-shift-elements')) {
+    const node = item.node as { snippet?: string; selector?: string } | undefined;
+    console.log(`shift ${Number(item.score ?? 0).toFixed(3)}: ${node?.snippet ?? ''} (${node?.selector ?? ''})`);
+  }
+  for (const item of table('bootup-time').slice(0, 8)) {
+    console.log(
+      `script ${short(item.url)}: total ${Math.round(Number(item.total))} ms, eval ${Math.round(Number(item.scripting))} ms, parse ${Math.round(Number(item.scriptParseCompile))} ms`,
+    );
+  }
+  for (const item of table('network-requests')) {
+    console.log(
+      `request ${short(item.url)} ${item.resourceType ?? ''} ${kib(item.transferSize)} ${Math.round(Number(item.networkRequestTime ?? 0))}→${Math.round(Number(item.networkEndTime ?? 0))} ms ${item.priority ?? ''}`,
+    );
+  }
+  console.log(
+    `main thread: ${audits['mainthread-work-breakdown']?.displayValue ?? ''}; FCP ${audits['first-contentful-paint']?.displayValue ?? ''}`,
+  );
+}
