@@ -1,5 +1,30 @@
+import { messages } from '@cartable/contracts';
 import { ApiError } from '@cartable/ui';
-import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
+import type { FieldPath, FieldValues, Resolver, UseFormSetError } from 'react-hook-form';
+
+/**
+ * Says « Les mots de passe ne correspondent pas » as soon as both passwords are typed. The
+ * schemas' mismatch rule is a whole-object check, which zod skips while any field is refused,
+ * so the form showed it only once every other field was valid; SPEC section 5 has fields
+ * validate live after a first submit. The server keeps the schema's rule.
+ */
+export function withPasswordMatch<T extends FieldValues>(resolver: Resolver<T>): Resolver<T> {
+  return async (values, context, options) => {
+    const result = await resolver(values, context, options);
+    const { password, password_confirmation: confirmation } = values as {
+      password?: unknown;
+      password_confirmation?: unknown;
+    };
+    if (!confirmation || confirmation === password || 'password_confirmation' in result.errors) return result;
+    return {
+      values: {},
+      errors: {
+        ...result.errors,
+        password_confirmation: { type: 'validate', message: messages.auth.confirmationMismatch },
+      },
+    } as Awaited<ReturnType<Resolver<T>>>;
+  };
+}
 
 /**
  * French message for the rare rule a shared schema states without one (e.g. a length bound):

@@ -30,6 +30,13 @@ export interface CategorySelectorProps {
   hideLabel?: boolean;
   /** Most categories that can be chosen (multiple mode). */
   max?: number;
+  /**
+   * For members (catalogue filter, listing form): no "N parents" badge, and a category that
+   * hangs under several levels (a subject) reads « Présente dans N niveaux » instead of one of
+   * its paths, which suggested that choosing it meant that level only. The SPEC's badge stays
+   * in the back office and on /category-test.
+   */
+  plain?: boolean;
 }
 
 /**
@@ -54,6 +61,7 @@ export function CategorySelector({
   className,
   hideLabel = false,
   max,
+  plain = false,
 }: CategorySelectorProps) {
   const autoId = useId();
   const inputId = id ?? `${autoId}-input`;
@@ -203,7 +211,7 @@ export function CategorySelector({
                   <span
                     key={categoryId}
                     className="inline-flex max-w-full items-center gap-1 rounded-full bg-primary-100 py-0.5 pr-1 pl-2.5 text-sm text-primary-900"
-                    title={entry?.path.join(' › ')}
+                    title={plain && (counts.get(categoryId) ?? 0) > 1 ? undefined : entry?.path.join(' › ')}
                   >
                     <span className="truncate">{name}</span>
                     <button
@@ -234,7 +242,15 @@ export function CategorySelector({
             disabled={disabled}
             value={search}
             placeholder={
-              multiple ? (value.length ? 'Rechercher…' : placeholder) : single ? single.path.join(' › ') : placeholder
+              multiple
+                ? value.length
+                  ? 'Rechercher…'
+                  : placeholder
+                : single
+                  ? plain && (counts.get(single.category.id) ?? 0) > 1
+                    ? single.category.name
+                    : single.path.join(' › ')
+                  : placeholder
             }
             onChange={(event) => {
               setSearch(event.target.value);
@@ -374,11 +390,13 @@ export function CategorySelector({
                     <span className="block">{entry.category.name}</span>
                     {entry.level > 0 ? (
                       <span className="block truncate text-xs font-normal text-slate-500">
-                        {entry.path.slice(0, -1).join(' › ')}
+                        {plain && parents > 1
+                          ? `Présente dans ${parents} niveaux`
+                          : entry.path.slice(0, -1).join(' › ')}
                       </span>
                     ) : null}
                   </span>
-                  {parents > 1 ? (
+                  {parents > 1 && !plain ? (
                     <Badge tone="ocean" className="shrink-0">
                       {parents} parents
                     </Badge>

@@ -14,11 +14,12 @@ const VARIANTS: Record<ButtonVariant, string> = {
   danger: 'bg-red-600 text-white hover:bg-red-700 active:bg-red-800',
 };
 
+// Tap targets are at least 44 px on phones; small buttons shrink to 36 px from 640 px up.
 const SIZES: Record<ButtonSize, string> = {
-  sm: 'h-9 px-3 text-sm gap-1.5',
+  sm: 'h-11 px-3 text-sm gap-1.5 sm:h-9',
   md: 'h-11 px-4 text-sm gap-2',
   lg: 'h-12 px-6 text-base gap-2',
-  icon: 'h-10 w-10',
+  icon: 'h-11 w-11',
 };
 
 /** Button look for links (`<Link className={buttonClasses('outline')}>`). */

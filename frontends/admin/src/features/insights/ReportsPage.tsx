@@ -113,7 +113,9 @@ export default function ReportsPage() {
     }
   }
 
-  const ready = Boolean(members.data && catalog.data && messaging.data && moderation.data);
+  // The previous period's figures stay on screen while the new ones load: never export those.
+  const queries = [members, catalog, messaging, moderation];
+  const ready = queries.every((query) => query.data && !query.isPlaceholderData);
 
   return (
     <>

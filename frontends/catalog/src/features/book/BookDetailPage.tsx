@@ -130,7 +130,7 @@ function BookDetail({ book }: { book: Book }) {
             <li key={category.id}>
               <Link
                 to={`/books?category_ids=${category.id}`}
-                className="text-primary-700 underline-offset-2 hover:underline"
+                className="tap-target text-primary-700 underline-offset-2 hover:underline"
               >
                 {category.name}
               </Link>
@@ -148,16 +148,12 @@ function BookDetail({ book }: { book: Book }) {
   ];
 
   const ownerActions = canManage ? (
-    <div className="flex flex-col gap-2 sm:flex-row lg:flex-col xl:flex-row">
-      <Link to={`/books/edit/${book.id}`} className={buttonClasses('primary', 'md', 'flex-1')}>
+    // A grid, not flex-1 in a column: flex-basis 0 let the column squash both buttons to 20 px.
+    <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+      <Link to={`/books/edit/${book.id}`} className={buttonClasses('primary', 'md')}>
         <PencilIcon size={18} /> Modifier l'annonce
       </Link>
-      <Button
-        variant="danger"
-        className="flex-1"
-        leftIcon={<TrashIcon size={18} />}
-        onClick={() => setConfirmDelete(true)}
-      >
+      <Button variant="danger" leftIcon={<TrashIcon size={18} />} onClick={() => setConfirmDelete(true)}>
         Supprimer
       </Button>
     </div>
@@ -182,7 +178,7 @@ function BookDetail({ book }: { book: Book }) {
       <nav aria-label="Fil d'Ariane" className="mb-4 text-sm text-slate-600">
         <ol className="flex flex-wrap items-center gap-1">
           <li>
-            <Link to="/" className="hover:underline">
+            <Link to="/" className="tap-target hover:underline">
               Accueil
             </Link>
           </li>
@@ -190,7 +186,7 @@ function BookDetail({ book }: { book: Book }) {
             <ChevronRightIcon size={14} />
           </li>
           <li>
-            <Link to="/books" className="hover:underline">
+            <Link to="/books" className="tap-target hover:underline">
               Manuels
             </Link>
           </li>
@@ -200,7 +196,7 @@ function BookDetail({ book }: { book: Book }) {
                 <ChevronRightIcon size={14} />
               </li>
               <li>
-                <Link to={`/books?category_ids=${mainCategory.id}`} className="hover:underline">
+                <Link to={`/books?category_ids=${mainCategory.id}`} className="tap-target hover:underline">
                   {mainCategory.name}
                 </Link>
               </li>

@@ -189,7 +189,9 @@ export function BookGrid({
   className?: string;
   eagerCount?: number;
 }) {
-  const classes = cn(layout === 'grid' ? GRID_CLASSES : 'grid gap-3 lg:grid-cols-2', className);
+  // grid-cols-1 (minmax(0, 1fr)): an implicit column grows to a long title's width, which pushed
+  // the list past a 360 px screen and cut the heart off.
+  const classes = cn(layout === 'grid' ? GRID_CLASSES : 'grid grid-cols-1 gap-3 lg:grid-cols-2', className);
   if (loading || !books) {
     return (
       <div className={classes} data-testid="books-loading">

@@ -97,6 +97,7 @@ export function CategoryFilter({ value, onChange }: CategoryFilterProps) {
           value={value}
           onChange={onChange}
           label="Rechercher et choisir des catégories"
+          plain
           selectAll
         />
       )}

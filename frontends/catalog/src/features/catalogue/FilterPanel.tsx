@@ -23,10 +23,16 @@ function parseAmount(text: string): number | null {
 /** The catalogue's filters (SPEC section 2); every change goes to the URL at once. */
 export function FilterPanel({ filters, onChange, onReset }: FilterPanelProps) {
   const cities = useGabonCities();
+  // Reset also empties what was typed but never applied (a refused range leaves the URL as it was).
+  const [resets, setResets] = useState(0);
+  const reset = () => {
+    setResets((n) => n + 1);
+    onReset();
+  };
   return (
     <div className="space-y-6">
       <CategoryFilter value={filters.category_ids} onChange={(ids) => onChange({ category_ids: ids })} />
-      <PriceRange min={filters.min_price} max={filters.max_price} onChange={onChange} />
+      <PriceRange key={resets} min={filters.min_price} max={filters.max_price} onChange={onChange} />
       <Select
         label="État"
         value={filters.condition ?? ''}
@@ -77,7 +83,7 @@ export function FilterPanel({ filters, onChange, onReset }: FilterPanelProps) {
           onChange={(event) => onChange({ is_exchange_possible: event.target.checked })}
         />
       </fieldset>
-      <Button variant="outline" fullWidth leftIcon={<RefreshIcon size={16} />} onClick={onReset}>
+      <Button variant="outline" fullWidth leftIcon={<RefreshIcon size={16} />} onClick={reset}>
         Réinitialiser les filtres
       </Button>
     </div>
@@ -97,9 +103,12 @@ function PriceRange({
   const [minText, setMinText] = useState(min === null ? '' : String(min));
   const [maxText, setMaxText] = useState(max === null ? '' : String(max));
 
-  // The URL changed elsewhere (reset, back button): show its values.
-  useEffect(() => setMinText(min === null ? '' : String(min)), [min]);
-  useEffect(() => setMaxText(max === null ? '' : String(max)), [max]);
+  // The URL's range changed elsewhere (reset, a chip, back button): show both of its values, so
+  // a refused amount still in the other field cannot be applied by the debounce below.
+  useEffect(() => {
+    setMinText(min === null ? '' : String(min));
+    setMaxText(max === null ? '' : String(max));
+  }, [min, max]);
 
   const minValue = parseAmount(minText);
   const maxValue = parseAmount(maxText);

@@ -37,7 +37,6 @@ export function FavouriteButton({ bookId, title, className, variant = 'overlay' 
         type="button"
         onClick={onClick}
         aria-pressed={active}
-        aria-label={label}
         className={cn(
           'inline-flex h-11 items-center justify-center gap-2 rounded-lg border px-4 text-sm font-semibold transition-colors',
           active
@@ -47,7 +46,9 @@ export function FavouriteButton({ bookId, title, className, variant = 'overlay' 
         )}
       >
         <HeartIcon size={18} filled={active} />
-        <span aria-hidden="true">{active ? 'Dans vos favoris' : 'Favori'}</span>
+        {/* The visible words start the accessible name (WCAG 2.5.3), the title follows for screen readers. */}
+        {active ? 'Dans vos favoris' : 'Favori'}
+        <span className="sr-only"> – {label}</span>
       </button>
     );
   }
@@ -60,7 +61,7 @@ export function FavouriteButton({ bookId, title, className, variant = 'overlay' 
       aria-label={label}
       title={active ? 'Retirer des favoris' : 'Ajouter aux favoris'}
       className={cn(
-        'flex h-10 w-10 items-center justify-center rounded-full bg-white/90 shadow-sm backdrop-blur transition-colors hover:bg-white',
+        'flex h-11 w-11 items-center justify-center rounded-full bg-white/90 shadow-sm backdrop-blur transition-colors hover:bg-white',
         active ? 'text-red-600' : 'text-slate-600 hover:text-red-600',
         className,
       )}

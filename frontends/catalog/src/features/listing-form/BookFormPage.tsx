@@ -215,6 +215,7 @@ function BookForm({ book }: { book?: Book }) {
                 }
                 hint={`Par exemple « 3e » et « Mathématiques ». ${MAX_BOOK_CATEGORIES} catégories au plus.`}
                 max={MAX_BOOK_CATEGORIES}
+                plain
               />
             )}
           />

@@ -27,10 +27,10 @@ function FooterLinks({ title, links }: { title: string; links: { to: string; lab
   return (
     <div>
       <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{title}</h2>
-      <ul className="mt-3 space-y-2">
+      <ul className="mt-3 space-y-0 sm:space-y-2">
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className="text-sm text-slate-300 hover:text-accent-300">
+            <Link to={link.to} className="tap-target text-sm text-slate-300 hover:text-accent-300">
               {link.label}
             </Link>
           </li>

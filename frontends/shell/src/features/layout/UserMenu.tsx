@@ -43,10 +43,7 @@ export default function UserMenu({ user, backOffice }: { user: User; backOffice:
 
   return (
     <Menu open={open} onOpenChange={setOpen}>
-      <MenuTrigger
-        className="flex items-center gap-2 rounded-full p-0.5 pr-1 text-slate-700 hover:bg-slate-100 md:pr-2"
-        aria-label={`Menu du compte de ${user.name}`}
-      >
+      <MenuTrigger className="flex min-h-11 items-center gap-2 rounded-full p-0.5 pr-1 text-slate-700 hover:bg-slate-100 md:pr-2">
         <AccountButtonFace user={user} open={open} />
       </MenuTrigger>
       <MenuContent

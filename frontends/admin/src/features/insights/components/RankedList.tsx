@@ -43,7 +43,7 @@ export function RankedList({
             {items.map((item) => {
               const href = to?.(item);
               const label = href ? (
-                <Link to={href} className="text-primary-700 hover:underline">
+                <Link to={href} className="tap-target text-primary-700 hover:underline">
                   {item.name}
                 </Link>
               ) : (

@@ -140,7 +140,7 @@ export function Composer({
         </p>
       ) : null}
       <div className="mt-1.5 flex items-center justify-between gap-3 text-xs text-slate-500">
-        <label className="flex cursor-pointer items-center gap-2 py-1">
+        <label className="tap-target flex cursor-pointer items-center gap-2 py-1">
           <input
             type="checkbox"
             {...register('send_email_copy')}

@@ -42,13 +42,13 @@ function Bubble({ message, otherName }: { message: Message; otherName: string })
         className={cn(
           'max-w-[85%] rounded-2xl px-3.5 py-2 shadow-sm sm:max-w-[70%]',
           mine
-            ? 'rounded-br-md bg-primary-600 text-white'
+            ? 'rounded-br-md bg-primary-700 text-white'
             : 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200',
         )}
       >
         <p className="sr-only">{mine ? 'Vous :' : `${otherName} :`}</p>
         <p className="text-[15px] leading-snug break-words whitespace-pre-wrap">{message.content}</p>
-        <p className={cn('mt-1 text-right text-[11px]', mine ? 'text-primary-100' : 'text-slate-500')}>
+        <p className={cn('mt-1 text-right text-[11px]', mine ? 'text-white' : 'text-slate-600')}>
           <time dateTime={message.created_at}>{clockTime(message.created_at)}</time>
           {mine && message.read_at ? <span> · Lu</span> : null}
         </p>

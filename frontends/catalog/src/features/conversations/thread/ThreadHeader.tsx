@@ -74,10 +74,15 @@ export function ThreadHeader({
         <Link
           to={`/profile/${other.id ?? userId}`}
           className="flex shrink-0 items-center gap-2 rounded-full p-1 hover:bg-slate-50 sm:pr-3"
-          aria-label={`Profil de ${other.name}`}
         >
-          <Avatar name={other.name} image={other.profile_image} size="md" />
-          <span className="hidden max-w-40 truncate text-sm font-medium text-slate-800 sm:block">{other.name}</span>
+          {/* The visible name is part of the link's name (WCAG 2.5.3); the initials are a picture. */}
+          <span aria-hidden="true">
+            <Avatar name={other.name} image={other.profile_image} size="md" />
+          </span>
+          <span className="sr-only">Profil de </span>
+          <span className="sr-only sm:not-sr-only sm:block sm:max-w-40 sm:truncate sm:text-sm sm:font-medium sm:text-slate-800">
+            {other.name}
+          </span>
         </Link>
       ) : null}
       {other ? <BlockButton userId={other.id ?? userId} name={other.name} /> : null}

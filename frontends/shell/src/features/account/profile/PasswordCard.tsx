@@ -14,7 +14,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { applyServerErrors } from '../../../shared/forms';
+import { applyServerErrors, withPasswordMatch } from '../../../shared/forms';
 import { PasswordStrength } from '../../../shared/PasswordStrength';
 import { changePassword } from '../api/profile';
 
@@ -27,7 +27,7 @@ interface PasswordValues {
 }
 
 const EMPTY: PasswordValues = { current_password: '', password: '', password_confirmation: '' };
-const resolver = zodResolver(changePasswordRequestSchema);
+const resolver = withPasswordMatch(zodResolver(changePasswordRequestSchema));
 
 /** PUT /user/change-password; the answer's new token replaces the session's (older ones are revoked). */
 export function PasswordCard({ email }: { email: string }) {

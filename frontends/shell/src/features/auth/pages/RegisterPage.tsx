@@ -17,7 +17,7 @@ import { Link, useNavigate } from '@cartable/ui/router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
-import { applyServerErrors, fallbackMessages } from '../../../shared/forms';
+import { applyServerErrors, fallbackMessages, withPasswordMatch } from '../../../shared/forms';
 import { guessCountryCode } from '../../../shared/geolocation';
 import type { FromState } from '../../../shared/guards';
 import { controlledLocation, LocationFields } from '../../../shared/LocationFields';
@@ -40,9 +40,8 @@ interface RegisterValues {
   city_id: number | null;
 }
 
-const resolver = zodResolver(
-  registerRequestSchema,
-  fallbackMessages({ name: 'Le nom ne peut pas dépasser 100 caractères' }),
+const resolver = withPasswordMatch(
+  zodResolver(registerRequestSchema, fallbackMessages({ name: 'Le nom ne peut pas dépasser 100 caractères' })),
 );
 
 /** The message for a failed registration (SPEC section 8, register). */

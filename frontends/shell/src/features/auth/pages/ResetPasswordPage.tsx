@@ -18,7 +18,7 @@ import { Link, useNavigate, useSearchParams } from '@cartable/ui/router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { applyServerErrors } from '../../../shared/forms';
+import { applyServerErrors, withPasswordMatch } from '../../../shared/forms';
 import type { FromState } from '../../../shared/guards';
 import { PasswordStrength } from '../../../shared/PasswordStrength';
 import { resetPassword, validateResetToken } from '../api/auth';
@@ -35,7 +35,7 @@ interface ResetValues {
   password_confirmation: string;
 }
 
-const resolver = zodResolver(resetPasswordRequestSchema);
+const resolver = withPasswordMatch(zodResolver(resetPasswordRequestSchema));
 
 export default function ResetPasswordPage() {
   useDocumentTitle('Réinitialisation du mot de passe');
