@@ -94,7 +94,12 @@ const money = int4(
 /** GET /books (SPEC.md section 2 "Catalogue" and section 7 "Books"). */
 export const bookListQuerySchema = z
   .object({
-    query: safeText().trim().max(200).optional(),
+    query: safeText().trim().max(200, 'La recherche ne peut pas dépasser 200 caractères').optional(),
+    /**
+     * Search the text as typed: without it, levels and subjects in the query (« maths 6e ») are
+     * understood as category filters (the answer's `interpreted` says which).
+     */
+    literal: queryFlag.optional(),
     category_ids: idList.optional(),
     category_id: positiveId().optional(),
     min_price: money.optional(),
@@ -197,6 +202,29 @@ export const bookDetailSchema = bookSchema.extend({ seller: sellerSchema.nullabl
 export type BookDetail = z.infer<typeof bookDetailSchema>;
 export const bookDetailResponseSchema = z.object({ book: bookDetailSchema });
 
+/** A level or a subject understood in the search text, and the categories it stands for. */
+export const understoodTermSchema = z.object({
+  /** « Mathématiques », « 6e », « 4e année (CM1) ». */
+  name: z.string(),
+  category_ids: z.array(z.number().int()),
+});
+export type UnderstoodTerm = z.infer<typeof understoodTermSchema>;
+
+/**
+ * How a search text was read: « maths 6e » is Mathématiques · 6e with no text left. Null when
+ * the text was searched as typed (nothing recognised, `literal=true`, or the understood filters
+ * found nothing while the words as typed did).
+ */
+export const searchInterpretationSchema = z
+  .object({
+    level: understoodTermSchema.nullable(),
+    subject: understoodTermSchema.nullable(),
+    /** The words left for the full-text search ('' when none). */
+    text: z.string(),
+  })
+  .meta({ id: 'SearchInterpretation' });
+export type SearchInterpretation = z.infer<typeof searchInterpretationSchema>;
+
 /** GET /books and /books/search. */
 export const bookListPageSchema = z.object({
   data: z.array(bookSchema),
@@ -204,8 +232,38 @@ export const bookListPageSchema = z.object({
   per_page: z.number().int(),
   current_page: z.number().int(),
   last_page: z.number().int(),
+  interpreted: searchInterpretationSchema.nullable().optional(),
+  /** When a text finds nothing: the closest query that would (« Vouliez-vous dire … »), or null. */
+  did_you_mean: z.string().nullable().optional(),
 });
 export type BookListPage = z.infer<typeof bookListPageSchema>;
+
+/** GET /books/suggestions: what the search box proposes while typing. */
+export const SUGGESTIONS_MAX = 8;
+export const bookSuggestionsQuerySchema = z.object({
+  q: safeText({ error: 'Tapez quelques lettres' })
+    .trim()
+    .min(1, 'Tapez quelques lettres')
+    .max(100, 'La recherche ne peut pas dépasser 100 caractères'),
+  limit: dbInt().min(1).max(SUGGESTIONS_MAX, `${SUGGESTIONS_MAX} suggestions au plus`).optional(),
+});
+export const suggestionKinds = ['filter', 'level', 'subject', 'title'] as const;
+export const bookSuggestionSchema = z
+  .object({
+    /** filter: a level and a subject together; level, subject: one category; title: a book's title. */
+    kind: z.enum(suggestionKinds),
+    /** What the list shows (« Mathématiques · 6e », « Mathématiques 6e – Collection Excellence »). */
+    label: z.string(),
+    /** The parts of `label` that match what was typed: [start, end) in UTF-16 code units, for <mark>. */
+    highlights: z.array(z.tuple([z.number().int(), z.number().int()])),
+    /** The search to run when it is chosen (/books?query=…). */
+    query: z.string(),
+    category_ids: z.array(z.number().int()),
+  })
+  .meta({ id: 'BookSuggestion' });
+export type BookSuggestion = z.infer<typeof bookSuggestionSchema>;
+export const bookSuggestionsResponseSchema = z.object({ suggestions: z.array(bookSuggestionSchema) });
+export type BookSuggestionsResponse = z.infer<typeof bookSuggestionsResponseSchema>;
 
 export const featuredBooksResponseSchema = z.object({ featured_books: z.array(bookSchema) });
 export const recommendedBooksResponseSchema = z.object({ books: z.array(bookSchema) });

@@ -12,6 +12,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
 import { bookImages, books, cities, memberBlocks, provinces, sellers } from '../db/schema.ts';
 import type { CategoryView } from './category-store.ts';
+import { didYouMean, planSearch, type UnderstoodFilter, understoodConditions } from './search.ts';
 
 export const DEFAULT_PER_PAGE = 12;
 
@@ -94,13 +95,20 @@ export async function isSellerDeactivated(db: Db, userId: string) {
 }
 
 /** Every filter of the catalogue (SPEC.md section 2) as SQL conditions. */
-export function listConditions(query: BookListQuery, view: CategoryView, mode: TextMode = 'fulltext'): SQL[] {
+export function listConditions(
+  query: BookListQuery,
+  view: CategoryView,
+  mode: TextMode = 'fulltext',
+  understood: UnderstoodFilter | null = null,
+): SQL[] {
   // "Listed" is every status but vendu: the form the partial indexes are built on.
   const conditions: SQL[] = [query.status ? eq(books.status, query.status) : ne(books.status, 'vendu')];
   // A listing hidden by the moderation is out of the public catalogue.
   conditions.push(isNull(books.hiddenAt));
   conditions.push(sellerActive);
   if (query.query) conditions.push(textCondition(query.query, mode));
+  // Levels and subjects read in the search text (« maths 6e »).
+  conditions.push(...understoodConditions(understood, view.graph));
   const wanted = [...(query.category_ids ?? []), ...(query.category_id ? [query.category_id] : [])];
   if (wanted.length) {
     const groups = view.graph.filterGroups(wanted);
@@ -191,7 +199,13 @@ async function estimateRows(db: Db, where: SQL | undefined): Promise<number> {
   return Math.round(row?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
 }
 
-async function countBooks(db: Db, query: BookListQuery, where: SQL | undefined, mode: TextMode) {
+async function countBooks(
+  db: Db,
+  query: BookListQuery,
+  where: SQL | undefined,
+  mode: TextMode,
+  understood: UnderstoodFilter | null,
+) {
   const {
     page: _page,
     per_page: _perPage,
@@ -200,7 +214,7 @@ async function countBooks(db: Db, query: BookListQuery, where: SQL | undefined, 
     sort_direction: _direction,
     ...filters
   } = query;
-  const key = `${mode}:${JSON.stringify(filters)}`;
+  const key = `${mode}:${JSON.stringify(filters)}:${JSON.stringify(understood)}`;
   const cached = totals.get(key);
   if (cached !== undefined) return cached;
   const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(books).where(where);
@@ -215,8 +229,8 @@ export async function listBooks(
   query: BookListQuery,
 ): Promise<BookListPage> {
   const perPage = query.limit ?? query.per_page ?? DEFAULT_PER_PAGE;
-  const run = async (mode: TextMode) => {
-    const where = and(...listConditions(query, view, mode));
+  const run = async (query: BookListQuery, understood: UnderstoodFilter | null, mode: TextMode) => {
+    const where = and(...listConditions(query, view, mode, understood));
     const offset = (query.page - 1) * perPage;
     const estimate = await estimateRows(db, where);
     if (estimate <= EXACT_COUNT_UP_TO) {
@@ -228,7 +242,7 @@ export async function listBooks(
           .orderBy(...ordering(query, mode))
           .limit(perPage)
           .offset(offset);
-        const total = rows[0]?.matching ?? (offset > 0 ? await countBooks(db, query, where, mode) : 0);
+        const total = rows[0]?.matching ?? (offset > 0 ? await countBooks(db, query, where, mode, understood) : 0);
         return { rows, total };
       }
       const [rows, total] = await Promise.all([
@@ -237,7 +251,7 @@ export async function listBooks(
           .orderBy(...ordering(query, mode))
           .limit(perPage)
           .offset(offset),
-        countBooks(db, query, where, mode),
+        countBooks(db, query, where, mode, understood),
       ]);
       return { rows, total };
     }
@@ -263,15 +277,42 @@ export async function listBooks(
     const total = lastPage ? seen : Math.max(estimate, rows.length === perPage ? seen + 1 : seen);
     return { rows, total };
   };
-  let result = await run('fulltext');
-  // Nothing for those words: perhaps a typo (« mathematqiues »); try the similar ones.
-  if (query.query && result.total === 0) result = await run('typo');
+  const search = async (query: BookListQuery, understood: UnderstoodFilter | null) => {
+    const result = await run(query, understood, 'fulltext');
+    // Nothing for those words: perhaps a typo (« mathematqiues »); try the similar ones.
+    return query.query && result.total === 0 ? run(query, understood, 'typo') : result;
+  };
+  // « maths 6e »: Mathématiques and 6e as filters; if they find nothing, the words as typed.
+  const plan = planSearch(query, view);
+  let result = plan ? await search(plan.query, plan.filter) : null;
+  const interpreted = plan?.interpreted ?? null;
+  let applied = result && result.total > 0 ? interpreted : null;
+  if (!result || result.total === 0) {
+    const literal = await search(query, null);
+    if (!result || literal.total > 0) result = literal;
+    else applied = interpreted;
+  }
+  let did_you_mean: string | null = null;
+  if (query.query && result.total === 0 && query.page === 1) {
+    // Only a suggestion that finds something, with the same other filters.
+    const suggestion = await didYouMean(db, view, query.query);
+    if (suggestion) {
+      const retry = { ...query, query: suggestion };
+      const retryPlan = planSearch(retry, view);
+      const found =
+        (retryPlan && (await search(retryPlan.query, retryPlan.filter)).total > 0) ||
+        (await search(retry, null)).total > 0;
+      if (found) did_you_mean = suggestion;
+    }
+  }
   return {
     data: await toBookDtos(db, storage, view, result.rows),
     total: result.total,
     per_page: perPage,
     current_page: query.page,
     last_page: Math.max(1, Math.ceil(result.total / perPage)),
+    // What the text meant, only for a text search.
+    ...(query.query ? { interpreted: applied, did_you_mean } : {}),
   };
 }
 

@@ -8,6 +8,8 @@ import {
   bookListResponseSchema,
   bookStatsResponseSchema,
   bookStatusRequestSchema,
+  bookSuggestionsQuerySchema,
+  bookSuggestionsResponseSchema,
   bookWriteResponseSchema,
   featuredBooksResponseSchema,
   messageResponseSchema,
@@ -43,6 +45,7 @@ import {
   toBookDtos,
 } from '../domain/books.ts';
 import { recordSearchMiss } from '../domain/catalog-stats.ts';
+import { suggest } from '../domain/suggestions.ts';
 import { readBookForm } from './book-form.ts';
 
 const idParams = bookIdParamsSchema;
@@ -96,6 +99,17 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
   const listingSchema = { tags, querystring: bookListQuerySchema, response: { 200: bookListPageSchema } };
   app.get('/books', { schema: listingSchema }, listing);
   app.get('/books/search', { schema: listingSchema }, listing);
+
+  // What the search box proposes while typing (levels, subjects, titles); the same for everyone.
+  app.get(
+    '/books/suggestions',
+    { schema: { tags, querystring: bookSuggestionsQuerySchema, response: { 200: bookSuggestionsResponseSchema } } },
+    async (request, reply) => {
+      const suggestions = await suggest(db, await categoryStore.view(), request.query.q, request.query.limit);
+      reply.header('cache-control', 'public, max-age=30');
+      return { suggestions };
+    },
+  );
 
   app.get('/books/featured', { schema: { tags, response: { 200: featuredBooksResponseSchema } } }, async () => {
     const rows = await db

@@ -1,0 +1,217 @@
+import type { BookSuggestion } from '@cartable/contracts';
+import type { Db } from '@cartable/service-kit';
+import { and, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import { books } from '../db/schema.ts';
+import { sellerActive } from './books.ts';
+import type { CategoryView } from './category-store.ts';
+import { fold, foldWithOffsets, parseQuery, queryTokens, type TermKind } from './query-parser.ts';
+import { understoodConditions, vocabularyOf } from './search.ts';
+
+export const DEFAULT_SUGGESTIONS = 8;
+const MAX_CATEGORY_SUGGESTIONS = 4;
+/** Title suggestions are grouped over at most this many matching books (a common word matches thousands). */
+const TITLE_SAMPLE = 200;
+
+type Range = [number, number];
+
+/**
+ * The parts of `label` that match what was typed: each word of the label that begins like a
+ * typed word (« maths » marks « Math » of « Mathématiques », « 6 » marks « 6 » of « 6e »), accents
+ * and case ignored. Ranges are offsets in `label`.
+ */
+export function highlightRanges(label: string, typed: string): Range[] {
+  const words = [...new Set((fold(typed).match(/[\p{L}\p{N}]+/gu) ?? []).filter(Boolean))];
+  const { folded, offsets } = foldWithOffsets(label);
+  const ranges: Range[] = [];
+  for (const m of folded.matchAll(/[\p{L}\p{N}]+/gu)) {
+    let best = 0;
+    for (const w of words) {
+      let n = 0;
+      while (n < w.length && n < m[0].length && w[n] === m[0][n]) n++;
+      // A whole typed word, or a shared stem of three letters or more (« maths » / « mathématiques »).
+      if ((n === w.length || n >= 3) && n > best) best = n;
+    }
+    if (best > 0) {
+      const start = offsets[m.index]!;
+      const end = offsets[m.index + best - 1]! + 1;
+      const last = ranges.at(-1);
+      if (last && last[1] >= start) last[1] = Math.max(last[1], end);
+      else ranges.push([start, end]);
+    }
+  }
+  return ranges;
+}
+
+const shift = (ranges: Range[], by: number): Range[] => ranges.map(([a, b]) => [a + by, b + by]);
+
+interface Term {
+  kind: TermKind;
+  ids: number[];
+  name: string;
+  /** Marks in `name`. */
+  marks: Range[];
+}
+
+/** A term's marks: where its name begins like the typed text, or the whole name when it was an abbreviation (« svt »). */
+function termMarks(name: string, typed: string): Range[] {
+  const ranges = highlightRanges(name, typed);
+  return ranges.length ? ranges : [[0, name.length]];
+}
+
+function combine(level: Term | null, subject: Term | null, rest: string): BookSuggestion {
+  const parts = [subject, level].filter((t): t is Term => t !== null);
+  let label = '';
+  const highlights: Range[] = [];
+  for (const part of parts) {
+    if (label) label += ' · ';
+    highlights.push(...shift(part.marks, label.length));
+    label += part.name;
+  }
+  const query = [...parts.map((p) => p.name), rest].filter(Boolean).join(' ');
+  return {
+    kind: level && subject ? 'filter' : (parts[0]?.kind ?? 'level'),
+    label: rest ? `${label} · « ${rest} »` : label,
+    highlights,
+    query,
+    category_ids: parts.flatMap((p) => p.ids),
+  };
+}
+
+const cache = new LRUCache<string, BookSuggestion[]>({ max: 2000, ttl: 30_000 });
+export const forgetSuggestions = () => cache.clear();
+
+/**
+ * What the search box proposes while typing: the level and subject the text names or begins to
+ * name (« maths 6 » → Mathématiques · 6e), then titles of books on sale that match (the
+ * understood categories, and each remaining word as a substring over the title's trigram
+ * index), each with the typed part marked. Kept 30 s per text.
+ */
+export async function suggest(
+  db: Db,
+  view: CategoryView,
+  q: string,
+  limit = DEFAULT_SUGGESTIONS,
+): Promise<BookSuggestion[]> {
+  const key = `${limit}:${fold(q).replace(/\s+/g, ' ')}${/\s$/.test(q) ? ' ' : ''}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const vocabulary = vocabularyOf(view.graph);
+  const parsed = parseQuery(q, vocabulary);
+  const typedOf = (ids: number[]) =>
+    parsed.spans
+      .filter((s) => s.ids.join() === ids.join())
+      .map((s) => q.slice(s.start, s.end))
+      .join(' ');
+  const understood = (kind: TermKind): Term | null => {
+    const term = kind === 'level' ? parsed.level : parsed.subject;
+    if (!term) return null;
+    const typed = typedOf(term.ids) || q;
+    return { kind, ids: term.ids, name: term.name, marks: termMarks(term.name, typed) };
+  };
+  const out: BookSuggestion[] = [];
+  const seen = new Set<string>();
+  const push = (s: BookSuggestion) => {
+    if (seen.has(s.label)) return;
+    seen.add(s.label);
+    out.push(s);
+  };
+  const level = understood('level');
+  const subject = understood('subject');
+  const tokens = queryTokens(q);
+  const last = tokens.at(-1);
+  // The last word is still being typed (« maths 6 »): its completions say it better than the text.
+  const typing = Boolean(last) && !/\s$/.test(q) && !parsed.spans.some((span) => span.end >= last!.end);
+  if ((level || subject) && !typing) push(combine(level, subject, parsed.text));
+
+  // Completions of the last words: « 6 » → 6e, « sciences de la v » → Sciences de la vie et de la Terre.
+  if (tokens.length && !/\s$/.test(q)) {
+    const found = new Map<string, { term: Term; before: string }>();
+    for (let k = Math.min(vocabulary.longest, tokens.length); k >= 1; k--) {
+      const tail = tokens.slice(-k);
+      const typedTail = tail.map((t) => t.canon).join(' ');
+      const before = q.slice(0, tail[0]!.start);
+      const context = parseQuery(before, vocabulary);
+      for (const phrase of vocabulary.phrases) {
+        const written = phrase.tokens.join(' ');
+        if (!written.startsWith(typedTail) || found.has(phrase.ids.join())) continue;
+        if (found.size >= MAX_CATEGORY_SUGGESTIONS * 2) break;
+        const typed = q.slice(tail[0]!.start);
+        found.set(phrase.ids.join(), {
+          term: { kind: phrase.kind, ids: phrase.ids, name: phrase.display, marks: termMarks(phrase.display, typed) },
+          before: context.text,
+        });
+        const other = phrase.kind === 'level' ? context.subject : context.level;
+        if (other) {
+          const otherTerm: Term = {
+            kind: phrase.kind === 'level' ? 'subject' : 'level',
+            ids: other.ids,
+            name: other.name,
+            marks: termMarks(other.name, before),
+          };
+          const levelIds = phrase.kind === 'level' ? phrase.ids : other.ids;
+          const subjectIds = phrase.kind === 'level' ? other.ids : phrase.ids;
+          // Only a pair the catalogue has: the subject is taught in that level.
+          const taught = levelIds.some((l) => subjectIds.some((s) => view.graph.descendants(l).includes(s) || l === s));
+          if (!taught) continue;
+          const t = found.get(phrase.ids.join())!.term;
+          push(combine(phrase.kind === 'level' ? t : otherTerm, phrase.kind === 'level' ? otherTerm : t, context.text));
+        }
+      }
+    }
+    const terms = [...found.values()]
+      .sort((a, b) => a.term.name.length - b.term.name.length)
+      .slice(0, MAX_CATEGORY_SUGGESTIONS);
+    for (const { term, before } of terms)
+      push(combine(term.kind === 'level' ? term : null, term.kind === 'subject' ? term : null, before));
+    if ((level || subject) && typing && found.size === 0) push(combine(level, subject, parsed.text));
+  }
+
+  const room = limit - Math.min(out.length, MAX_CATEGORY_SUGGESTIONS);
+  const titles = room > 0 ? await titleSuggestions(db, view, parsed, q, room) : [];
+  const result = [...out.slice(0, limit - titles.length), ...titles].slice(0, limit);
+  cache.set(key, result);
+  return result;
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+async function titleSuggestions(
+  db: Db,
+  view: CategoryView,
+  parsed: ReturnType<typeof parseQuery>,
+  q: string,
+  limit: number,
+): Promise<BookSuggestion[]> {
+  const words = (fold(parsed.text).match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 6);
+  const filter = {
+    levelIds: parsed.level?.ids ?? [],
+    subjectIds: parsed.subject?.ids ?? [],
+  };
+  const categorised = filter.levelIds.length + filter.subjectIds.length > 0;
+  // Without a category, only words of three letters or more reach the trigram index.
+  if (!categorised && !words.some((w) => w.length >= 3)) return [];
+  const conditions: SQL[] = [
+    ne(books.status, 'vendu'),
+    isNull(books.hiddenAt),
+    sellerActive,
+    ...understoodConditions(filter, view.graph),
+    ...words.map((w) => sql`cartable_unaccent(lower(${books.title})) like ${`%${likeEscape(w)}%`}`),
+  ];
+  const folded = fold(q).trim();
+  const result = await db.execute(sql`
+    select title, count(*)::int as n, max(views)::int as v,
+      bool_or(cartable_unaccent(lower(title)) like ${`${likeEscape(folded)}%`}) as starts
+    from (select ${books.title} as title, ${books.views} as views from ${books} where ${and(...conditions)} limit ${TITLE_SAMPLE}) sample
+    group by title
+    order by starts desc, n desc, v desc, title
+    limit ${limit}`);
+  const rows = (result as unknown as { rows: Array<{ title: string }> }).rows;
+  return rows.map((r) => ({
+    kind: 'title' as const,
+    label: r.title,
+    highlights: highlightRanges(r.title, q),
+    query: r.title,
+    category_ids: [],
+  }));
+}
