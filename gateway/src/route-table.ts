@@ -94,6 +94,7 @@ export const routeTable: readonly RouteEntry[] = [
   // catalog: books & images, search, categories, locations, banners, deals & subscriptions
   catalog('/books', 'public', 'uploads'),
   catalog('/books/search'),
+  catalog('/books/suggestions'),
   catalog('/books/featured'),
   catalog('/books/recommended'),
   catalog('/books/stats/user', 'user'),
