@@ -1,6 +1,7 @@
 import { type AccessClaims, accessClaimsSchema, messages, WILDCARD_PERMISSION } from '@cartable/contracts';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
 
 export const TOKEN_ISSUER = 'cartable-auth';
@@ -17,6 +18,8 @@ export interface TokenVerifierOptions {
   timeoutMs?: number;
   /** A background re-read failed (auth away): the keys in hand stay in use. */
   onRefreshError?: (err: unknown) => void;
+  /** Tokens whose signature is remembered (10,000, a few MB). */
+  verifiedCacheSize?: number;
 }
 
 /**
@@ -27,16 +30,38 @@ export interface TokenVerifierOptions {
  * names a key id not in the set (a rotation).
  */
 export function createTokenVerifier(jwks: string | JWTVerifyGetKey, options: TokenVerifierOptions = {}): TokenVerifier {
-  const keys = typeof jwks === 'string' ? remoteKeys(new URL(jwks), options) : jwks;
+  const remote = typeof jwks === 'string' ? remoteKeys(new URL(jwks), options) : undefined;
+  const keys = remote?.getKey ?? (jwks as JWTVerifyGetKey);
+  // An ES256 signature costs about 0.1 ms of CPU, on every request of a member: a token checked
+  // once is taken again without it until it expires or auth stops publishing its key. Only the
+  // signature is remembered; revocation is still asked on every request (RevocationCheck).
+  const verified = remote
+    ? new LRUCache<string, { claims: AccessClaims; kid: string }>({ max: options.verifiedCacheSize ?? 10_000 })
+    : undefined;
   return {
     async verify(token) {
-      const { payload } = await jwtVerify(token, keys, { issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE });
-      return accessClaimsSchema.parse(payload);
+      const hit = verified?.get(token);
+      if (hit && hit.claims.exp * 1000 > Date.now() && remote?.publishes(hit.kid)) return copyClaims(hit.claims);
+      const { payload, protectedHeader } = await jwtVerify(token, keys, {
+        issuer: TOKEN_ISSUER,
+        audience: TOKEN_AUDIENCE,
+      });
+      const claims = accessClaimsSchema.parse(payload);
+      if (verified && protectedHeader.kid)
+        verified.set(token, { claims: copyClaims(claims), kid: protectedHeader.kid });
+      return claims;
     },
   };
 }
 
-function remoteKeys(url: URL, options: TokenVerifierOptions): JWTVerifyGetKey {
+/** A copy a caller may change without changing the remembered claims. */
+const copyClaims = (claims: AccessClaims): AccessClaims => ({
+  ...claims,
+  roles: [...claims.roles],
+  permissions: [...claims.permissions],
+});
+
+function remoteKeys(url: URL, options: TokenVerifierOptions) {
   const refreshMs = options.refreshMs ?? 10 * 60_000;
   // Never stale by age: only a successful read replaces the keys.
   const remote = createRemoteJWKSet(url, {
@@ -44,13 +69,24 @@ function remoteKeys(url: URL, options: TokenVerifierOptions): JWTVerifyGetKey {
     timeoutDuration: options.timeoutMs ?? 2000,
   });
   let lastRefresh = Date.now();
-  return async (protectedHeader, token) => {
-    // Driven by traffic rather than a timer: nothing to stop at shutdown, nothing to do idle.
+  // Driven by traffic rather than a timer: nothing to stop at shutdown, nothing to do idle.
+  const refreshWhenDue = () => {
     if (remote.fresh && !remote.reloading && Date.now() - lastRefresh >= refreshMs) {
       lastRefresh = Date.now();
       remote.reload().catch((err: unknown) => options.onRefreshError?.(err));
     }
+  };
+  const getKey: JWTVerifyGetKey = async (protectedHeader, token) => {
+    refreshWhenDue();
     return remote(protectedHeader, token);
+  };
+  return {
+    getKey,
+    /** Whether the key set in hand still holds this key id (a remembered token is good). */
+    publishes(kid: string): boolean {
+      refreshWhenDue();
+      return remote.jwks()?.keys.some((key) => key.kid === kid) ?? false;
+    },
   };
 }
 

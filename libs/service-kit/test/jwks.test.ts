@@ -134,6 +134,30 @@ describe('signing keys read from auth (JWKS)', () => {
     await auth.stop();
   });
 
+  it('remembers a verified token, never past its expiry nor its key', async () => {
+    const auth = jwksServer();
+    auth.serve([k1.jwk]);
+    await auth.start();
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-01-01T08:00:00Z') });
+    const verifier = createTokenVerifier(auth.url);
+    const shortLived = await new SignJWT({ email_verified: true, is_admin: false, roles: [], permissions: [], ver: 0 })
+      .setProtectedHeader({ alg: 'ES256', kid: k1.kid })
+      .setSubject(randomUUID())
+      .setJti(randomUUID())
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setExpirationTime('2m')
+      .sign(k1.privateKey);
+    const first = await verifier.verify(shortLived);
+    // The claims handed out are copies: a caller changing them changes nobody else's.
+    first.roles.push('intrus');
+    first.is_admin = true;
+    await expect(verifier.verify(shortLived)).resolves.toMatchObject({ is_admin: false, roles: [] });
+    vi.advanceTimersByTime(3 * MINUTE);
+    await expect(verifier.verify(shortLived)).rejects.toThrow();
+    await auth.stop();
+  });
+
   it('fails (and the gateway answers 503) when the keys were never read', async () => {
     const auth = jwksServer();
     await auth.start();
