@@ -21,18 +21,19 @@ import {
 import { Link, useNavigate, useSearchParams } from '@cartable/ui/router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { booksQuery } from '../../shared/api/books';
 import { CONDITION_LABELS } from '../../shared/books';
 import { useGabonCities } from '../../shared/cities';
 import { useMediaQuery } from '../../shared/hooks';
 import { messages } from '../../shared/messages';
 import { readPreference, writePreference } from '../../shared/storage';
 import { branchOf, entriesById, flattenTree, useCategoryHierarchy } from '../categories';
+import { type CataloguePage, catalogueQuery } from './api/search';
 import { BookGrid } from './BookCard';
 import { FilterPanel } from './FilterPanel';
 import {
   activeFilterCount,
   type CatalogueFilters,
+  defaultSort,
   filtersToQuery,
   filtersToSearch,
   PER_PAGE,
@@ -41,6 +42,7 @@ import {
   type SortDirection,
   type SortField,
 } from './filters';
+import { SearchCombobox } from './SearchCombobox';
 
 /** The filters drawer of phones: the dialogs (Radix UI) load when it first opens, not with the page. */
 const Dialog = lazy(() => import('@cartable/ui/overlays').then((m) => ({ default: m.Dialog })));
@@ -62,11 +64,20 @@ export default function BooksPage() {
   useDocumentTitle(filters.query ? `Recherche « ${filters.query} »` : 'Manuels');
 
   const query = filtersToQuery(filters);
-  const books = useQuery({ ...booksQuery(query), placeholderData: keepPreviousData });
+  const books = useQuery({ ...catalogueQuery(query), placeholderData: keepPreviousData });
 
   /** Every change is a new history entry (the back button undoes it) and goes back to page 1. */
   const update = (patch: Partial<CatalogueFilters>) => {
-    setParams(filtersToSearch({ ...filters, page: 1, ...patch }));
+    const next = { ...filters, page: 1, ...patch };
+    // A new text: the sort follows it (relevance with a text) unless one was chosen.
+    if ('query' in patch && patch.query !== filters.query) {
+      const before = defaultSort(filters.query);
+      if (filters.sort_by === before.sort_by && filters.sort_direction === before.sort_direction) {
+        Object.assign(next, defaultSort(next.query));
+      }
+      if (!('literal' in patch)) next.literal = false;
+    }
+    setParams(filtersToSearch(next));
   };
   const reset = () => setParams(new URLSearchParams());
   const hrefFor = (page: number) => {
@@ -111,6 +122,7 @@ export default function BooksPage() {
       />
 
       <SearchBar value={filters.query} onSearch={(text) => update({ query: text })} />
+      <Understood page={books.isPlaceholderData ? undefined : data} filters={filters} onChange={update} />
 
       <div className="mt-6 lg:grid lg:grid-cols-[18rem_minmax(0,1fr)] lg:gap-8">
         {isDesktop ? (
@@ -212,20 +224,34 @@ export default function BooksPage() {
                 Vérifiez votre connexion internet puis réessayez.
               </Alert>
             ) : data && data.data.length === 0 ? (
-              <EmptyState
-                icon={<BookIcon size={26} />}
-                title="Aucun manuel trouvé"
-                description={
-                  count
-                    ? 'Aucun manuel ne correspond à ces critères. Essayez d’autres mots-clés ou retirez des filtres.'
-                    : 'Aucun manuel n’est en vente pour le moment. Revenez bientôt !'
-                }
-                action={
-                  <Button onClick={() => navigate('/books')} leftIcon={<BookIcon size={18} />}>
-                    Afficher tous les manuels
-                  </Button>
-                }
-              />
+              <>
+                {data.did_you_mean ? (
+                  <p className="mb-4 text-base text-slate-800">
+                    Vouliez-vous dire{' '}
+                    <Link
+                      to={`/books?${filtersToSearch({ ...filters, ...defaultSort(data.did_you_mean), query: data.did_you_mean, literal: false, page: 1 })}`}
+                      className="font-semibold text-primary-800 underline underline-offset-2"
+                    >
+                      {data.did_you_mean}
+                    </Link>{' '}
+                    ?
+                  </p>
+                ) : null}
+                <EmptyState
+                  icon={<BookIcon size={26} />}
+                  title="Aucun manuel trouvé"
+                  description={
+                    count
+                      ? 'Aucun manuel ne correspond à ces critères. Essayez d’autres mots-clés ou retirez des filtres.'
+                      : 'Aucun manuel n’est en vente pour le moment. Revenez bientôt !'
+                  }
+                  action={
+                    <Button onClick={() => navigate('/books')} leftIcon={<BookIcon size={18} />}>
+                      Afficher tous les manuels
+                    </Button>
+                  }
+                />
+              </>
             ) : (
               <div className={cn('transition-opacity', books.isPlaceholderData && 'opacity-60')}>
                 <BookGrid
@@ -258,10 +284,9 @@ export default function BooksPage() {
   );
 }
 
-/** Text search (title or author): applied on submit, or 600 ms after typing stops. */
+/** Text search: applied on submit, on a chosen suggestion, or 600 ms after typing stops. */
 function SearchBar({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
   const [text, setText] = useState(value);
-  const id = useId();
   useEffect(() => setText(value), [value]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: debounce on the typed text only
@@ -279,30 +304,70 @@ function SearchBar({ value, onSearch }: { value: string; onSearch: (text: string
   return (
     <search>
       <form onSubmit={submit} className="flex gap-2">
-        <label htmlFor={id} className="sr-only">
-          Rechercher un manuel (titre ou auteur)
-        </label>
-        <div className="relative flex-1">
-          <SearchIcon
-            size={18}
-            className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-400"
-          />
-          <input
-            id={id}
-            type="search"
-            enterKeyHint="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder="Titre ou auteur, ex. : Mathématiques 3e"
-            className="block h-12 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-10 text-base text-slate-900 placeholder:text-slate-400 focus:border-primary-600 focus:ring-2 focus:ring-primary-100 focus:outline-none"
-          />
-        </div>
+        <SearchCombobox
+          className="flex-1"
+          label="Rechercher un manuel"
+          value={text}
+          onChange={setText}
+          onChoose={(suggestion) => {
+            setText(suggestion.query);
+            onSearch(suggestion.query);
+          }}
+          placeholder="Ex. : maths 6e, svt 3e, anglais CM2"
+          inputClassName="block h-12 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-10 text-base text-slate-900 placeholder:text-slate-400 focus:border-primary-600 focus:ring-2 focus:ring-primary-100 focus:outline-none"
+        />
         <Button type="submit" size="lg" className="px-4 sm:px-6" aria-label="Rechercher">
           <SearchIcon size={18} className="sm:hidden" />
           <span className="hidden sm:inline">Rechercher</span>
         </Button>
       </form>
     </search>
+  );
+}
+
+/**
+ * What the search understood (« Résultats pour Mathématiques · 6e ») with a way to search the
+ * words as typed instead, or, after that, to read them again as a level and a subject.
+ */
+function Understood({
+  page,
+  filters,
+  onChange,
+}: {
+  page: CataloguePage | undefined;
+  filters: CatalogueFilters;
+  onChange: (patch: Partial<CatalogueFilters>) => void;
+}) {
+  if (!filters.query) return null;
+  const understood = page?.interpreted;
+  if (filters.literal) {
+    return (
+      <p className="mt-3 text-sm text-slate-700">
+        Recherche exacte de « {filters.query} ».{' '}
+        <button
+          type="button"
+          onClick={() => onChange({ literal: false })}
+          className="font-semibold text-primary-800 underline underline-offset-2"
+        >
+          Reconnaître le niveau et la matière
+        </button>
+      </p>
+    );
+  }
+  if (!understood) return null;
+  const terms = [understood.subject?.name, understood.level?.name].filter(Boolean).join(' · ');
+  return (
+    <p className="mt-3 text-sm text-slate-700" data-testid="understood">
+      Résultats pour <strong className="font-semibold text-slate-900">{terms}</strong>
+      {understood.text ? <> et « {understood.text} »</> : null}.{' '}
+      <button
+        type="button"
+        onClick={() => onChange({ literal: true })}
+        className="font-semibold text-primary-800 underline underline-offset-2"
+      >
+        Chercher plutôt « {filters.query} » tel quel
+      </button>
+    </p>
   );
 }
 
@@ -330,7 +395,7 @@ function SortSelect({
         }}
         className="h-9 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-800 focus:border-primary-600 focus:ring-2 focus:ring-primary-100 focus:outline-none"
       >
-        {SORT_OPTIONS.map((option) => (
+        {SORT_OPTIONS.filter((option) => filters.query || option.value !== 'relevance:desc').map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>

@@ -1,7 +1,7 @@
 import { useSearchParams } from '@cartable/ui/router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
-import { booksQuery } from '../../shared/api/books';
+import { catalogueQuery } from './api/search';
 import { BooksPageSkeleton } from './BooksPageSkeleton';
 import { filtersToQuery, parseFilters } from './filters';
 
@@ -14,7 +14,7 @@ const BooksPage = lazy(() => import('./BooksPage'));
 export default function BooksRoute() {
   const [params] = useSearchParams();
   const query = useMemo(() => filtersToQuery(parseFilters(params)), [params]);
-  useQuery({ ...booksQuery(query), placeholderData: keepPreviousData });
+  useQuery({ ...catalogueQuery(query), placeholderData: keepPreviousData });
   return (
     <Suspense fallback={<BooksPageSkeleton />}>
       <BooksPage />

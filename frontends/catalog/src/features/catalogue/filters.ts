@@ -4,11 +4,13 @@ import { CONDITION_LABELS, CONDITIONS, type Condition } from '../../shared/books
 /** Results per page of the catalogue (4 rows of 3, 6 rows of 2 on phones). */
 export const PER_PAGE = 12;
 
-export const SORT_FIELDS = ['created_at', 'price', 'title'] as const;
+export const SORT_FIELDS = ['relevance', 'created_at', 'price', 'title'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 export type SortDirection = 'asc' | 'desc';
 
+/** « Pertinence » is offered (and the default) only with a text to search. */
 export const SORT_OPTIONS: Array<{ value: `${SortField}:${SortDirection}`; label: string }> = [
+  { value: 'relevance:desc', label: 'Pertinence' },
   { value: 'created_at:desc', label: 'Plus récents' },
   { value: 'created_at:asc', label: 'Plus anciens' },
   { value: 'price:asc', label: 'Prix croissant' },
@@ -22,6 +24,8 @@ export const CONDITION_OPTIONS = CONDITIONS.map((value) => ({ value, label: COND
 /** Every filter of the catalogue, as kept in the URL (SPEC section 2). */
 export interface CatalogueFilters {
   query: string;
+  /** Search the text as typed, without reading levels and subjects in it. */
+  literal: boolean;
   category_ids: number[];
   min_price: number | null;
   max_price: number | null;
@@ -36,6 +40,7 @@ export interface CatalogueFilters {
 
 export const DEFAULT_FILTERS: CatalogueFilters = {
   query: '',
+  literal: false,
   category_ids: [],
   min_price: null,
   max_price: null,
@@ -56,6 +61,11 @@ function positiveInt(value: string | null, min = 0): number | null {
 
 const isTrue = (value: string | null) => value === 'true' || value === '1';
 
+/** With a text, the most relevant first; without, the newest. */
+export function defaultSort(query: string): { sort_by: SortField; sort_direction: SortDirection } {
+  return query ? { sort_by: 'relevance', sort_direction: 'desc' } : { sort_by: 'created_at', sort_direction: 'desc' };
+}
+
 /** Reads the URL; unknown or malformed values are ignored rather than sent to the API. */
 export function parseFilters(params: URLSearchParams): CatalogueFilters {
   const ids = (params.get('category_ids') ?? '')
@@ -65,16 +75,20 @@ export function parseFilters(params: URLSearchParams): CatalogueFilters {
   const condition = params.get('condition');
   const sortBy = params.get('sort_by');
   const direction = params.get('sort_direction');
+  const query = (params.get('query') ?? '').trim();
+  const sort = defaultSort(query);
+  const knownSort = SORT_FIELDS.includes(sortBy as SortField) && (sortBy !== 'relevance' || query !== '');
   return {
-    query: (params.get('query') ?? '').trim(),
+    query,
+    literal: query !== '' && isTrue(params.get('literal')),
     category_ids: Array.from(new Set(ids)),
     min_price: positiveInt(params.get('min_price')),
     max_price: positiveInt(params.get('max_price')),
     condition: CONDITIONS.includes(condition as Condition) ? (condition as Condition) : null,
     is_negociable: isTrue(params.get('is_negociable')),
     is_exchange_possible: isTrue(params.get('is_exchange_possible')),
-    sort_by: SORT_FIELDS.includes(sortBy as SortField) ? (sortBy as SortField) : DEFAULT_FILTERS.sort_by,
-    sort_direction: direction === 'asc' || direction === 'desc' ? direction : DEFAULT_FILTERS.sort_direction,
+    sort_by: knownSort ? (sortBy as SortField) : sort.sort_by,
+    sort_direction: knownSort && (direction === 'asc' || direction === 'desc') ? direction : sort.sort_direction,
     city_id: positiveInt(params.get('city_id'), 1),
     page: positiveInt(params.get('page'), 1) ?? 1,
   };
@@ -84,13 +98,15 @@ export function parseFilters(params: URLSearchParams): CatalogueFilters {
 export function filtersToSearch(filters: CatalogueFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.query) params.set('query', filters.query);
+  if (filters.query && filters.literal) params.set('literal', 'true');
   if (filters.category_ids.length) params.set('category_ids', filters.category_ids.join(','));
   if (filters.min_price !== null) params.set('min_price', String(filters.min_price));
   if (filters.max_price !== null) params.set('max_price', String(filters.max_price));
   if (filters.condition) params.set('condition', filters.condition);
   if (filters.is_negociable) params.set('is_negociable', 'true');
   if (filters.is_exchange_possible) params.set('is_exchange_possible', 'true');
-  if (filters.sort_by !== DEFAULT_FILTERS.sort_by || filters.sort_direction !== DEFAULT_FILTERS.sort_direction) {
+  const sort = defaultSort(filters.query);
+  if (filters.sort_by !== sort.sort_by || filters.sort_direction !== sort.sort_direction) {
     params.set('sort_by', filters.sort_by);
     params.set('sort_direction', filters.sort_direction);
   }
@@ -103,6 +119,7 @@ export function filtersToSearch(filters: CatalogueFilters): URLSearchParams {
 export function filtersToQuery(filters: CatalogueFilters): BookQuery {
   return {
     query: filters.query || undefined,
+    literal: filters.query && filters.literal ? 'true' : undefined,
     category_ids: filters.category_ids.length ? filters.category_ids.join(',') : undefined,
     min_price: filters.min_price ?? undefined,
     max_price: filters.max_price ?? undefined,

@@ -154,13 +154,30 @@ function WelcomeCard({ name }: { name: string }) {
   );
 }
 
-/** Text, cycle (top-6 categories) and city, to /books with the query in the URL. */
+/**
+ * A cycle and, under it, its levels (and a level's series: « Terminale D »), for the quick
+ * search's « Classe »: the tree's children of a cycle are its levels; a series is a child of a
+ * level named after it (a level's other children are its subjects).
+ */
+function classOptions(cycles: Category[]) {
+  return cycles.map((cycle) => ({
+    cycle,
+    levels: (cycle.children ?? []).flatMap((level) => [
+      { category: level, series: false },
+      ...(level.children ?? [])
+        .filter((child) => child.name.startsWith(`${level.name} `))
+        .map((child) => ({ category: child, series: true })),
+    ]),
+  }));
+}
+
+/** Text, class (a cycle among the top-6 categories or one of its levels) and city, to /books with the query in the URL. */
 function QuickSearch() {
   const navigate = useNavigate();
   const hierarchy = useCategoryHierarchy();
   const cities = useGabonCities();
   const [text, setText] = useState('');
-  const [cycle, setCycle] = useState('');
+  const [level, setLevel] = useState('');
   const [city, setCity] = useState('');
   const id = useId();
   const cycles = (hierarchy.data ?? []).slice(0, TOP_CATEGORIES);
@@ -169,7 +186,7 @@ function QuickSearch() {
     event.preventDefault();
     const params = new URLSearchParams();
     if (text.trim()) params.set('query', text.trim());
-    if (cycle) params.set('category_ids', cycle);
+    if (level) params.set('category_ids', level);
     if (city) params.set('city_id', city);
     const search = params.toString();
     navigate(search ? `/books?${search}` : '/books');
@@ -203,18 +220,29 @@ function QuickSearch() {
                 enterKeyHint="search"
                 value={text}
                 onChange={(event) => setText(event.target.value)}
-                placeholder="Titre ou auteur"
+                placeholder="Ex. : maths 6e, svt 3e"
                 className="block h-11 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-10 text-base text-slate-900 placeholder:text-slate-400 focus:border-primary-600 focus:ring-2 focus:ring-primary-100 focus:outline-none sm:text-sm"
               />
             </div>
           </div>
-          <Select label="Cycle" value={cycle} onChange={(event) => setCycle(event.target.value)}>
-            <option value="">{hierarchy.data ? 'Tous les cycles' : 'Chargement…'}</option>
-            {cycles.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-              </option>
-            ))}
+          <Select label="Classe" value={level} onChange={(event) => setLevel(event.target.value)}>
+            <option value="">{hierarchy.data ? 'Toutes les classes' : 'Chargement…'}</option>
+            {classOptions(cycles).map(({ cycle, levels }) =>
+              levels.length ? (
+                <optgroup key={cycle.id} label={cycle.name}>
+                  <option value={cycle.id}>Tout le {cycle.name.toLowerCase()}</option>
+                  {levels.map(({ category, series }) => (
+                    <option key={category.id} value={category.id}>
+                      {series ? `\u00a0\u00a0${category.name}` : category.name}
+                    </option>
+                  ))}
+                </optgroup>
+              ) : (
+                <option key={cycle.id} value={cycle.id}>
+                  {cycle.name}
+                </option>
+              ),
+            )}
           </Select>
           <CitySelect
             label="Ville"

@@ -1,0 +1,153 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { call, startTestStack, type TestStack } from '../support/test-stack.ts';
+
+/**
+ * Search that finds what parents type, on a phone (360 px): « maths 6e » suggests
+ * Mathématiques · 6e with the typed part marked, picking it by keyboard shows the 6e maths books
+ * with what was understood; the home page's quick search picks a level.
+ */
+let stack: TestStack;
+let browser: Browser;
+let token: string;
+
+interface Category {
+  id: number;
+  name: string;
+  children?: Category[];
+}
+
+const ids = { sixieme: 0, cinquieme: 0, maths: 0, francais: 0, libreville: 0 };
+
+async function createBook(fields: Record<string, string>): Promise<number> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  const res = await fetch(`${stack.api}/books`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const body = (await res.json()) as { book?: { id: number } };
+  if (res.status !== 201 || !body.book) throw new Error(`POST /books ${res.status}: ${JSON.stringify(body)}`);
+  return body.book.id;
+}
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
+  const login = await call(`${stack.api}/login`, {
+    body: { email: 'admin@cartable.ga', password: 'Cartable2026!' },
+  });
+  token = login.body.access_token;
+  const roots = (await call(`${stack.api}/categories/hierarchy`)).body.categories as Category[];
+  const college = roots.find((c) => c.name === 'Collège');
+  const sixieme = college?.children?.find((c) => c.name === '6e');
+  const cinquieme = college?.children?.find((c) => c.name === '5e');
+  ids.sixieme = sixieme?.id ?? 0;
+  ids.cinquieme = cinquieme?.id ?? 0;
+  ids.maths = sixieme?.children?.find((c) => c.name === 'Mathématiques')?.id ?? 0;
+  ids.francais = sixieme?.children?.find((c) => c.name === 'Français')?.id ?? 0;
+  const cities = await call(`${stack.api}/locations/cities?country_id=266`);
+  ids.libreville = (cities.body.cities as Array<{ id: number; name: string }>).find((c) => c.name === 'Libreville')!.id;
+  const common = { condition: 'bon', city_id: String(ids.libreville), author: 'Collectif IPN' };
+  await createBook({
+    ...common,
+    title: 'Mathématiques 6e – Collection Excellence',
+    price: '4500',
+    category_ids: `${ids.sixieme},${ids.maths}`,
+  });
+  await createBook({
+    ...common,
+    title: 'Mathématiques 5e – CIAM',
+    price: '5000',
+    category_ids: `${ids.cinquieme},${ids.maths}`,
+  });
+  await createBook({
+    ...common,
+    title: 'Français 6e – Le Livre Unique',
+    price: '3000',
+    category_ids: `${ids.sixieme},${ids.francais}`,
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.teardown();
+});
+
+async function phone(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'fr-FR', hasTouch: true });
+  return context.newPage();
+}
+
+const results = (page: Page) => page.getByRole('region', { name: /trouvés?$/ });
+
+describe('search that finds what parents type', () => {
+  it('suggests Mathématiques · 6e for « maths 6e », marked, and shows the 6e maths books', async () => {
+    const page = await phone();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${stack.url('gateway')}/books`);
+    const box = page.getByRole('combobox', { name: /Rechercher un manuel/ });
+    await box.click();
+    await box.pressSequentially('maths 6e', { delay: 40 });
+
+    const list = page.getByRole('listbox', { name: 'Suggestions' });
+    const option = list.getByRole('option', { name: /Mathématiques · 6e/ });
+    await option.waitFor();
+    expect(await option.locator('mark').allTextContents()).toEqual(['Math', '6e']);
+    expect(await box.getAttribute('aria-expanded')).toBe('true');
+    // The list fits the phone's width.
+    const bounds = await list.boundingBox();
+    expect(bounds && bounds.x >= 0 && bounds.x + bounds.width <= 360).toBe(true);
+
+    // Keyboard: ↓ makes the first suggestion active, Entrée picks it.
+    await box.press('ArrowDown');
+    const activeId = await box.getAttribute('aria-activedescendant');
+    expect(activeId).toBeTruthy();
+    expect(await page.locator(`[id="${activeId}"]`).getAttribute('aria-selected')).toBe('true');
+    await box.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('query') === 'Mathématiques 6e');
+    await results(page).getByRole('link', { name: 'Mathématiques 6e – Collection Excellence' }).waitFor();
+    await page.getByText('Résultats pour').waitFor();
+    expect(await page.getByTestId('understood').innerText()).toContain('Mathématiques · 6e');
+    expect(await results(page).getByRole('link', { name: 'Mathématiques 5e – CIAM' }).count()).toBe(0);
+    expect(await results(page).getByRole('link', { name: 'Français 6e – Le Livre Unique' }).count()).toBe(0);
+    expect(await list.isHidden()).toBe(true);
+
+    // Escape closes the list; the literal text is one click away.
+    await box.fill('maths 6');
+    await list.getByRole('option').first().waitFor();
+    await box.press('Escape');
+    expect(await list.isHidden()).toBe(true);
+    // With the list closed, Entrée submits the text.
+    await box.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('query') === 'maths 6');
+    await page.getByRole('button', { name: 'Chercher plutôt « maths 6 » tel quel' }).click();
+    await page.waitForURL((url) => url.searchParams.get('literal') === 'true');
+    await page.getByText('Recherche exacte de').waitFor();
+
+    expect(errors).toEqual([]);
+  });
+
+  it('proposes « Vouliez-vous dire … » when nothing matches', async () => {
+    const page = await phone();
+    await page.goto(`${stack.url('gateway')}/books?query=${encodeURIComponent('mathematik fransais')}`);
+    const link = page.getByRole('link', { name: /math/i }).filter({ hasText: /fran/i });
+    await page.getByText('Vouliez-vous dire').waitFor();
+    await link.click();
+    await results(page).getByRole('link', { name: /6e/ }).first().waitFor();
+  });
+
+  it('picks a level, not only a cycle, in the home quick search', async () => {
+    const page = await phone();
+    await page.goto(stack.url('gateway'));
+    await page.getByLabel('Classe').selectOption({ label: '6e' });
+    await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
+    await page.waitForURL(
+      (url) => url.pathname === '/books' && url.searchParams.get('category_ids') === String(ids.sixieme),
+    );
+    await results(page).getByRole('link', { name: 'Français 6e – Le Livre Unique' }).waitFor();
+    expect(await results(page).getByRole('link', { name: 'Mathématiques 5e – CIAM' }).count()).toBe(0);
+  });
+});
