@@ -1,4 +1,4 @@
-import type { BookDetail } from '@cartable/contracts';
+import { BOOK_PHOTO_SIZES, type BookDetail, bookPhotoSrcSet } from '@cartable/contracts';
 import escapeHtml from 'escape-html';
 import { LRUCache } from 'lru-cache';
 
@@ -15,6 +15,8 @@ export interface PreviewMeta {
   image?: string | undefined;
   /** Whole FCFA; absent for a removed listing. */
   price?: number | undefined;
+  /** The page's main photo (first slot), preloaded so that it loads beside the JavaScript. */
+  photo?: { url: string; thumbnail_url?: string | null | undefined } | undefined;
 }
 
 const LOOKUP_TIMEOUT_MS = 800;
@@ -63,6 +65,7 @@ export function createBookPreviews(catalogUrl: string) {
           url,
           image: book.image1 ?? undefined,
           price: book.price,
+          photo: [...(book.images ?? [])].sort((a, b) => a.slot - b.slot)[0],
         };
       }
       cache.set(id, found);
@@ -97,9 +100,20 @@ export function withPreview(html: string, meta: PreviewMeta): string {
     `<meta name="twitter:description" content="${e(meta.description)}">`,
     meta.image ? `<meta name="twitter:image" content="${e(meta.image)}">` : '',
     `<link rel="canonical" href="${e(meta.url)}">`,
+    // The largest paint of a book page is its photo: ask for it now rather than after the
+    // shell, the remote and the book's JSON (same srcset and sizes as the page's image).
+    meta.photo ? photoPreload(meta.photo) : '',
   ].join('');
   return html
     .replace(/<title>[^<]*<\/title>/, `<title>${e(meta.title)}</title>`)
     .replace(/<meta name="description" content="[^"]*">/, `<meta name="description" content="${e(meta.description)}">`)
     .replace('</head>', `${tags}</head>`);
+}
+
+function photoPreload(photo: NonNullable<PreviewMeta['photo']>): string {
+  const e = escapeHtml;
+  const srcset = bookPhotoSrcSet(photo.url, photo.thumbnail_url);
+  return `<link rel="preload" as="image" href="${e(photo.url)}"${
+    srcset ? ` imagesrcset="${e(srcset)}" imagesizes="${e(BOOK_PHOTO_SIZES)}"` : ''
+  } fetchpriority="high">`;
 }

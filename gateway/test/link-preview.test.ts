@@ -33,6 +33,10 @@ beforeAll(async () => {
           city: { id: 1, name: 'Libreville', province: 'Estuaire' },
           description: 'Très peu servi. '.repeat(20),
           image1: '/storage/books/7/display.webp',
+          images: [
+            { slot: 2, url: '/storage/books/7/back.webp', thumbnail_url: '/storage/books/7/back-thumb.webp' },
+            { slot: 1, url: '/storage/books/7/display.webp', thumbnail_url: '/storage/books/7/thumb.webp' },
+          ],
         },
       };
     }
@@ -88,12 +92,17 @@ describe('link previews of listings', () => {
     expect(html).toContain('<meta property="product:price:amount" content="3500">');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).toContain('<div id="root"></div>');
+    // The first photo loads beside the JavaScript, with the page image's own srcset and sizes.
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/storage/books/7/display.webp" imagesrcset="/storage/books/7/thumb.webp 400w, /storage/books/7/display.webp 1200w" imagesizes="(min-width: 1024px) 40vw, (min-width: 640px) 60vw, 100vw" fetchpriority="high">',
+    );
   });
 
   it('says « Don » for a gift and leaves the image out when there is none', async () => {
     const html = (await page('/books/8')).body;
     expect(html).toContain('<meta property="og:description" content="Don · Neuf">');
     expect(html).not.toContain('og:image');
+    expect(html).not.toContain('rel="preload" as="image"');
     expect(html).toContain('<meta name="twitter:card" content="summary">');
   });
 

@@ -8,6 +8,7 @@ export * from './locations.ts';
 export * from './messages.ts';
 export * from './messaging.ts';
 export * from './moderation.ts';
+export * from './photos.ts';
 export * from './reports.ts';
 export * from './stats.ts';
 export * from './trust.ts';

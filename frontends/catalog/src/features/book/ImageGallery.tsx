@@ -1,3 +1,4 @@
+import { BOOK_PHOTO_SIZES, bookPhotoSrcSet } from '@cartable/contracts';
 import { BookIcon, cn, ExpandIcon } from '@cartable/ui';
 import { lazy, Suspense, useState } from 'react';
 import type { BookImage } from '../../shared/books';
@@ -36,9 +37,9 @@ export function ImageGallery({ images, title }: { images: BookImage[]; title: st
         >
           <img
             src={image.url}
-            // The 400 px thumbnail is enough for a small, low-density screen; the 1200 px photo otherwise.
-            srcSet={image.thumbnail_url ? `${image.thumbnail_url} 400w, ${image.url} 1200w` : undefined}
-            sizes="(min-width: 1024px) 40vw, (min-width: 640px) 60vw, 100vw"
+            // The same srcset and sizes as the gateway's preload of the first photo.
+            srcSet={bookPhotoSrcSet(image.url, image.thumbnail_url)}
+            sizes={BOOK_PHOTO_SIZES}
             alt={alt(current)}
             width={800}
             height={1000}
