@@ -262,7 +262,7 @@ function QuickSearch() {
           <Link
             key={term}
             to={`/books?query=${encodeURIComponent(term)}`}
-            className="rounded-full border border-primary-200 bg-primary-50 px-3 py-1 font-medium text-primary-800 hover:bg-primary-100"
+            className="inline-flex items-center rounded-full border border-primary-200 bg-primary-50 px-3 py-1 font-medium text-primary-800 hover:bg-primary-100"
           >
             {term}
           </Link>
@@ -325,7 +325,7 @@ function CategoryTile({ category, colour }: { category: Category; colour: string
       >
         <span className="text-base leading-tight font-bold group-hover:underline sm:text-lg">{category.name}</span>
         {typeof count === 'number' ? (
-          <span className="text-xs text-white/85">
+          <span className="text-xs text-white">
             {count} manuel{count > 1 ? 's' : ''}
           </span>
         ) : null}
