@@ -100,6 +100,13 @@ const ordinalWords: Record<string, string> = {
   cinquieme: '5e',
   sixieme: '6e',
 };
+/** The spelled-out forms of a canonical token (« 2nde » → seconde, second), for completions. */
+export function spelledForms(canon: string): string[] {
+  return Object.entries(ordinalWords)
+    .filter(([, c]) => c === canon)
+    .map(([word]) => word);
+}
+
 const ordinalSuffix = /^(e|eme|ieme|em|er|ere|re|iere|nd|nde|de|d)$/;
 
 /** « 6ème », « 6eme », « 6è », « 6 ème », « sixième » → « 6e »; « 1ère », « 1er » → « 1re »; « 2nd » → « 2nde ». */

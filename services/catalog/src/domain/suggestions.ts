@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import { books } from '../db/schema.ts';
 import { sellerActive } from './books.ts';
 import type { CategoryView } from './category-store.ts';
-import { fold, foldWithOffsets, parseQuery, queryTokens, type TermKind } from './query-parser.ts';
+import { fold, foldWithOffsets, parseQuery, queryTokens, spelledForms, type TermKind } from './query-parser.ts';
 import { understoodConditions, vocabularyOf } from './search.ts';
 
 export const DEFAULT_SUGGESTIONS = 8;
@@ -133,8 +133,12 @@ export async function suggest(
       const before = q.slice(0, tail[0]!.start);
       const context = parseQuery(before, vocabulary);
       for (const phrase of vocabulary.phrases) {
-        const written = phrase.tokens.join(' ');
-        if (!written.startsWith(typedTail) || found.has(phrase.ids.join())) continue;
+        // « sec » completes « seconde » (whose canonical token is 2nde) as well as « 2n ».
+        const [first, ...others] = phrase.tokens;
+        const written = [phrase.tokens, ...spelledForms(first!).map((word) => [word, ...others])].map((t) =>
+          t.join(' '),
+        );
+        if (!written.some((w) => w.startsWith(typedTail)) || found.has(phrase.ids.join())) continue;
         if (found.size >= MAX_CATEGORY_SUGGESTIONS * 2) break;
         const typed = q.slice(tail[0]!.start);
         found.set(phrase.ids.join(), {
