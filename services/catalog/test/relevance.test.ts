@@ -143,7 +143,11 @@ describe('suggestions while typing', () => {
     const svt = (await suggest('sciences de la v')).body.suggestions;
     expect(svt.map((s: { label: string }) => s.label)).toContain('Sciences de la vie et de la Terre');
     const seconde = (await suggest('physique chimie sec')).body.suggestions;
-    expect(seconde[0]).toMatchObject({ kind: 'filter', label: 'Physique-Chimie · 2nde', query: 'Physique-Chimie 2nde' });
+    expect(seconde[0]).toMatchObject({
+      kind: 'filter',
+      label: 'Physique-Chimie · 2nde',
+      query: 'Physique-Chimie 2nde',
+    });
     const annee = (await suggest('maths 4e an')).body.suggestions.map((s: { label: string }) => s.label);
     expect(annee).toContain('Mathématiques · 4e année');
     const term = (await suggest('termi')).body.suggestions;
