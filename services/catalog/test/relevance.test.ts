@@ -148,6 +148,10 @@ describe('suggestions while typing', () => {
       label: 'Physique-Chimie · 2nde',
       query: 'Physique-Chimie 2nde',
     });
+    // A level completed after a subject comes with it, never alone (choosing it keeps « svt »).
+    const svt3 = (await suggest('svt 3')).body.suggestions.map((s: { label: string }) => s.label);
+    expect(svt3[0]).toBe('Sciences de la vie et de la Terre · 3e');
+    expect(svt3).not.toContain('3e');
     const annee = (await suggest('maths 4e an')).body.suggestions.map((s: { label: string }) => s.label);
     expect(annee).toContain('Mathématiques · 4e année');
     const term = (await suggest('termi')).body.suggestions;

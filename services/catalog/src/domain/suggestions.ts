@@ -126,7 +126,8 @@ export async function suggest(
 
   // Completions of the last words: « 6 » → 6e, « sciences de la v » → Sciences de la vie et de la Terre.
   if (tokens.length && !/\s$/.test(q)) {
-    const found = new Map<string, { term: Term; before: string }>();
+    // paired: the words before name the other kind (« svt 3 »): the term is offered with it, never alone.
+    const found = new Map<string, { term: Term; before: string; paired: boolean }>();
     for (let k = Math.min(vocabulary.longest, tokens.length); k >= 1; k--) {
       const tail = tokens.slice(-k);
       const typedTail = tail.map((t) => t.canon).join(' ');
@@ -144,6 +145,7 @@ export async function suggest(
         found.set(phrase.ids.join(), {
           term: { kind: phrase.kind, ids: phrase.ids, name: phrase.display, marks: termMarks(phrase.display, typed) },
           before: context.text,
+          paired: Boolean(phrase.kind === 'level' ? context.subject : context.level),
         });
         const other = phrase.kind === 'level' ? context.subject : context.level;
         if (other) {
@@ -164,6 +166,7 @@ export async function suggest(
       }
     }
     const terms = [...found.values()]
+      .filter((f) => !f.paired)
       .sort((a, b) => a.term.name.length - b.term.name.length)
       .slice(0, MAX_CATEGORY_SUGGESTIONS);
     for (const { term, before } of terms)
