@@ -169,6 +169,13 @@ export const messages = {
     reportOnlyReceived: 'Vous ne pouvez signaler que les messages que vous avez reçus.',
     reportedTwice: 'Vous avez déjà signalé ce message.',
     reported: 'Signalement envoyé. Merci, notre équipe va l’examiner.',
+    /** GET /messages/stream: one member's live connections (tabs, phones) are bounded. */
+    tooManyStreams:
+      'Trop de connexions en direct sont ouvertes sur ce compte. Fermez un onglet : vos messages restent disponibles.',
+    /** GET /messages/stream: this replica's live connections are all taken. */
+    streamsFull: 'Le direct des messages est saturé. Vos messages restent disponibles ; réessayez dans un instant.',
+    /** The `end` event: the session behind the stream was closed or expired. */
+    streamSessionEnded: 'Votre session a pris fin. Reconnectez-vous pour recevoir vos messages.',
   },
   /** Comments and their moderation (services/moderation/API.md, SPEC.md sections 4 and 5). */
   comments: {

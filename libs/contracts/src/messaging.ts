@@ -115,3 +115,47 @@ export const markReadResponseSchema = z.object({ marked: z.number().int() });
 export const unreadCountResponseSchema = z.object({ unreadCount: z.number().int() });
 export const messageResponseDataSchema = z.object({ data: messageSchema });
 export const recentMessagesResponseSchema = z.object({ messages: z.array(messageSchema) });
+
+// ── the live stream (GET /messages/stream, server-sent events) ───────────────────────────────
+
+/** `message`: a message of a conversation the member is a party to (sent by them or to them). */
+export const liveMessageEventSchema = z.object({
+  conversation_id: z.string().uuid(),
+  message: messageSchema,
+});
+export type LiveMessageEvent = z.infer<typeof liveMessageEventSchema>;
+
+/** `unread`: the member's unread count, sent on connection and whenever it may have changed. */
+export const liveUnreadEventSchema = unreadCountResponseSchema;
+export type LiveUnreadEvent = z.infer<typeof liveUnreadEventSchema>;
+
+/** `read`: `reader_id` read `count` messages of a conversation (the other party's receipt, or the member's other tab). */
+export const liveReadEventSchema = z.object({
+  conversation_id: z.string().uuid(),
+  book_id: z.number().int(),
+  reader_id: z.string().uuid(),
+  count: z.number().int(),
+  read_at: z.string(),
+});
+export type LiveReadEvent = z.infer<typeof liveReadEventSchema>;
+
+/**
+ * `ready`: the stream is live. `complete` is true when every message since the `Last-Event-ID`
+ * was replayed; false (no id, an unknown one, too many missed, or after a NATS outage: `resync`)
+ * means the client should fetch its conversations once.
+ */
+export const liveReadyEventSchema = z.object({ replayed: z.number().int(), complete: z.boolean() });
+export type LiveReadyEvent = z.infer<typeof liveReadyEventSchema>;
+
+/** `end`: the server ends the stream for good (session revoked or expired): do not reconnect. */
+export const liveEndEventSchema = z.object({ reason: z.enum(['session']), message: z.string() });
+export type LiveEndEvent = z.infer<typeof liveEndEventSchema>;
+
+export type LiveEvent =
+  | { event: 'message'; id: string; data: LiveMessageEvent }
+  | { event: 'unread'; data: LiveUnreadEvent }
+  | { event: 'read'; data: LiveReadEvent }
+  /** Its id is the server's time at connection: a reconnection replays from there. */
+  | { event: 'ready'; id?: string; data: LiveReadyEvent }
+  | { event: 'resync'; data: LiveReadyEvent }
+  | { event: 'end'; data: LiveEndEvent };

@@ -8,16 +8,20 @@ import {
   registerOpenApi,
 } from '@cartable/service-kit';
 import type { MessagingConfig } from './config.ts';
+import { LiveHub } from './domain/live.ts';
 import { adminStatsRoutes } from './routes/admin-stats.ts';
 import { blockRoutes } from './routes/blocks.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { replyTimeRoutes } from './routes/reply-time.ts';
+import { streamRoutes } from './routes/stream.ts';
 
 export interface MessagingDeps {
   config: MessagingConfig;
   db: Db;
   guards: Guards;
   relay: Pick<OutboxRelay, 'kick'>;
+  /** Who is connected to GET /messages/stream here (fed by src/events/live-feed.ts); a new one by default. */
+  live?: LiveHub;
 }
 
 export async function buildMessagingApp(deps: MessagingDeps, readiness: ReadinessCheck[] = [], logger?: false) {
@@ -35,6 +39,18 @@ export async function buildMessagingApp(deps: MessagingDeps, readiness: Readines
   });
   // Creating calls accept an Idempotency-Key: a retried POST gets the first answer back.
   await app.register(idempotencyPlugin, { db: deps.db });
+  // Live conversations: GET /messages/stream (server-sent events), fed by messaging's events.
+  const live =
+    deps.live ??
+    new LiveHub(
+      deps.db,
+      { perMember: deps.config.MESSAGE_STREAM_MAX_PER_MEMBER, total: deps.config.MESSAGE_STREAM_MAX_CONNECTIONS },
+      app.log,
+    );
+  await app.register(streamRoutes, { ...deps, live });
+  // Open streams would hold the shutdown until their clients leave: they end first, and the
+  // browsers reconnect to another replica.
+  app.addHook('preClose', async () => live.closeAll());
   await app.register(messageRoutes, deps);
   await app.register(adminStatsRoutes, deps);
   await app.register(blockRoutes, deps);

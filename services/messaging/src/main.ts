@@ -11,6 +11,8 @@ import {
 import { buildMessagingApp } from './app.ts';
 import { messagingConfigSchema } from './config.ts';
 import * as schema from './db/schema.ts';
+import { LiveHub } from './domain/live.ts';
+import { type LiveFeed, startLiveFeed } from './events/live-feed.ts';
 import { bookProjection, memberProjection } from './events/projections.ts';
 
 await bootstrap(async () => {
@@ -32,6 +34,18 @@ await bootstrap(async () => {
   infra.startConsumers({ auth: memberProjection, catalog: bookProjection });
   // Tokens are checked here too, not only at the gateway: revoked ones are refused by the service.
   const guards = createServiceGuards(config, infra.redis!, log);
-  const app = await buildMessagingApp({ config, db, guards, relay: infra.relay! }, infra.readiness);
-  await serve(app, { port: config.PORT, host: config.HOST }, infra.closers);
+  // Live conversations: every replica hears every message event and tells its own connections.
+  const live = new LiveHub(
+    db,
+    { perMember: config.MESSAGE_STREAM_MAX_PER_MEMBER, total: config.MESSAGE_STREAM_MAX_CONNECTIONS },
+    log,
+  );
+  let feed: LiveFeed | undefined;
+  void infra.nats.then((nc) => {
+    feed = startLiveFeed({ nc, namespace: config.EVENT_NAMESPACE, hub: live, log });
+  });
+  const app = await buildMessagingApp({ config, db, guards, relay: infra.relay!, live }, infra.readiness);
+  // Before NATS is drained (the closers run in order, after HTTP has drained).
+  const closers = [async () => feed?.stop(), ...infra.closers];
+  await serve(app, { port: config.PORT, host: config.HOST }, closers);
 });

@@ -1,5 +1,5 @@
 import type { Db } from '@cartable/service-kit';
-import { and, asc, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import { books, conversations, members, messages } from './schema.ts';
 
 /** Messaging's reads and writes, one function each; the rules that use them are in src/domain/. */
@@ -40,6 +40,25 @@ export async function findConversation(db: Db, bookId: number, me: string, other
     .from(conversations)
     .where(and(eq(conversations.bookId, bookId), eq(conversations.memberA, a), eq(conversations.memberB, b)));
   return conversation;
+}
+
+export async function findConversationById(db: Db, id: string) {
+  const [conversation] = await db.select().from(conversations).where(eq(conversations.id, id));
+  return conversation;
+}
+
+/**
+ * The messages the member sent or received after `since`, oldest first, with their books (the
+ * live stream's replay after a reconnection): at most `limit`.
+ */
+export function messagesOfMemberSince(db: Db, me: string, since: Date, limit: number) {
+  return db
+    .select({ message: messages, bookId: conversations.bookId })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(and(or(eq(conversations.memberA, me), eq(conversations.memberB, me)), gt(messages.createdAt, since)))
+    .orderBy(asc(messages.createdAt), asc(messages.id))
+    .limit(limit);
 }
 
 /** The member's conversations, latest activity first (at most 200). */

@@ -190,13 +190,25 @@ export async function markThreadRead(context: MessagingContext, me: string, book
 
 export const unreadCount = (db: Db, me: string) => countUnread(db, me);
 
-/** One message, for its sender or receiver; the receiver reading it marks it read. */
-export async function readMessage(db: Db, me: string, id: string): Promise<Message> {
+/**
+ * One message, for its sender or receiver; the receiver reading it marks it read (with its
+ * event, as for a thread: the live streams update the badge and the sender's « Lu »).
+ */
+export async function readMessage({ db, relay }: MessagingContext, me: string, id: string): Promise<Message> {
   const row = await findMessage(db, id);
   if (!row) throw notFound(m.messaging.messageNotFound);
   if (row.message.receiverId !== me && row.message.senderId !== me) throw forbidden(m.messaging.notYourMessage);
   let message = row.message;
-  if (message.receiverId === me && !message.readAt) message = (await markMessageRead(db, message.id)) ?? message;
+  if (message.receiverId === me && !message.readAt) {
+    const unread = message;
+    const read = await db.transaction(async (tx) => {
+      const updated = await markMessageRead(tx, unread.id);
+      if (updated) await recordMessagesRead(tx, unread.conversationId, me, 1);
+      return updated;
+    });
+    relay.kick();
+    message = read ?? message;
+  }
   return toMessage(message, me, row.bookId);
 }
 

@@ -85,7 +85,7 @@ export const messageRoutes: FastifyPluginAsyncZod<MessagingDeps> = async (app, {
   app.get(
     '/messages/:id/read',
     { schema: { tags, security, params: messageParamsSchema, response: { 200: messageResponseDataSchema } } },
-    async (request) => ({ data: await readMessage(db, request.claims!.sub, request.params.id) }),
+    async (request) => ({ data: await readMessage(context, request.claims!.sub, request.params.id) }),
   );
 
   app.get(
