@@ -34,6 +34,11 @@ export interface GatewayDeps {
 /** Answers smaller than this go uncompressed: the headers would cost more than the saving. */
 const COMPRESS_THRESHOLD = 1024;
 
+/** Server-sent events (GET /api/messages/stream): each event must leave as soon as it is written. */
+const isEventStream = (contentType: unknown) => /^\s*text\/event-stream/i.test(String(contentType ?? ''));
+/** What @fastify/compress compresses by default (text, JSON, XML), never an event stream. */
+const COMPRESSIBLE = /^text\/|(?:\+|\/)json(?:;|$)|(?:\+|\/)text(?:;|$)|(?:\+|\/)xml(?:;|$)|octet-stream(?:;|$)/u;
+
 export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[] = [], logger?: false) {
   const { config, redis } = deps;
   const app = createHttpApp({
@@ -74,7 +79,10 @@ export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[
   // every answer; the frontends' files are compressed once at build time and sent as they are.
   // A proxied answer is a stream, which the compressor would take whatever its size: one that
   // says it is under the threshold is read into memory first, so it goes out as it is.
+  // An event stream is neither read into memory nor compressed (its route also says
+  // `compress: false`: gateway/src/plugins/proxy.ts).
   app.addHook('onSend', async (_request, reply, payload) => {
+    if (isEventStream(reply.getHeader('content-type'))) return payload;
     const length = Number(reply.getHeader('content-length'));
     if (payload instanceof Readable && length > 0 && length < COMPRESS_THRESHOLD) return buffer(payload);
     return payload;
@@ -82,6 +90,7 @@ export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[
   await app.register(compress, {
     global: true,
     threshold: COMPRESS_THRESHOLD,
+    customTypes: (contentType: string) => !isEventStream(contentType) && COMPRESSIBLE.test(contentType),
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });

@@ -37,6 +37,11 @@ export interface RouteEntry {
   owner: Owner;
   access: Access;
   rateLimit?: LimitName;
+  /**
+   * A long-lived text/event-stream answer: never compressed nor buffered, cut only after a
+   * silence longer than its heartbeat (not after UPSTREAM_TIMEOUT_MS), ended at shutdown.
+   */
+  stream?: true;
 }
 
 const auth = (path: string, access: Access = 'public', rateLimit?: LimitName): RouteEntry => ({
@@ -155,6 +160,8 @@ export const routeTable: readonly RouteEntry[] = [
 
   // messaging: conversations, messages, unread counts
   messaging('/messages'),
+  // Live conversations (server-sent events); messaging checks the token again at each heartbeat.
+  { ...messaging('/messages/stream'), stream: true },
   messaging('/messages/*'),
   messaging('/user/messages/recent'),
   messaging('/blocks'),

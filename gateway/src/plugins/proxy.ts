@@ -44,6 +44,13 @@ const COUNTED: Record<LimitName, readonly string[]> = {
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
+/**
+ * An event stream (route table `stream: true`) is cut only after this long without a byte from
+ * its owner: three of messaging's 25 s heartbeats (MESSAGE_STREAM_HEARTBEAT_MS). The same value
+ * bounds the wait for its headers.
+ */
+export const STREAM_IDLE_TIMEOUT_MS = 90_000;
+
 /** Connection-level failures: the owner is down or unreachable. */
 const UNAVAILABLE = new Set([
   'ECONNREFUSED',
@@ -157,10 +164,30 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
     return current;
   }
 
-  function forward(request: FastifyRequest, reply: FastifyReply, owner: Owner) {
+  /** Open event streams: ended when the gateway stops, or they would hold its shutdown. */
+  const openStreams = new Set<FastifyReply>();
+  app.addHook('preClose', async () => {
+    for (const reply of openStreams) reply.raw.destroy();
+  });
+
+  function forward(request: FastifyRequest, reply: FastifyReply, owner: Owner, stream = false) {
     const target = `${upstreams[owner]}${request.url.slice('/api'.length)}`;
+    if (stream) {
+      openStreams.add(reply);
+      reply.raw.once('close', () => openStreams.delete(reply));
+    }
     return reply.from(target, {
-      timeout: options.upstreamTimeoutMs,
+      timeout: stream ? STREAM_IDLE_TIMEOUT_MS : options.upstreamTimeoutMs,
+      // Whatever the owner said, no proxy on the way (nginx) may buffer or transform a stream.
+      ...(stream
+        ? {
+            rewriteHeaders: (headers: Record<string, string | string[] | undefined>) => ({
+              ...headers,
+              'x-accel-buffering': 'no',
+              'cache-control': 'no-cache, no-transform',
+            }),
+          }
+        : {}),
       // The owner trusts the gateway (TRUST_PROXY): it learns the client the gateway saw, never
       // what the client claimed in its own X-Forwarded-For.
       rewriteRequestHeaders: (_req, headers) => ({
@@ -194,6 +221,9 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
         access: entry.access,
         ...(entry.rateLimit ? { rateLimit: rateLimitOf(entry.rateLimit) } : {}),
       },
+      // An event stream is never compressed: the compressor would hold each event until its
+      // buffer fills (and the events are small; the bytes saved are the polls not made).
+      ...(entry.stream ? { compress: false as const } : {}),
       handler: async (request, reply) => {
         const claims = await authorize(request, entry.access);
         if (claims && entry.owner === 'auth' && request.method !== 'GET') {
@@ -201,7 +231,7 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
           // auth has answered, the gateway must not reuse an earlier "valid" for it.
           reply.raw.once('close', () => revocation.forget(claims.jti));
         }
-        return forward(request, reply, entry.owner);
+        return forward(request, reply, entry.owner, entry.stream === true);
       },
     });
   }

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { type LiveEvent, messages as m } from '@cartable/contracts';
 import { bearerToken, type Guards, HttpError } from '@cartable/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { MessagingDeps } from '../app.ts';
 import { type LiveConnection, type LiveHub, replaySince } from '../domain/live.ts';
 
@@ -56,6 +57,21 @@ export const streamRoutes: FastifyPluginAsyncZod<MessagingDeps & { live: LiveHub
         description:
           'Server-sent events: `message`, `unread`, `read`, `ready`, `resync`, `end` (payloads in libs/contracts/src/messaging.ts). ' +
           '`Last-Event-ID` replays the messages since. 429 beyond the connection limits.',
+        response: {
+          200: {
+            description: 'Un flux text/event-stream qui reste ouvert.',
+            content: {
+              'text/event-stream': {
+                schema: z
+                  .string()
+                  .describe(
+                    'event: message|unread|read|ready|resync|end, data: JSON (live*EventSchema of libs/contracts), id on message and ready; `: ping` every heartbeat',
+                  ),
+              },
+            },
+          },
+          429: z.object({ message: z.string() }),
+        },
       },
     },
     async (request, reply) => {
@@ -109,7 +125,8 @@ export const streamRoutes: FastifyPluginAsyncZod<MessagingDeps & { live: LiveHub
         // Never cached nor transformed (compressed) on the way; nginx must not buffer it.
         .header('cache-control', 'no-cache, no-transform')
         .header('x-accel-buffering', 'no')
-        .send(body);
+        // A stream is sent as it is (the schema above documents it; nothing is serialised).
+        .send(body as unknown as string);
       // The headers leave with this first chunk: the client knows the stream is open.
       write(`retry: ${STREAM_RETRY_MS}\n: connecté\n\n`);
 
