@@ -33,6 +33,8 @@ export interface Vocabulary {
   phrases: Phrase[];
   /** Longest phrase, in tokens. */
   longest: number;
+  /** Phrases by their first token (what the parser looks up at each word). */
+  byFirst: Map<string, Phrase[]>;
   /** Categories by id. */
   categories: Map<number, VocabularyCategory>;
 }
@@ -303,12 +305,14 @@ export function buildVocabulary(categories: VocabularyCategory[]): Vocabulary {
     const cats = names.map(named).filter((c) => c !== undefined);
     if (cats.length === names.length) add([pair], cats, names.join(', '), names.join(', '));
   }
-  return { phrases, longest: Math.max(1, ...phrases.map((p) => p.tokens.length)), categories: byId };
+  const byFirst = new Map<string, Phrase[]>();
+  for (const phrase of phrases) byFirst.set(phrase.tokens[0]!, [...(byFirst.get(phrase.tokens[0]!) ?? []), phrase]);
+  return { phrases, longest: Math.max(1, ...phrases.map((p) => p.tokens.length)), byFirst, categories: byId };
 }
 
 function matchAt(tokens: Token[], at: number, vocabulary: Vocabulary): Phrase | null {
   let best: Phrase | null = null;
-  for (const phrase of vocabulary.phrases) {
+  for (const phrase of vocabulary.byFirst.get(tokens[at]!.canon) ?? []) {
     if (phrase.tokens.length > tokens.length - at) continue;
     if (best && phrase.tokens.length <= best.tokens.length) continue;
     if (phrase.tokens.every((t, i) => tokens[at + i]!.canon === t)) best = phrase;

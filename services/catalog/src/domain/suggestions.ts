@@ -5,7 +5,15 @@ import { LRUCache } from 'lru-cache';
 import { books } from '../db/schema.ts';
 import { sellerActive } from './books.ts';
 import type { CategoryView } from './category-store.ts';
-import { fold, foldWithOffsets, parseQuery, queryTokens, spelledForms, type TermKind } from './query-parser.ts';
+import {
+  fold,
+  foldWithOffsets,
+  parseQuery,
+  queryTokens,
+  spelledForms,
+  type TermKind,
+  type Vocabulary,
+} from './query-parser.ts';
 import { understoodConditions, vocabularyOf } from './search.ts';
 
 export const DEFAULT_SUGGESTIONS = 8;
@@ -78,6 +86,22 @@ function combine(level: Term | null, subject: Term | null, rest: string): BookSu
   };
 }
 
+const forms = new WeakMap<Vocabulary, Array<{ phrase: Vocabulary['phrases'][number]; written: string[] }>>();
+
+/** Each phrase as it may be typed: its tokens, and with a spelled-out first word (« sec » completes « seconde », 2nde). */
+function completionForms(vocabulary: Vocabulary) {
+  let list = forms.get(vocabulary);
+  if (!list) {
+    list = vocabulary.phrases.map((phrase) => {
+      const [first, ...others] = phrase.tokens;
+      const written = [phrase.tokens, ...spelledForms(first!).map((word) => [word, ...others])].map((t) => t.join(' '));
+      return { phrase, written };
+    });
+    forms.set(vocabulary, list);
+  }
+  return list;
+}
+
 const cache = new LRUCache<string, BookSuggestion[]>({ max: 2000, ttl: 30_000 });
 export const forgetSuggestions = () => cache.clear();
 
@@ -133,12 +157,7 @@ export async function suggest(
       const typedTail = tail.map((t) => t.canon).join(' ');
       const before = q.slice(0, tail[0]!.start);
       const context = parseQuery(before, vocabulary);
-      for (const phrase of vocabulary.phrases) {
-        // « sec » completes « seconde » (whose canonical token is 2nde) as well as « 2n ».
-        const [first, ...others] = phrase.tokens;
-        const written = [phrase.tokens, ...spelledForms(first!).map((word) => [word, ...others])].map((t) =>
-          t.join(' '),
-        );
+      for (const { phrase, written } of completionForms(vocabulary)) {
         if (!written.some((w) => w.startsWith(typedTail)) || found.has(phrase.ids.join())) continue;
         if (found.size >= MAX_CATEGORY_SUGGESTIONS * 2) break;
         const typed = q.slice(tail[0]!.start);
