@@ -112,7 +112,9 @@ async function pastTheEdge(page: Page): Promise<string[]> {
 async function settle(page: Page) {
   await page.locator('main h1').first().waitFor({ timeout: 20_000 });
   await page.waitForFunction(
-    `!document.querySelector('[aria-busy="true"], .animate-pulse') && document.readyState === 'complete'`,
+    // A placeholder hidden from assistive technologies (the comment form until one scrolls to it) may stay.
+    `!document.querySelector('[aria-busy="true"]') && document.readyState === 'complete' &&
+      ![...document.querySelectorAll('.animate-pulse')].some((el) => !el.closest('[aria-hidden="true"]'))`,
     undefined,
     { timeout: 20_000 },
   );

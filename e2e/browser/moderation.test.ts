@@ -128,6 +128,8 @@ describe('comment moderation', () => {
       await logIn(memberPage, member.email, PASSWORD);
       await memberPage.goto(`${stack.url('gateway')}/books/${bookId}`);
       await memberPage.getByRole('heading', { level: 1, name: bookTitle }).waitFor();
+      // The form loads as the reader scrolls down to the comments.
+      await memberPage.locator('#commentaires').scrollIntoViewIfNeeded();
       const field = memberPage.getByRole('textbox', { name: 'Votre commentaire' });
       await field.waitFor();
       const publish = memberPage.getByRole('button', { name: 'Publier' });

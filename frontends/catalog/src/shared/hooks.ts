@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { type RefObject, useEffect, useState, useSyncExternalStore } from 'react';
 
 /** True while the media query matches (e.g. the desktop sidebar from 1024 px). */
 export function useMediaQuery(query: string): boolean {
@@ -51,4 +51,29 @@ export function usePageVisible(): boolean {
     () => document.visibilityState === 'visible',
     () => true,
   );
+}
+
+/**
+ * Becomes true once the element comes within `margin` of the screen (and stays true): what sits
+ * further down a page loads when the reader gets near it, not with the page.
+ */
+export function useNearScreen(ref: RefObject<Element | null>, margin = '400px'): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: margin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, margin, near]);
+  return near;
 }

@@ -1,4 +1,5 @@
-import { BOOK_PHOTO_SIZES, bookPhotoSrcSet } from '@cartable/contracts';
+// The subpath, not the package: the contracts' index is a shared module that brings zod along.
+import { BOOK_PHOTO_SIZES, bookPhotoSrcSet } from '@cartable/contracts/photos';
 import { BookIcon, cn, ExpandIcon } from '@cartable/ui';
 import { lazy, Suspense, useState } from 'react';
 import type { BookImage } from '../../shared/books';
