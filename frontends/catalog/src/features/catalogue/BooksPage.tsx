@@ -113,7 +113,7 @@ export default function BooksPage() {
     <Container className="py-6 sm:py-10">
       <PageHeader
         title="Manuels scolaires"
-        description="Cherchez par titre ou auteur, puis affinez par cycle, niveau, matière, prix ou ville."
+        description="Cherchez un titre, un auteur ou une classe (ex. : maths 6e), puis affinez par prix ou ville."
         actions={
           <Link to="/books/add" className={buttonClasses('accent', 'md', 'max-sm:hidden')}>
             <PlusIcon size={18} /> Vendre un manuel
@@ -347,7 +347,7 @@ function Understood({
         <button
           type="button"
           onClick={() => onChange({ literal: false })}
-          className="font-semibold text-primary-800 underline underline-offset-2"
+          className="inline text-left font-semibold text-primary-800 underline underline-offset-2"
         >
           Reconnaître le niveau et la matière
         </button>
@@ -363,7 +363,7 @@ function Understood({
       <button
         type="button"
         onClick={() => onChange({ literal: true })}
-        className="font-semibold text-primary-800 underline underline-offset-2"
+        className="inline text-left font-semibold text-primary-800 underline underline-offset-2"
       >
         Chercher plutôt « {filters.query} » tel quel
       </button>

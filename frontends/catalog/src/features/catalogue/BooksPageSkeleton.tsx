@@ -11,7 +11,7 @@ export function BooksPageSkeleton() {
     <Container className="py-6 sm:py-10">
       <PageHeader
         title="Manuels scolaires"
-        description="Cherchez par titre ou auteur, puis affinez par cycle, niveau, matière, prix ou ville."
+        description="Cherchez un titre, un auteur ou une classe (ex. : maths 6e), puis affinez par prix ou ville."
         actions={<Skeleton className="h-10 w-44 rounded-lg max-sm:hidden" />}
       />
       <Skeleton className="h-12 w-full rounded-lg" />

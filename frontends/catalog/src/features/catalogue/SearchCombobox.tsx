@@ -158,14 +158,15 @@ export function SearchCombobox({
             onClick={() => choose(item)}
             onMouseMove={() => setActive(index)}
             className={cn(
-              'flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2.5 text-sm text-slate-800',
+              'flex min-h-11 cursor-pointer flex-col justify-center px-3 py-2 text-sm text-slate-800',
               index === active && 'bg-primary-50',
             )}
           >
-            <span className="min-w-0 truncate">
+            {/* The whole label, on two lines at most: a phone's width cuts titles otherwise. */}
+            <span className="line-clamp-2 break-words">
               <Highlighted label={item.label} ranges={item.highlights} />
             </span>
-            <span className="shrink-0 text-xs text-slate-500">{KIND_LABELS[item.kind]}</span>
+            <span className="text-xs text-slate-500">{KIND_LABELS[item.kind]}</span>
           </div>
         ))}
       </div>
