@@ -53,6 +53,20 @@ export {
 } from './data/favourites';
 export { queryKeys } from './data/keys';
 export {
+  createSseParser,
+  isLiveMessagesOpen,
+  LIVE_HIDDEN_GRACE_MS,
+  LIVE_RETRY_MAX_MS,
+  LIVE_RETRY_MIN_MS,
+  LiveMessagesClient,
+  type LiveMessagesEvent,
+  type LiveStatus,
+  liveMessages,
+  useLiveMessageEvents,
+  useLiveMessages,
+  useLiveMessagesOpen,
+} from './data/live-messages';
+export {
   citiesQuery,
   countriesQuery,
   fetchCities,

@@ -11,14 +11,18 @@ export const currentUserQuery = (token: string | null) =>
     enabled: Boolean(token),
   });
 
-/** Polling of the envelope badge in the header. */
+/** Polling of the envelope badge in the header, while the live stream is not open (SPEC: 30 s). */
 export const UNREAD_POLL_MS = 30_000;
 
-/** GET /messages/unread/count for the header's envelope; refreshed when a thread is read or sent. */
-export const unreadCountQuery = (userId: string) =>
+/**
+ * GET /messages/unread/count for the header's envelope. While the live stream is open
+ * (`live`, from useLiveMessages) it sets the count itself and nothing is polled; otherwise the
+ * badge is polled every 30 s and refreshed when a thread is read or sent.
+ */
+export const unreadCountQuery = (userId: string, live = false) =>
   queryOptions({
     queryKey: queryKeys.messages.unreadCountOf(userId),
     queryFn: ({ signal }) => api.get<{ unreadCount?: number }>('/messages/unread/count', { signal }),
-    refetchInterval: UNREAD_POLL_MS,
+    refetchInterval: live ? false : UNREAD_POLL_MS,
     retry: false,
   });

@@ -18,6 +18,7 @@ import { bookQuery } from '../../shared/api/books';
 import { sameId } from '../../shared/books';
 import { usePageVisible } from '../../shared/hooks';
 import { ConcludeDialog } from '../transactions';
+import { useLiveConversations } from './api/live';
 import { Composer } from './thread/Composer';
 import { MessageList, ThreadSkeleton } from './thread/MessageList';
 import { SafetyTips } from './thread/SafetyTips';
@@ -57,8 +58,14 @@ export default function ConversationPage() {
 
 function Thread({ bookId, userId }: { bookId: string; userId: string }) {
   const visible = usePageVisible();
+  // New messages and receipts come by the live stream while it is open; polled (5 s) otherwise.
+  const live = useLiveConversations();
   const liveId = useId();
-  const { thread, newest, messages, bookInfo, other, loadingHeader, hasOlder } = useThread(bookId, userId, visible);
+  const { thread, newest, messages, bookInfo, other, loadingHeader, hasOlder } = useThread(
+    bookId,
+    userId,
+    visible && !live,
+  );
   const otherName = other?.name ?? 'ce membre';
   useDocumentTitle(other ? `Conversation avec ${other.name}` : 'Conversation');
   const announcement = useReadReceipts(bookId, userId, newest, otherName);

@@ -19,14 +19,16 @@ import { truncate } from '../../shared/books';
 import { usePageVisible } from '../../shared/hooks';
 import { BookCover } from '../catalogue';
 import { type Conversation, conversationsQuery } from './api/conversations';
+import { useLiveConversations } from './api/live';
 import { relativeTime } from './dates';
 
 /** The member's conversations, newest first (GET /api/messages). */
 export default function MessagesPage() {
   useDocumentTitle('Messages');
   const visible = usePageVisible();
-  // The list follows the header badge's rhythm (SPEC section 9: 30 s).
-  const list = useQuery(conversationsQuery(visible));
+  // Updated by the live stream while it is open; otherwise the header badge's rhythm (SPEC section 9: 30 s).
+  const live = useLiveConversations();
+  const list = useQuery(conversationsQuery(visible && !live));
   const conversations = list.data;
   const unread = conversations?.reduce((sum, c) => sum + Math.max(c.unread_count, 0), 0) ?? 0;
 

@@ -11,6 +11,7 @@ import {
   unreadCountQuery,
   unreadNoticesQuery,
   useDismiss,
+  useLiveMessages,
   useSession,
 } from '@cartable/ui';
 import { Link, NavLink, useLocation } from '@cartable/ui/router';
@@ -53,7 +54,9 @@ export function Brand() {
 }
 
 function MessagesLink({ userId }: { userId: string }) {
-  const { data, isError } = useQuery(unreadCountQuery(userId));
+  // The live stream (new messages, this count) while it is open; the 30 s poll otherwise.
+  const live = useLiveMessages(userId);
+  const { data, isError } = useQuery(unreadCountQuery(userId, live));
   const count = !isError && typeof data?.unreadCount === 'number' ? data.unreadCount : 0;
   const badge = unreadLabel(count);
   return (

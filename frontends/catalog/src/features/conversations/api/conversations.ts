@@ -6,7 +6,7 @@ import type {
   SendMessageRequest,
   SendMessageResponse,
 } from '@cartable/contracts';
-import { api, queryKeys } from '@cartable/ui';
+import { api, isLiveMessagesOpen, queryKeys } from '@cartable/ui';
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -21,10 +21,13 @@ import type { Id } from '../../../shared/books';
 export type { Conversation, ConversationThread, Message };
 export type ThreadPage = ConversationThread;
 
-/** The open thread is polled this often while the page is visible. */
+/**
+ * The open thread is polled this often while the page is visible and the live stream
+ * (GET /messages/stream, api/live.ts) is not open; while it is, events update the caches.
+ */
 export const THREAD_POLL_MS = 5_000;
 export const THREAD_PER_PAGE = 30;
-/** The conversation list is polled this often while the page is visible (the header badge's rhythm). */
+/** The conversation list is polled this often while the page is visible and the stream is not open (the header badge's rhythm). */
 export const LIST_POLL_MS = 30_000;
 
 /**
@@ -44,7 +47,7 @@ export async function fetchConversations(signal?: AbortSignal): Promise<Conversa
   return Array.isArray(data?.conversations) ? data.conversations : [];
 }
 
-/** GET /messages, polled while the list is on screen. */
+/** GET /messages, polled while the list is on screen and the live stream is not open. */
 export const conversationsQuery = (poll: boolean) =>
   queryOptions({
     queryKey: messageKeys.conversations,
@@ -155,8 +158,11 @@ export function useSendMessage(
           return { ...thread, pages: [{ ...newest, data: mergeMessages(newest.data, [sent]) }, ...older] };
         });
       }
-      void queryClient.invalidateQueries({ queryKey: key });
-      void queryClient.invalidateQueries({ queryKey: messageKeys.conversations });
+      // The live stream brings the message to the list (and a new conversation's first line).
+      if (!isLiveMessagesOpen()) {
+        void queryClient.invalidateQueries({ queryKey: key });
+        void queryClient.invalidateQueries({ queryKey: messageKeys.conversations });
+      }
       handlers.onSuccess(result);
     },
     onError: handlers.onError,
@@ -182,8 +188,12 @@ export function useMarkThreadRead(bookId: Id, userId: Id) {
   });
 }
 
-/** After reading or sending: the header badge and the conversation list are stale. */
+/**
+ * After reading or sending: the header badge and the conversation list are stale, unless the
+ * live stream is open (it sends the new count and the read receipt itself).
+ */
 export function refreshUnread(queryClient: QueryClient) {
+  if (isLiveMessagesOpen()) return;
   void queryClient.invalidateQueries({ queryKey: messageKeys.unreadCount });
   void queryClient.invalidateQueries({ queryKey: messageKeys.conversations });
 }

@@ -8,12 +8,12 @@ import { mergeMessages, THREAD_POLL_MS, threadQuery } from '../api/conversations
 /**
  * The thread between the member and `userId` about `bookId`: its pages (newest first, older ones
  * on demand), their messages merged oldest first, and who and what it is about. The loaded pages
- * are polled while the tab is visible.
+ * are polled while `poll` (the tab visible and the live stream not open).
  */
-export function useThread(bookId: string, userId: string, visible: boolean) {
+export function useThread(bookId: string, userId: string, poll: boolean) {
   const thread = useInfiniteQuery({
     ...threadQuery(bookId, userId),
-    refetchInterval: visible ? THREAD_POLL_MS : false,
+    refetchInterval: poll ? THREAD_POLL_MS : false,
     retry: (failures, error) =>
       !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
   });
