@@ -21,17 +21,16 @@ import {
   useDocumentTitle,
   useSession,
 } from '@cartable/ui';
-import { ConfirmDialog } from '@cartable/ui/overlays';
 import { Link, useLocation, useNavigate, useParams } from '@cartable/ui/router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { booksQuery, useBook } from '../../shared/api/books';
 import { type Book, bookImages, conditionLabel, isNegotiable, sameId, statusLabel, truncate } from '../../shared/books';
+import { LazyConfirmDialog } from '../../shared/components/LazyDialogs';
 import { useMetaDescription } from '../../shared/hooks';
 import { messages } from '../../shared/messages';
 import { BookGrid, Price } from '../catalogue';
 import { CommentsSection } from '../comments';
-import { ContactSellerDialog } from '../conversations';
 import { FavouriteButton } from '../favourites';
 import { ReportButton } from '../reports';
 import { useDeleteBook } from './api/book';
@@ -40,6 +39,9 @@ import { RemovedListing } from './RemovedListing';
 import { rememberViewed } from './recently-viewed';
 import { SellerCard } from './SellerCard';
 import { ShareButton } from './ShareButton';
+
+// Loaded when the visitor asks to write to the seller (its form, validation and dialog).
+const ContactSellerDialog = lazy(() => import('../conversations').then((m) => ({ default: m.ContactSellerDialog })));
 
 export default function BookDetailPage() {
   const { id = '' } = useParams();
@@ -348,16 +350,18 @@ function BookDetail({ book }: { book: Book }) {
         </div>
       ) : null}
 
-      {seller || book.user_id ? (
-        <ContactSellerDialog
-          open={dialog !== null}
-          intent={dialog ?? 'contact'}
-          onClose={() => setDialog(null)}
-          book={book}
-          sellerName={seller?.name ?? 'le vendeur'}
-        />
+      {dialog !== null && (seller || book.user_id) ? (
+        <Suspense fallback={null}>
+          <ContactSellerDialog
+            open
+            intent={dialog}
+            onClose={() => setDialog(null)}
+            book={book}
+            sellerName={seller?.name ?? 'le vendeur'}
+          />
+        </Suspense>
       ) : null}
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={confirmDelete}
         title="Supprimer cette annonce ?"
         description={`« ${book.title} » et ses photos seront supprimés définitivement.`}

@@ -13,11 +13,11 @@ import {
   useSession,
   useSubmissionKey,
 } from '@cartable/ui';
-import { ConfirmDialog } from '@cartable/ui/overlays';
 import { Link } from '@cartable/ui/router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { type Id, sameId } from '../../shared/books';
+import { LazyConfirmDialog as ConfirmDialog } from '../../shared/components/LazyDialogs';
 import {
   type Comment,
   commentMessages,

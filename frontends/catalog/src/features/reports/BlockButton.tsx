@@ -1,6 +1,6 @@
 import { Button, errorMessage, notify, useSession } from '@cartable/ui';
-import { ConfirmDialog } from '@cartable/ui/overlays';
 import { useState } from 'react';
+import { LazyConfirmDialog as ConfirmDialog } from '../../shared/components/LazyDialogs';
 import { useBlockChange, useBlockStatus } from './api/reports';
 
 /**

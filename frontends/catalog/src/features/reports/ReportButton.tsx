@@ -1,8 +1,8 @@
 import type { ReportReason } from '@cartable/contracts';
 import { AlertIcon, Button, cn, errorMessage, notify, Textarea, useSession } from '@cartable/ui';
-import { Dialog } from '@cartable/ui/overlays';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { LazyDialog as Dialog } from '../../shared/components/LazyDialogs';
 import { REASONS, type ReportTarget, sendReport } from './api/reports';
 
 const WHAT: Record<ReportTarget['type'], string> = {
