@@ -149,6 +149,8 @@ export async function suggest(
   if ((level || subject) && !typing) push(combine(level, subject, parsed.text));
 
   // Completions of the last words: « 6 » → 6e, « sciences de la v » → Sciences de la vie et de la Terre.
+  // The first one also narrows the titles (« maths 6 »: the 6e maths books, over the category index).
+  let completed: TitleFilter | null = null;
   if (tokens.length && !/\s$/.test(q)) {
     // paired: the words before name the other kind (« svt 3 »): the term is offered with it, never alone.
     const found = new Map<string, { term: Term; before: string; paired: boolean }>();
@@ -181,6 +183,7 @@ export async function suggest(
           if (!taught) continue;
           const t = found.get(phrase.ids.join())!.term;
           push(combine(phrase.kind === 'level' ? t : otherTerm, phrase.kind === 'level' ? otherTerm : t, context.text));
+          completed ??= { levelIds, subjectIds, text: context.text };
         }
       }
     }
@@ -188,13 +191,26 @@ export async function suggest(
       .filter((f) => !f.paired)
       .sort((a, b) => a.term.name.length - b.term.name.length)
       .slice(0, MAX_CATEGORY_SUGGESTIONS);
-    for (const { term, before } of terms)
+    for (const { term, before } of terms) {
       push(combine(term.kind === 'level' ? term : null, term.kind === 'subject' ? term : null, before));
+      completed ??= {
+        levelIds: term.kind === 'level' ? term.ids : [],
+        subjectIds: term.kind === 'subject' ? term.ids : [],
+        text: before,
+      };
+    }
     if ((level || subject) && typing && found.size === 0) push(combine(level, subject, parsed.text));
   }
 
   const room = limit - Math.min(out.length, MAX_CATEGORY_SUGGESTIONS);
-  const titles = room > 0 ? await titleSuggestions(db, view, parsed, q, room) : [];
+  const typed: TitleFilter = {
+    levelIds: parsed.level?.ids ?? [],
+    subjectIds: parsed.subject?.ids ?? [],
+    text: parsed.text,
+  };
+  let titles: BookSuggestion[] = [];
+  if (room > 0 && typing && completed) titles = await titleSuggestions(db, view, completed, q, room);
+  if (room > 0 && !titles.length) titles = await titleSuggestions(db, view, typed, q, room);
   const result = [...out.slice(0, limit - titles.length), ...titles].slice(0, limit);
   cache.set(key, result);
   return result;
@@ -202,27 +218,32 @@ export async function suggest(
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The categories and words that select title suggestions. */
+interface TitleFilter {
+  levelIds: number[];
+  subjectIds: number[];
+  text: string;
+}
+
 async function titleSuggestions(
   db: Db,
   view: CategoryView,
-  parsed: ReturnType<typeof parseQuery>,
+  filter: TitleFilter,
   q: string,
   limit: number,
 ): Promise<BookSuggestion[]> {
-  const words = (fold(parsed.text).match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 6);
-  const filter = {
-    levelIds: parsed.level?.ids ?? [],
-    subjectIds: parsed.subject?.ids ?? [],
-  };
+  const words = (fold(filter.text).match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 6);
   const categorised = filter.levelIds.length + filter.subjectIds.length > 0;
-  // Without a category, only words of three letters or more reach the trigram index.
-  if (!categorised && !words.some((w) => w.length >= 3)) return [];
+  // Only words of three letters or more reach the trigram index; a shorter one would make
+  // PostgreSQL read a whole category looking for a rare substring (« go f »: 200 ms).
+  const long = words.filter((w) => w.length >= 3);
+  if (!long.length && (words.length || !categorised)) return [];
   const conditions: SQL[] = [
     ne(books.status, 'vendu'),
     isNull(books.hiddenAt),
     sellerActive,
     ...understoodConditions(filter, view.graph),
-    ...words.map((w) => sql`cartable_unaccent(lower(${books.title})) like ${`%${likeEscape(w)}%`}`),
+    ...long.map((w) => sql`cartable_unaccent(lower(${books.title})) like ${`%${likeEscape(w)}%`}`),
   ];
   const folded = fold(q).trim();
   const result = await db.execute(sql`
