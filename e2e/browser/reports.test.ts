@@ -102,9 +102,13 @@ describe('blocking', () => {
     'stops the blocked member writing to the seller, until unblocked',
     async () => {
       const other = await listBook(stack, seller.token, 'Physique-Chimie 3e');
-      const sent = await call(`${stack.api}/messages`, {
-        token: buyer.token,
-        body: { receiver_id: seller.id, book_id: other, content: 'Bonjour, je le prends.', send_email_copy: false },
+      // The listing reaches messaging by an event: the first message may have to wait for it.
+      const sent = await eventually(async () => {
+        const res = await call(`${stack.api}/messages`, {
+          token: buyer.token,
+          body: { receiver_id: seller.id, book_id: other, content: 'Bonjour, je le prends.', send_email_copy: false },
+        });
+        return res.status === 422 ? undefined : res;
       });
       expect(sent.status).toBe(201);
 

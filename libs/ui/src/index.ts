@@ -84,6 +84,8 @@ export {
 export { formatDate, formatDateTime, formatPrice, initials, type PriceOptions, profileImageUrl } from './format';
 export { useDismiss, useSubmissionKey } from './hooks';
 export * from './icons';
+// Dialogs that load @cartable/ui/overlays when first opened.
+export { LazyConfirmDialog, LazyDialog } from './lazy-dialogs';
 export { BACK_OFFICE_PERMISSIONS, canEnterBackOffice, hasPermission, hasRole, WILDCARD } from './permissions';
 export { sameSitePath } from './same-site';
 export {

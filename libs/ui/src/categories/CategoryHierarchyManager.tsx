@@ -9,6 +9,8 @@ import {
   errorMessage,
   InfoIcon,
   LayersIcon,
+  LazyConfirmDialog,
+  LazyDialog,
   notify,
   PlusIcon,
   RefreshIcon,
@@ -17,7 +19,6 @@ import {
   Spinner,
   useSession,
 } from '@cartable/ui';
-import { ConfirmDialog, Dialog } from '@cartable/ui/overlays';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { categoryDetailsQuery, useAddParent, useCategoryHierarchy, useRemoveParent } from './api';
@@ -281,7 +282,7 @@ export function CategoryHierarchyManager({ rowActions, toolbar }: CategoryHierar
 
       <DetailsDialog category={details} onClose={() => setDetails(null)} />
       <AddParentDialog target={adding} roots={roots} onClose={() => setAdding(null)} />
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={removing !== null}
         title="Retirer ce parent ?"
         description={
@@ -325,7 +326,12 @@ function RefList({ title, items }: { title: string; items: CategoryNodeRef[] }) 
 function DetailsDialog({ category, onClose }: { category: Category | null; onClose: () => void }) {
   const details = useQuery(categoryDetailsQuery(category?.id ?? null));
   return (
-    <Dialog open={category !== null} onClose={onClose} title={category ? `Détails : ${category.name}` : ''} size="lg">
+    <LazyDialog
+      open={category !== null}
+      onClose={onClose}
+      title={category ? `Détails : ${category.name}` : ''}
+      size="lg"
+    >
       {details.isError ? (
         <Alert tone="error" title={messages.detailsError}>
           {errorMessage(details.error, 'Réessayez dans un instant.')}
@@ -346,7 +352,7 @@ function DetailsDialog({ category, onClose }: { category: Category | null; onClo
           <RefList title="Tous les descendants" items={details.data.all_descendants} />
         </div>
       )}
-    </Dialog>
+    </LazyDialog>
   );
 }
 
@@ -391,7 +397,7 @@ function AddParentDialog({
   });
 
   return (
-    <Dialog
+    <LazyDialog
       open={target !== null}
       onClose={add.isPending ? () => {} : close}
       title="Ajouter un parent"
@@ -432,6 +438,6 @@ function AddParentDialog({
           error={error}
         />
       </div>
-    </Dialog>
+    </LazyDialog>
   );
 }

@@ -11,6 +11,7 @@ import {
   formatDate,
   formatPrice,
   hasPermission,
+  LazyConfirmDialog,
   MapPinIcon,
   MessageIcon,
   notify,
@@ -23,14 +24,14 @@ import {
 } from '@cartable/ui';
 import { Link, useLocation, useNavigate, useParams } from '@cartable/ui/router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { booksQuery, useBook } from '../../shared/api/books';
 import { type Book, bookImages, conditionLabel, isNegotiable, sameId, statusLabel, truncate } from '../../shared/books';
-import { LazyConfirmDialog } from '../../shared/components/LazyDialogs';
 import { useMetaDescription } from '../../shared/hooks';
 import { messages } from '../../shared/messages';
 import { BookGrid, Price } from '../catalogue';
 import { CommentsSection } from '../comments';
+import { ContactSellerDialog } from '../conversations';
 import { FavouriteButton } from '../favourites';
 import { ReportButton } from '../reports';
 import { useDeleteBook } from './api/book';
@@ -39,9 +40,6 @@ import { RemovedListing } from './RemovedListing';
 import { rememberViewed } from './recently-viewed';
 import { SellerCard } from './SellerCard';
 import { ShareButton } from './ShareButton';
-
-// Loaded when the visitor asks to write to the seller (its form, validation and dialog).
-const ContactSellerDialog = lazy(() => import('../conversations').then((m) => ({ default: m.ContactSellerDialog })));
 
 export default function BookDetailPage() {
   const { id = '' } = useParams();

@@ -5,6 +5,7 @@ import {
   cn,
   EmptyState,
   errorMessage,
+  LazyConfirmDialog,
   MessageIcon,
   notify,
   Pagination,
@@ -17,7 +18,6 @@ import { Link } from '@cartable/ui/router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { type Id, sameId } from '../../shared/books';
-import { LazyConfirmDialog as ConfirmDialog } from '../../shared/components/LazyDialogs';
 import {
   type Comment,
   commentMessages,
@@ -243,7 +243,7 @@ export function CommentsSection({ bookId, ownerId }: CommentsSectionProps) {
         onPage={goTo}
       />
 
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={toDelete !== null}
         title="Supprimer ce commentaire ?"
         description="Le commentaire et ses réponses seront supprimés définitivement."

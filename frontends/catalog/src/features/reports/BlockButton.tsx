@@ -1,6 +1,5 @@
-import { Button, errorMessage, notify, useSession } from '@cartable/ui';
+import { Button, errorMessage, LazyConfirmDialog, notify, useSession } from '@cartable/ui';
 import { useState } from 'react';
-import { LazyConfirmDialog as ConfirmDialog } from '../../shared/components/LazyDialogs';
 import { useBlockChange, useBlockStatus } from './api/reports';
 
 /**
@@ -35,7 +34,7 @@ export function BlockButton({ userId, name }: { userId: string; name: string }) 
       >
         {blocked ? 'Débloquer' : 'Bloquer ce membre'}
       </Button>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={confirm}
         title={`Bloquer ${name} ?`}
         description="Ce membre ne pourra plus vous écrire ni voir votre téléphone et votre email. Vous pourrez le débloquer depuis son profil."

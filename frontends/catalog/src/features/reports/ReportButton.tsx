@@ -1,8 +1,7 @@
 import type { ReportReason } from '@cartable/contracts';
-import { AlertIcon, Button, cn, errorMessage, notify, Textarea, useSession } from '@cartable/ui';
+import { AlertIcon, Button, cn, errorMessage, LazyDialog, notify, Textarea, useSession } from '@cartable/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { LazyDialog as Dialog } from '../../shared/components/LazyDialogs';
 import { REASONS, type ReportTarget, sendReport } from './api/reports';
 
 const WHAT: Record<ReportTarget['type'], string> = {
@@ -70,7 +69,7 @@ export function ReportButton({
       >
         Signaler
       </Button>
-      <Dialog
+      <LazyDialog
         open={open}
         onClose={send.isPending ? () => {} : () => setOpen(false)}
         title={`Signaler ${WHAT[target.type]}`}
@@ -122,7 +121,7 @@ export function ReportButton({
           }}
           error={error.details}
         />
-      </Dialog>
+      </LazyDialog>
     </>
   );
 }

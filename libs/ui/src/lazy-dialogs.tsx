@@ -2,7 +2,8 @@ import type { ConfirmDialogProps, DialogProps } from '@cartable/ui/overlays';
 import { lazy, Suspense, useState } from 'react';
 
 // The overlays module (Radix, about 30 KiB compressed) loads the first time a dialog opens, not
-// with the page that may open one: a book page on a phone draws sooner without it.
+// with the page (or the shared module, like the category tree) that may open one: a page on a
+// phone draws sooner without it.
 const Dialog = lazy(() => import('@cartable/ui/overlays').then((m) => ({ default: m.Dialog })));
 const ConfirmDialog = lazy(() => import('@cartable/ui/overlays').then((m) => ({ default: m.ConfirmDialog })));
 
