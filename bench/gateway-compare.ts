@@ -1,0 +1,156 @@
+/**
+ * What the gateway costs, side by side in one run (issue « Fast on a phone in Libreville », item
+ * 5): the same trivial upstream (bench/gateway-compare/upstream.mjs) called directly, through
+ * express-gateway 1.16 with no authentication at all, and through our gateway on a public route
+ * (GET /api/books) and on a member's route (GET /api/favourites: JWT checked against auth's keys,
+ * revocation checked in Redis, logging on, as in production). Our gateway is a second instance
+ * of gateway/src/main.ts whose catalog is the trivial upstream; auth and Redis are a real test
+ * stack's. express-gateway is installed in bench/gateway-compare/ on first run, never as a
+ * dependency of the product.
+ *   npm run bench -- gateway-compare      (DURATION=10 CONNECTIONS=50 by default)
+ */
+import { type ChildProcess, fork, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { verifiedMember } from '../e2e/support/members.ts';
+import { freePort, NATS_URL, REDIS_URL, startTestStack } from '../e2e/support/test-stack.ts';
+import { startStack } from '../scripts/stack/processes.ts';
+
+const duration = Number(process.env.DURATION ?? 10);
+const connections = Number(process.env.CONNECTIONS ?? 50);
+const here = join(import.meta.dirname, 'gateway-compare');
+
+if (!existsSync(join(here, 'node_modules', 'express-gateway'))) {
+  console.log('# installing express-gateway in bench/gateway-compare (first run only)');
+  const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: here, stdio: 'inherit' });
+  if (install.status !== 0) process.exit(install.status ?? 1);
+}
+
+interface Line {
+  title: string;
+  'req/s': number;
+  'p50 ms': number;
+  'p99 ms': number;
+  errors: number;
+}
+
+async function load(title: string, url: string, headers: Record<string, string> = {}, conns = connections) {
+  const result = await autocannon({ url, connections: conns, duration, headers });
+  const line: Line = {
+    title,
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+  console.log(JSON.stringify(line));
+  return line;
+}
+
+/** Starts a helper script of bench/gateway-compare as its own process (its own core time). */
+async function child(script: string, env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
+  const proc = fork(join(here, script), { env: { ...process.env, ...env }, stdio: 'ignore' });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`${script} s'est arrêté (code ${proc.exitCode})`);
+    if (
+      await fetch(readyUrl).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return proc;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${script} n'a pas répondu à ${readyUrl}`);
+}
+
+const stack = await startTestStack({ env: { LOG_LEVEL: 'warn' } });
+const processes: ChildProcess[] = [];
+let ours: Awaited<ReturnType<typeof startStack>> | undefined;
+try {
+  const [upstreamPort, egPort, egAdminPort, gatewayPort] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
+  const upstream = `http://127.0.0.1:${upstreamPort}`;
+  processes.push(await child('upstream.mjs', { PORT: String(upstreamPort) }, `${upstream}/books`));
+  processes.push(
+    await child(
+      'express-gateway.mjs',
+      { EG_PORT: String(egPort), EG_ADMIN_PORT: String(egAdminPort), EG_UPSTREAM: upstream },
+      `http://127.0.0.1:${egPort}/api/books`,
+    ),
+  );
+
+  // Our gateway, as deployed (logging at info), in front of the trivial upstream as « catalog ».
+  const port = (name: 'auth' | 'messaging' | 'moderation' | 'notifications') => Number(new URL(stack.url(name)).port);
+  ours = await startStack(
+    {
+      ports: {
+        auth: port('auth'),
+        catalog: upstreamPort,
+        messaging: port('messaging'),
+        moderation: port('moderation'),
+        notifications: port('notifications'),
+        gateway: gatewayPort,
+      },
+      env: {
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        NATS_URL,
+        REDIS_URL,
+        REDIS_KEY_PREFIX: `cartable:${stack.id}:`,
+        EVENT_NAMESPACE: stack.id,
+        PUBLIC_URL: `http://localhost:${gatewayPort}`,
+        DATA_DIR: join(here, '.data'),
+        ...(process.env.GATEWAY_NODE_OPTIONS ? { NODE_OPTIONS: process.env.GATEWAY_NODE_OPTIONS } : {}),
+      },
+      databaseUrls: {},
+      logDir: join(here, '.data', 'logs'),
+    },
+    ['gateway'],
+  );
+  const gateway = `http://127.0.0.1:${gatewayPort}`;
+  const member = await verifiedMember(stack, `bench${Date.now().toString(36)}`);
+  const auth = { authorization: `Bearer ${member.token}` };
+  const check = await fetch(`${gateway}/api/favourites`, { headers: auth });
+  if (check.status !== 200) throw new Error(`member route answered ${check.status}`);
+  if ((await fetch(`${gateway}/api/favourites`)).status !== 401) throw new Error('member route open to visitors');
+
+  console.log(`# ${connections} connections, ${duration} s each, on ${process.platform} with Node ${process.version}`);
+  const direct = await load('direct GET /books (trivial upstream)', `${upstream}/books`);
+  const eg = await load(
+    'express-gateway 1.16, no authentication, GET /api/books',
+    `http://127.0.0.1:${egPort}/api/books`,
+  );
+  const open = await load('our gateway, public route GET /api/books', `${gateway}/api/books`);
+  const guarded = await load(
+    'our gateway, member route GET /api/favourites (JWT, revocation, logging)',
+    `${gateway}/api/favourites`,
+    auth,
+  );
+
+  // Added latency on an idle machine: one connection at a time.
+  const idleDirect = await load('idle: direct, 1 connection', `${upstream}/favourites`, {}, 1);
+  const idleMember = await load('idle: our gateway member route, 1 connection', `${gateway}/api/favourites`, auth, 1);
+
+  const ratio = (a: number, b: number) => Number((a / b).toFixed(2));
+  console.log(
+    JSON.stringify({
+      'member route ÷ express-gateway (target ≥ 4)': ratio(guarded['req/s'], eg['req/s']),
+      'public route ÷ direct (target ≥ 0.3)': ratio(open['req/s'], direct['req/s']),
+      'express-gateway ÷ direct': ratio(eg['req/s'], direct['req/s']),
+      'p50 added on the member route, idle (target ≤ 1 ms)': Number(
+        (idleMember['p50 ms'] - idleDirect['p50 ms']).toFixed(2),
+      ),
+    }),
+  );
+} finally {
+  for (const proc of processes) proc.kill();
+  await ours?.stopAll();
+  await stack.teardown();
+}
