@@ -69,23 +69,33 @@ function remoteKeys(url: URL, options: TokenVerifierOptions) {
     timeoutDuration: options.timeoutMs ?? 2000,
   });
   let lastRefresh = Date.now();
+  // The key ids in hand, read again after every read of the set (jose's jwks() deep-copies the
+  // set on each call: too dear for every request).
+  let kids = new Set<string>();
+  const readKids = () => {
+    kids = new Set((remote.jwks()?.keys ?? []).flatMap((key) => (key.kid ? [key.kid] : [])));
+  };
   // Driven by traffic rather than a timer: nothing to stop at shutdown, nothing to do idle.
   const refreshWhenDue = () => {
     if (remote.fresh && !remote.reloading && Date.now() - lastRefresh >= refreshMs) {
       lastRefresh = Date.now();
-      remote.reload().catch((err: unknown) => options.onRefreshError?.(err));
+      remote
+        .reload()
+        .then(readKids)
+        .catch((err: unknown) => options.onRefreshError?.(err));
     }
   };
   const getKey: JWTVerifyGetKey = async (protectedHeader, token) => {
     refreshWhenDue();
-    return remote(protectedHeader, token);
+    // jose may read the set again here (a key id it does not know): take the ids afterwards.
+    return remote(protectedHeader, token).finally(readKids);
   };
   return {
     getKey,
     /** Whether the key set in hand still holds this key id (a remembered token is good). */
     publishes(kid: string): boolean {
       refreshWhenDue();
-      return remote.jwks()?.keys.some((key) => key.kid === kid) ?? false;
+      return kids.has(kid);
     },
   };
 }
