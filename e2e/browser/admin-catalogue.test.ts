@@ -282,11 +282,15 @@ describe('the back office’s catalogue', () => {
       }
       // The second one up to the top, one step at a time, by keyboard.
       const second = admin.getByTestId('banner-row').filter({ hasText: titles[1]! });
+      const position = async () =>
+        (await admin.getByTestId('banner-row').allTextContents()).findIndex((text) => text.includes(titles[1]!));
       while (await second.getByRole('button', { name: `Monter ${titles[1]}` }).isEnabled()) {
+        const before = await position();
         await second.getByRole('button', { name: `Monter ${titles[1]}` }).focus();
         await admin.keyboard.press('Enter');
         await admin.getByText('Ordre des bannières enregistré').last().waitFor();
-        await admin.waitForTimeout(300);
+        // The list shows the new order before the next step.
+        await expect.poll(position).toBeLessThan(before);
       }
       await admin.screenshot({ path: join(SHOTS, 'banners-1366.png'), fullPage: true });
       const active = await call(`${stack.api}/banners/active`);

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { listBook } from '../support/members.ts';
-import { call, startTestStack, type TestStack } from '../support/test-stack.ts';
+import { call, eventually, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
  * Live conversations in Chromium (issue « Fast on a phone in Libreville », item 6): with the
@@ -45,16 +45,7 @@ beforeAll(async () => {
   [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
   [seller, buyer] = await Promise.all([member('vendeuse_live', 'Awa Nzé'), member('acheteur_live', 'Brice Ondo')]);
   // The seller reaches the catalog through an event: the first listing may have to wait for it.
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    try {
-      bookId = await listBook(stack, seller.token, 'Mathématiques 3e');
-      break;
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
+  bookId = await eventually(() => listBook(stack, seller.token, 'Mathématiques 3e').catch(() => undefined));
   // A conversation to open.
   await call(`${stack.api}/messages`, {
     token: buyer.token,
@@ -87,11 +78,7 @@ async function watchedPage(who: Member, options: { refuseStream?: boolean } = {}
   });
   /** Resolves once a stream has answered 200 (its events follow at once). */
   const streamOpen = async () => {
-    const deadline = Date.now() + 10_000;
-    while (streams === 0) {
-      if (Date.now() > deadline) throw new Error('the live stream did not open');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await eventually(async () => (streams > 0 ? true : undefined));
   };
   const requests: Array<{ method: string; path: string; at: number }> = [];
   page.on('request', (request) => {
