@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaughtMail } from '../../scripts/stack/mail-catcher.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, logInThroughForm } from '../support/browser.ts';
 import { call, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
@@ -99,14 +99,8 @@ async function newPage(width = 1366): Promise<Page> {
   return context.newPage();
 }
 
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto(`${stack.url('gateway')}/login`);
-  await page.getByLabel('Adresse email').fill(email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await page.getByText('Connexion réussie !').waitFor();
-  await page.waitForURL('**/dashboard');
-}
+const logIn = (page: Page, email: string, password: string) =>
+  logInThroughForm(page, stack.url('gateway'), email, password);
 
 /** The page's width as the browser lays it out (evaluated there: no DOM types here). */
 const noHorizontalScroll = async (page: Page, width: number) =>

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, logInThroughForm, noHorizontalScroll } from '../support/browser.ts';
 import { listBook, verifiedMember } from '../support/members.ts';
 import { call, eventually, startTestStack, type TestStack } from '../support/test-stack.ts';
 
@@ -74,20 +74,8 @@ async function newPage(width: number): Promise<Page> {
   return context.newPage();
 }
 
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto(`${stack.url('gateway')}/login`);
-  await page.getByLabel('Adresse email').fill(email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await page.waitForURL('**/dashboard');
-}
-
-async function noHorizontalScroll(page: Page) {
-  const [scroll, width] = await page.evaluate<[number, number]>(
-    '[document.documentElement.scrollWidth, window.innerWidth]',
-  );
-  expect(scroll).toBeLessThanOrEqual(width);
-}
+const logIn = (page: Page, email: string, password: string) =>
+  logInThroughForm(page, stack.url('gateway'), email, password);
 
 async function grant(userId: string, permissions: string[]) {
   const answer = await call(`${stack.api}/admin/users/${userId}/permissions`, {

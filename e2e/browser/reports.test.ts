@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, logInThroughForm } from '../support/browser.ts';
 import { listBook, verifiedMember } from '../support/members.ts';
 import { call, eventually, startTestStack, type TestStack } from '../support/test-stack.ts';
 
@@ -36,13 +36,8 @@ async function phone(): Promise<Page> {
   return context.newPage();
 }
 
-async function logIn(page: Page, email: string, password = 'Cartable1a') {
-  await page.goto(`${stack.url('gateway')}/login`);
-  await page.getByLabel('Adresse email').fill(email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await page.waitForURL('**/dashboard');
-}
+const logIn = (page: Page, email: string, password = 'Cartable1a') =>
+  logInThroughForm(page, stack.url('gateway'), email, password);
 
 describe('reporting a listing', () => {
   it(
