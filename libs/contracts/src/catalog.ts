@@ -176,6 +176,8 @@ export const bookSchema = z
     hidden: z.boolean().default(false),
     hidden_at: z.string().nullable().default(null),
     hidden_reason: z.string().nullable().default(null),
+    /** Boosted by a subscription: shown « Sponsorisé » where it is put first (home, top of a search). */
+    sponsored: z.boolean().optional(),
   })
   .meta({ id: 'Book' });
 export type Book = z.infer<typeof bookSchema>;
@@ -235,6 +237,11 @@ export const bookListPageSchema = z.object({
   interpreted: searchInterpretationSchema.nullable().optional(),
   /** When a text finds nothing: the closest query that would (« Vouliez-vous dire … »), or null. */
   did_you_mean: z.string().nullable().optional(),
+  /**
+   * Boosted listings that match the same filters, shown first and marked « Sponsorisé »
+   * (first page only, at most SPONSORED_PER_PAGE_MAX; they keep their place in `data` too).
+   */
+  sponsored: z.array(bookSchema).optional(),
 });
 export type BookListPage = z.infer<typeof bookListPageSchema>;
 

@@ -3,6 +3,7 @@ import { bookModerationActions } from './catalog.ts';
 import { transactionKinds, transactionStatuses } from './deals.ts';
 import { commentStatuses, moderationDecisions } from './moderation.ts';
 import { reportReasons } from './reports.ts';
+import { paymentChangedEventSchema, subscriptionEventSchema } from './subscriptions.ts';
 
 /**
  * Domain events (ARCHITECTURE.md "Events"): subject `<service>.<entity>.<verb>`, one JetStream
@@ -259,6 +260,19 @@ export const eventSchemas = {
   'catalog.seller.rated': sellerRatedSchema,
   'catalog.favourite.added': favouriteChangedSchema,
   'catalog.favourite.removed': favouriteChangedSchema,
+  'catalog.subscription.activated': subscriptionEventSchema,
+  'catalog.subscription.renewed': subscriptionEventSchema,
+  'catalog.subscription.extended': subscriptionEventSchema,
+  'catalog.subscription.expiring': subscriptionEventSchema,
+  'catalog.subscription.expired': subscriptionEventSchema,
+  'catalog.subscription.cancelled': subscriptionEventSchema,
+  'catalog.subscription.refunded': subscriptionEventSchema,
+  'catalog.subscription.books_changed': subscriptionEventSchema,
+  'catalog.payment.submitted': paymentChangedEventSchema,
+  'catalog.payment.paid': paymentChangedEventSchema,
+  'catalog.payment.failed': paymentChangedEventSchema,
+  'catalog.payment.expired': paymentChangedEventSchema,
+  'catalog.payment.refunded': paymentChangedEventSchema,
   'messaging.message.sent': messageSentSchema,
   'messaging.message.read': messagesReadSchema,
   'messaging.message.reported': messageReportedSchema,

@@ -11,4 +11,5 @@ export * from './moderation.ts';
 export * from './photos.ts';
 export * from './reports.ts';
 export * from './stats.ts';
+export * from './subscriptions.ts';
 export * from './trust.ts';
