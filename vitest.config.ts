@@ -23,6 +23,7 @@ export default defineConfig({
       workspace('messaging', 'services/messaging'),
       workspace('moderation', 'services/moderation'),
       workspace('notifications', 'services/notifications'),
+      workspace('payment-simulator', 'services/payment-simulator'),
       { test: { name: 'scripts', include: ['scripts/test/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'deploy', include: ['k8s/test/**/*.test.ts'], environment: 'node' } },
       {

@@ -22,3 +22,4 @@ export * from './revocation.ts';
 export * from './revocation-checker.ts';
 export * from './stats.ts';
 export * from './storage.ts';
+export * from './webhook-signature.ts';
