@@ -88,7 +88,8 @@ try {
   );
 
   // Our gateway, as deployed (logging at info), in front of the trivial upstream as « catalog ».
-  const port = (name: 'auth' | 'messaging' | 'moderation' | 'notifications') => Number(new URL(stack.url(name)).port);
+  const port = (name: 'auth' | 'messaging' | 'moderation' | 'notifications' | 'payment-simulator') =>
+    Number(new URL(stack.url(name)).port);
   ours = await startStack(
     {
       ports: {
@@ -97,6 +98,7 @@ try {
         messaging: port('messaging'),
         moderation: port('moderation'),
         notifications: port('notifications'),
+        'payment-simulator': port('payment-simulator'),
         gateway: gatewayPort,
       },
       env: {

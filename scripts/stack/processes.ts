@@ -6,7 +6,11 @@ export const repoRoot = resolve(import.meta.dirname, '..', '..');
 
 export const services = ['auth', 'catalog', 'messaging', 'moderation', 'notifications'] as const;
 export type Service = (typeof services)[number];
-export const deployables = [...services, 'gateway'] as const;
+/**
+ * The payment simulator stands where a real mobile-money aggregator would (catalog's `simulated`
+ * provider): started here for development and tests, never deployed.
+ */
+export const deployables = [...services, 'payment-simulator', 'gateway'] as const;
 export type Deployable = (typeof deployables)[number];
 
 export const defaultPorts: Record<Deployable, number> = {
@@ -15,6 +19,7 @@ export const defaultPorts: Record<Deployable, number> = {
   messaging: 4003,
   moderation: 4004,
   notifications: 4005,
+  'payment-simulator': 4090,
   gateway: 8080,
 };
 
@@ -68,8 +73,13 @@ export function environmentFor(name: Deployable, options: StackOptions): Record<
     // The services sit behind the gateway on this machine: its X-Forwarded-For and request id
     // are believed; the gateway itself believes no client (TRUST_PROXY unset).
     env.TRUST_PROXY ??= 'loopback';
-    const url = options.databaseUrls[name];
+    const url = name === 'payment-simulator' ? undefined : options.databaseUrls[name];
     if (url) env[`${name.toUpperCase()}_DATABASE_URL`] = url;
+  }
+  if (name === 'catalog') {
+    // The aggregator is asked directly and answers through the gateway, as a real one would.
+    env.PAYMENT_AGGREGATOR_URL ??= local(ports['payment-simulator']);
+    env.PAYMENT_WEBHOOK_BASE_URL ??= `${local(ports.gateway)}/api/payments/webhooks`;
   }
   return env;
 }

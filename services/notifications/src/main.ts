@@ -17,6 +17,7 @@ import { mailTriggers } from './events/mail-triggers.ts';
 import { memberAddresses, messageMails } from './events/message-mails.ts';
 import { moderationMails } from './events/moderation-mails.ts';
 import { deleteOldNotices, noticeTriggers } from './events/notices.ts';
+import { subscriptionMails } from './events/subscription-mails.ts';
 import { createMailQueue, startMailWorker } from './queue/mail-queue.ts';
 import { createMailReconciler } from './queue/mail-reconciler.ts';
 import { deleteFinishedMails } from './queue/outgoing-mails.ts';
@@ -52,7 +53,7 @@ await bootstrap(async () => {
       auth: combineHandlers(memberAddresses, mailTriggers),
       messaging: messageMails,
       moderation: moderationMails,
-      catalog: combineHandlers(catalogMails, noticeTriggers),
+      catalog: combineHandlers(catalogMails, noticeTriggers, subscriptionMails),
     },
     { onHandled: () => void reconciler.reconcile('new') },
   );

@@ -16,6 +16,7 @@ import { type FavouriteAlertMail, renderFavouriteAlertMail } from '../templates/
 import type { RenderedMail } from '../templates/layout.ts';
 import { renderMessageCopyMail, renderNewMessageMail } from '../templates/messages.ts';
 import { renderContactAnswerMail, renderMemberWarnedMail, renderNewCommentMail } from '../templates/moderation.ts';
+import { renderSubscriptionMail, type SubscriptionMail } from '../templates/subscriptions.ts';
 import { renderVerificationMail } from '../templates/verification.ts';
 import { deliverMail, type MailRetryPolicy } from './outgoing-mails.ts';
 
@@ -53,6 +54,7 @@ export type Mail = { to: string } & (
       };
     }
   | { template: 'deal'; data: DealMail }
+  | { template: 'subscription'; data: SubscriptionMail }
   | { template: 'favourite-alert'; data: FavouriteAlertMail }
   | {
       template: 'message-copy';
@@ -95,6 +97,8 @@ export function render(job: Mail, publicUrl: string): RenderedMail {
       return renderFavouriteAlertMail(publicUrl, job.data);
     case 'deal':
       return renderDealMail(publicUrl, job.data);
+    case 'subscription':
+      return renderSubscriptionMail(publicUrl, job.data);
   }
 }
 
