@@ -11,13 +11,15 @@ import { BookFormPage } from './features/listing-form';
 import { MemberProfilePage } from './features/members';
 import { MyBooksPage } from './features/my-books';
 import { MyRatingsPage, RateTransactionPage } from './features/ratings';
+import { BoostBookPage, MySubscriptionsPage, PlansPage, SubscriptionDetailPage } from './features/subscriptions';
 import { TransactionDetailPage, TransactionsPage } from './features/transactions';
 import { PendingPage } from './shared/components/PendingPage';
 
 /**
  * Exposed as "cartable_catalog/routes". Paths are absolute: the shell mounts this component under
  * an empty route context on the paths it gives the catalog (/, /books, /books/*, /my-books,
- * /messages*, /contact-seller/*, /category-test, /transactions*, /rate-transaction/*, /my-ratings) and applies the access rules (SPEC section 2) before
+ * /messages*, /contact-seller/*, /category-test, /transactions*, /rate-transaction/*, /my-ratings,
+ * /subscription, /my-subscriptions, /subscription/details/*) and applies the access rules (SPEC section 2) before
  * rendering it. Each screen comes from its feature's index (features/<name>/index.ts), lazily
  * loaded except the home page.
  */
@@ -30,7 +32,10 @@ export default function CatalogRoutes() {
         <Route path="/books/add" element={<BookFormPage />} />
         <Route path="/books/create" element={<BookFormPage />} />
         <Route path="/books/edit/:id" element={<BookFormPage />} />
-        <Route path="/books/:bookId/subscription" element={<PendingPage title="Mettre en avant mon annonce" />} />
+        <Route path="/books/:bookId/subscription" element={<BoostBookPage />} />
+        <Route path="/subscription" element={<PlansPage />} />
+        <Route path="/my-subscriptions" element={<MySubscriptionsPage />} />
+        <Route path="/subscription/details/:id" element={<SubscriptionDetailPage />} />
         <Route path="/books/:id" element={<BookDetailPage />} />
         <Route path="/my-books" element={<MyBooksPage />} />
         <Route path="/category-test" element={<CategoryTestPage />} />

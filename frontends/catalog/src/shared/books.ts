@@ -100,6 +100,8 @@ export interface Book {
   created_at: string;
   updated_at?: string;
   seller?: Seller;
+  /** Boosted by a subscription: shown first with « Sponsorisé » (GET /books/featured, page 1 of GET /books). */
+  sponsored?: boolean;
 }
 
 export interface Paginated<T> {

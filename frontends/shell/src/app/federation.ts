@@ -60,7 +60,7 @@ async function fetchRemoteRoutes(name: RemoteName): Promise<ComponentType> {
 
 /** The shell's own pages; every other path (home, /books, a book, messages…) is the catalog's. */
 const SHELL_PAGES =
-  /^\/(admin|about|contact|terms|privacy|cookies|legal|forgot-password|reset-password|register-success|verify-email|subscription|login|register|dashboard|profile|notifications|my-subscriptions)(\/|$)/;
+  /^\/(admin|about|contact|terms|privacy|cookies|legal|forgot-password|reset-password|register-success|verify-email|login|register|dashboard|profile|notifications)(\/|$)/;
 
 /**
  * Starts loading the remote of the page the visitor opened, without waiting for React's first

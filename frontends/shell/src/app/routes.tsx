@@ -17,7 +17,6 @@ import {
   CookiesPage,
   LegalNoticePage,
   NotFoundPage,
-  PlaceholderPage,
   PrivacyPage,
   TermsPage,
 } from '../features/static-pages';
@@ -27,19 +26,10 @@ import { RemoteRoutes } from './RemoteRoutes';
 const catalog = <RemoteRoutes remote="catalog" />;
 const siteFrame = (children: ReactNode) => <SiteLayout>{children}</SiteLayout>;
 
-/** Shell pages of later iterations: [path, title, description]. */
-const PUBLIC_PLACEHOLDERS: Array<[string, string, string?]> = [
-  ['subscription', 'Abonnement', 'Les formules pour donner plus de visibilité à vos annonces.'],
-];
-
-const PRIVATE_PLACEHOLDERS: Array<[string, string]> = [
-  ['my-subscriptions', 'Mes abonnements'],
-  ['subscription/details/:id', "Détails de l'abonnement"],
-];
-
 /**
  * The route table (SPEC section 2). The shell owns guards and the mapping to remotes:
- * catalog renders /, /books, /books/*, /my-books, /messages*, /contact-seller/:bookId and /category-test;
+ * catalog renders /, /books, /books/*, /my-books, /messages*, /contact-seller/:bookId, /category-test and the
+ * subscriptions (/subscription, /my-subscriptions, /subscription/details/:id);
  * admin renders /admin/*.
  */
 export function AppRoutes() {
@@ -72,9 +62,8 @@ export function AppRoutes() {
         <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route path="register-success" element={<RegisterSuccessPage />} />
         <Route path="verify-email" element={<VerifyEmailPage />} />
-        {PUBLIC_PLACEHOLDERS.map(([path, title, description]) => (
-          <Route key={path} path={path} element={<PlaceholderPage title={title} description={description} />} />
-        ))}
+        {/* Plans and boosts (issue 13): the catalog renders them with the member's subscriptions. */}
+        <Route path="subscription" element={catalog} />
 
         {/* Guest only */}
         <Route element={<GuestOnly />}>
@@ -101,9 +90,8 @@ export function AppRoutes() {
           <Route path="transactions/:id" element={catalog} />
           <Route path="rate-transaction/:transactionId" element={catalog} />
           <Route path="my-ratings" element={catalog} />
-          {PRIVATE_PLACEHOLDERS.map(([path, title]) => (
-            <Route key={path} path={path} element={<PlaceholderPage title={title} />} />
-          ))}
+          <Route path="my-subscriptions" element={catalog} />
+          <Route path="subscription/details/:id" element={catalog} />
         </Route>
 
         <Route path="*" element={<NotFoundPage />} />

@@ -17,6 +17,7 @@ import {
   notify,
   PageSpinner,
   PencilIcon,
+  StarIcon,
   SwapIcon,
   TrashIcon,
   useDocumentTitle,
@@ -156,6 +157,14 @@ function BookDetail({ book }: { book: Book }) {
       <Button variant="danger" leftIcon={<TrashIcon size={18} />} onClick={() => setConfirmDelete(true)}>
         Supprimer
       </Button>
+      {isOwner && available && !book.hidden ? (
+        <Link
+          to={`/books/${book.id}/subscription`}
+          className={buttonClasses('accent', 'md', 'sm:col-span-2 lg:col-span-1 xl:col-span-2')}
+        >
+          <StarIcon size={18} /> Mettre en avant
+        </Link>
+      ) : null}
     </div>
   ) : null;
 

@@ -1,4 +1,4 @@
-import { Badge, BookIcon, cn, formatPrice, MapPinIcon, Skeleton, SwapIcon } from '@cartable/ui';
+import { Badge, BookIcon, cn, formatPrice, MapPinIcon, Skeleton, StarIcon, SwapIcon } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
 import { type Book, conditionLabel, isNegotiable, statusLabel, truncate } from '../../shared/books';
 import { FavouriteButton } from '../favourites';
@@ -39,6 +39,15 @@ export function BookCover({
   );
 }
 
+/** A boosted listing (issue 13): always visible, so that buyers know it is paid visibility. */
+export function SponsoredBadge({ className }: { className?: string }) {
+  return (
+    <Badge tone="accent" className={className} data-testid="sponsored-badge">
+      <StarIcon size={12} filled /> Sponsorisé
+    </Badge>
+  );
+}
+
 /** Price line: "4 500 F CFA", or "Don" for a price of zero (SPEC section 1). */
 export function Price({ value, className }: { value: number; className?: string }) {
   return (
@@ -63,6 +72,7 @@ export function BookCard({ book, layout = 'grid', eager }: BookCardProps) {
   const meta = (
     <>
       <div className="flex flex-wrap gap-1">
+        {book.sponsored ? <SponsoredBadge /> : null}
         <Badge tone="primary">{conditionLabel(book)}</Badge>
         {unavailable ? (
           <Badge tone={book.status === 'réservé' ? 'accent' : 'neutral'}>{statusLabel(book.status)}</Badge>

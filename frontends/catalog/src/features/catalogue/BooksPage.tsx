@@ -105,6 +105,10 @@ export default function BooksPage() {
 
   const count = activeFilterCount(filters);
   const data = books.data;
+  // Page 1 shows the boosted listings first, in their own block; the results do not repeat them.
+  const sponsored = data && filters.page === 1 ? data.sponsored : [];
+  const sponsoredIds = new Set(sponsored.map((book) => book.id));
+  const results = data?.data.filter((book) => !sponsoredIds.has(book.id));
   const total = data?.total ?? 0;
   const lastPage = data?.last_page ?? 1;
   const panel = <FilterPanel filters={filters} onChange={update} onReset={reset} />;
@@ -254,8 +258,25 @@ export default function BooksPage() {
               </>
             ) : (
               <div className={cn('transition-opacity', books.isPlaceholderData && 'opacity-60')}>
+                {sponsored.length > 0 ? (
+                  <section
+                    aria-labelledby="sponsored-title"
+                    className="mb-4 rounded-2xl border border-accent-200 bg-accent-50/60 p-3"
+                    data-testid="sponsored-results"
+                  >
+                    <h2 id="sponsored-title" className="mb-2 text-sm font-semibold text-accent-900">
+                      Annonces sponsorisées
+                    </h2>
+                    <BookGrid
+                      books={sponsored}
+                      layout={view}
+                      eagerCount={view === 'grid' ? 2 : 1}
+                      className={isDesktop && view === 'grid' ? 'lg:grid-cols-3' : undefined}
+                    />
+                  </section>
+                ) : null}
                 <BookGrid
-                  books={data?.data}
+                  books={results}
                   loading={!data}
                   count={PER_PAGE}
                   layout={view}

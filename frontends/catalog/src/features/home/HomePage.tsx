@@ -364,17 +364,20 @@ function RetryAlert({ onRetry, loading }: { onRetry: () => void; loading: boolea
   );
 }
 
-/** The most viewed available books (GET /books/featured). */
+/**
+ * « À la une » (GET /books/featured): the boosted listings first, marked « Sponsorisé », then the
+ * most viewed available books.
+ */
 function PopularBooks() {
   const featured = useFeaturedBooks();
   return (
-    <section aria-labelledby="populaires-title">
-      <SectionHeading id="populaires-title" title="Manuels populaires" />
+    <section aria-labelledby="a-la-une-title" data-testid="featured-section">
+      <SectionHeading id="a-la-une-title" title="À la une" link={{ to: '/subscription', label: 'Être à la une' }} />
       {featured.isError ? (
         <RetryAlert onRetry={() => void featured.refetch()} loading={featured.isFetching} />
       ) : featured.data && featured.data.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
-          Les manuels les plus consultés apparaîtront ici.
+          Les manuels mis en avant et les plus consultés apparaîtront ici.
         </p>
       ) : (
         <BookGrid books={featured.data?.slice(0, 8)} loading={featured.isPending} count={4} />

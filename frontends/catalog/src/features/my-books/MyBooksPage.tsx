@@ -16,6 +16,7 @@ import {
   PlusIcon,
   RefreshIcon,
   Skeleton,
+  StarIcon,
   TrashIcon,
   useDocumentTitle,
 } from '@cartable/ui';
@@ -290,6 +291,15 @@ function MyBookRow({
           >
             <span aria-hidden="true">Conclure une vente</span>
           </Button>
+        ) : null}
+        {current === 'disponible' && !book.hidden ? (
+          <Link
+            to={`/books/${book.id}/subscription`}
+            className={buttonClasses('outline', 'sm', 'col-span-2 min-w-0 px-2')}
+            aria-label={`Mettre en avant « ${book.title} »`}
+          >
+            <StarIcon size={15} /> <span aria-hidden="true">Mettre en avant</span>
+          </Link>
         ) : null}
       </div>
     </li>

@@ -1,7 +1,6 @@
 import { lazy } from 'react';
 
-/** Pages of text (about, legal documents), the 404 page and the placeholders of later screens. */
-export { PlaceholderPage } from './PlaceholderPage';
+/** Pages of text (about, legal documents), the 404 page. */
 export const AboutPage = lazy(() => import('./AboutPage'));
 export const TermsPage = lazy(() => import('./TermsPage'));
 export const PrivacyPage = lazy(() => import('./PrivacyPage'));

@@ -8,6 +8,8 @@ import type { Book, Paginated } from '../../../shared/books';
 export interface CataloguePage extends Paginated<Book> {
   interpreted: SearchInterpretation | null;
   did_you_mean: string | null;
+  /** Page 1 only: boosted listings matching the same filters, shown first with « Sponsorisé ». */
+  sponsored: Book[];
 }
 
 /**
@@ -29,6 +31,7 @@ export const catalogueQuery = (query: BookQuery) =>
         last_page: Math.max(1, data?.last_page ?? 1),
         interpreted: data?.interpreted ?? null,
         did_you_mean: data?.did_you_mean ?? null,
+        sponsored: Array.isArray(data?.sponsored) ? data.sponsored.map((book) => ({ ...book, sponsored: true })) : [],
       };
     },
   });

@@ -1,0 +1,236 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  buttonClasses,
+  Container,
+  EmptyState,
+  errorMessage,
+  formatDate,
+  formatPrice,
+  PageHeader,
+  Pagination,
+  RefreshIcon,
+  Skeleton,
+  StarIcon,
+  useDocumentTitle,
+} from '@cartable/ui';
+import { Link, useSearchParams } from '@cartable/ui/router';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { truncate } from '../../shared/books';
+import { type BoostedBook, mySubscriptionsQuery, type Subscription } from './api/subscriptions';
+import { ChooseBooksDialog, TransferBoostDialog } from './BoostDialogs';
+import { Checkout } from './Checkout';
+import { days, KIND_LABELS, STATUS_LABELS, STATUS_TONES } from './labels';
+
+const CURRENT = new Set(['active', 'pending_payment']);
+
+/** « Mes abonnements »: current and past, state, days left, renew, the listings boosted. */
+export default function MySubscriptionsPage() {
+  useDocumentTitle('Mes abonnements');
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const list = useQuery(mySubscriptionsQuery({ page }));
+  const rows = list.data?.data;
+  const current = rows?.filter((s) => CURRENT.has(s.status)) ?? [];
+  const past = rows?.filter((s) => !CURRENT.has(s.status)) ?? [];
+  const [renewing, setRenewing] = useState<Subscription | null>(null);
+  const [choosing, setChoosing] = useState<Subscription | null>(null);
+  const [transferring, setTransferring] = useState<BoostedBook | null>(null);
+
+  const actions = { onRenew: setRenewing, onChoose: setChoosing, onTransfer: setTransferring };
+
+  return (
+    <Container className="py-8">
+      <PageHeader
+        title="Mes abonnements"
+        description="Vos mises en avant et abonnements vendeur, en cours et passés."
+        actions={
+          <Link to="/subscription" className={buttonClasses('outline', 'sm')}>
+            Voir les formules
+          </Link>
+        }
+      />
+      {list.isError && !rows ? (
+        <Alert
+          tone="error"
+          title="Vos abonnements n’ont pas pu être chargés"
+          action={
+            <Button
+              variant="outline"
+              size="sm"
+              leftIcon={<RefreshIcon size={16} />}
+              loading={list.isFetching}
+              onClick={() => void list.refetch()}
+            >
+              Réessayer
+            </Button>
+          }
+        >
+          {errorMessage(list.error, 'Vérifiez votre connexion internet puis réessayez.')}
+        </Alert>
+      ) : !rows ? (
+        <div className="space-y-3" aria-busy="true" data-testid="subscriptions-loading">
+          <span className="sr-only" role="status">
+            Chargement de vos abonnements…
+          </span>
+          {[0, 1, 2].map((n) => (
+            <Skeleton key={n} className="h-44 w-full rounded-xl" />
+          ))}
+        </div>
+      ) : rows.length === 0 ? (
+        <EmptyState
+          icon={<StarIcon size={26} />}
+          title="Aucun abonnement pour le moment"
+          description="Mettez une annonce « À la une » pour la vendre plus vite, sans commission sur la vente."
+          action={
+            <div className="flex flex-wrap justify-center gap-2">
+              <Link to="/my-books" className={buttonClasses('primary')}>
+                Mettre en avant une annonce
+              </Link>
+              <Link to="/subscription" className={buttonClasses('outline')}>
+                Voir les formules
+              </Link>
+            </div>
+          }
+        />
+      ) : (
+        <div className="space-y-8">
+          <Group title="En cours" empty="Aucun abonnement en cours." rows={current} {...actions} />
+          {past.length > 0 ? <Group title="Passés" rows={past} {...actions} /> : null}
+          <Pagination
+            page={list.data?.meta.current_page ?? page}
+            lastPage={list.data?.meta.last_page ?? 1}
+            onPage={(target) => setParams(target > 1 ? { page: String(target) } : {})}
+          />
+        </div>
+      )}
+
+      {renewing ? (
+        <Checkout
+          open
+          onClose={() => setRenewing(null)}
+          plan={{ id: renewing.plan_id, ...renewing.plan }}
+          renewOf={renewing.id}
+        />
+      ) : null}
+      {choosing ? <ChooseBooksDialog open subscription={choosing} onClose={() => setChoosing(null)} /> : null}
+      {transferring ? <TransferBoostDialog open boost={transferring} onClose={() => setTransferring(null)} /> : null}
+    </Container>
+  );
+}
+
+interface Actions {
+  onRenew: (s: Subscription) => void;
+  onChoose: (s: Subscription) => void;
+  onTransfer: (b: BoostedBook) => void;
+}
+
+function Group({ title, rows, empty, ...actions }: { title: string; rows: Subscription[]; empty?: string } & Actions) {
+  return (
+    <section aria-labelledby={`group-${title}`}>
+      <h2 id={`group-${title}`} className="mb-3 text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {rows.length === 0 ? (
+        <p className="text-sm text-slate-600">{empty}</p>
+      ) : (
+        <ul className="space-y-3">
+          {rows.map((s) => (
+            <li key={s.id}>
+              <SubscriptionCard subscription={s} {...actions} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function SubscriptionStatusBadge({ status }: { status: Subscription['status'] }) {
+  return <Badge tone={STATUS_TONES[status]}>{STATUS_LABELS[status]}</Badge>;
+}
+
+function SubscriptionCard({
+  subscription: s,
+  onRenew,
+  onChoose,
+  onTransfer,
+}: { subscription: Subscription } & Actions) {
+  const live = s.books.filter((b) => !b.ended_at);
+  const transferable = s.books.filter((b) => b.transferable);
+  const renewable = s.status === 'active' || s.status === 'expired';
+  return (
+    <article
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      data-testid="subscription-card"
+      aria-labelledby={`sub-${s.id}`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="text-xs font-medium text-slate-500">{KIND_LABELS[s.plan.kind]}</p>
+          <h3 id={`sub-${s.id}`} className="font-semibold text-slate-900">
+            {s.plan.name}
+          </h3>
+        </div>
+        <SubscriptionStatusBadge status={s.status} />
+      </div>
+      <p className="mt-2 text-sm text-slate-700">
+        {s.status === 'active' ? (
+          <>
+            <strong>
+              {days(s.days_left)} restant{s.days_left > 1 ? 's' : ''}
+            </strong>
+            {s.ends_at ? <> · jusqu’au {formatDate(s.ends_at)}</> : null}
+          </>
+        ) : s.status === 'pending_payment' ? (
+          <>En attente de votre paiement de {formatPrice(s.plan.price)}.</>
+        ) : s.ends_at ? (
+          <>
+            Du {s.starts_at ? formatDate(s.starts_at) : '—'} au {formatDate(s.ends_at)}
+          </>
+        ) : (
+          <>Créé le {formatDate(s.created_at)}</>
+        )}
+      </p>
+      {live.length > 0 ? (
+        <div className="mt-2">
+          <p className="text-xs font-medium text-slate-500">À la une :</p>
+          <ul className="mt-1 space-y-1 text-sm">
+            {live.map((b) => (
+              <li key={b.id}>
+                <Link to={`/books/${b.book_id}`} className="text-primary-800 underline-offset-2 hover:underline">
+                  {truncate(b.book_title, 60)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {transferable.map((b) => (
+        <div key={b.id} className="mt-3 rounded-lg bg-accent-50 p-3 text-sm text-accent-900">
+          « {truncate(b.book_title, 50)} » a changé de propriétaire.
+          <Button variant="outline" size="sm" className="mt-2 w-full sm:w-auto" onClick={() => onTransfer(b)}>
+            Transférer sur une autre annonce
+          </Button>
+        </div>
+      ))}
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Link to={`/subscription/details/${s.id}`} className={buttonClasses('outline', 'sm')}>
+          {s.status === 'pending_payment' ? 'Payer ou déclarer' : 'Détails'}
+        </Link>
+        {s.status === 'active' && s.plan.kind === 'member' ? (
+          <Button variant="outline" size="sm" onClick={() => onChoose(s)}>
+            Choisir les annonces ({live.length}/{s.plan.boost_slots})
+          </Button>
+        ) : null}
+        {renewable ? (
+          <Button size="sm" onClick={() => onRenew(s)}>
+            Renouveler
+          </Button>
+        ) : null}
+      </div>
+    </article>
+  );
+}
