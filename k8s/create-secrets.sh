@@ -3,7 +3,7 @@
 # not run on the example values of k8s/components/example-secrets). Run it once, before
 # `kubectl apply -k k8s/overlays/prod`; it refuses to overwrite a Secret that exists.
 #
-#   SMTP_USER=... SMTP_PASS=... [ADMIN_PASSWORD=...] [NAMESPACE=cartable] k8s/create-secrets.sh
+#   SMTP_USER=... SMTP_PASS=... [ADMIN_PASSWORD=...] [PAYMENT_AGGREGATOR_KEY=...] [NAMESPACE=cartable] k8s/create-secrets.sh
 #
 # Generates every password (openssl rand), the ES256 signing key of auth (PKCS#8 PEM) and,
 # unless given, the first administrator's password, which it prints once.
@@ -55,6 +55,9 @@ for service in "${services[@]}"; do
   case "$service" in
     auth) extra=(--from-literal=ADMIN_PASSWORD="$admin_password") ;;
     notifications) extra=(--from-literal=SMTP_USER="$SMTP_USER" --from-literal=SMTP_PASS="$SMTP_PASS") ;;
+    # The aggregator's webhook key (give it to the aggregator) and, when one is used, its API key.
+    catalog) extra=(--from-literal=PAYMENT_WEBHOOK_SECRET="$(password)")
+      if [ -n "${PAYMENT_AGGREGATOR_KEY:-}" ]; then extra+=(--from-literal=PAYMENT_AGGREGATOR_KEY="$PAYMENT_AGGREGATOR_KEY"); fi ;;
   esac
   url_variable="$(tr '[:lower:]' '[:upper:]' <<<"$service")_DATABASE_URL"
   kubectl -n "$ns" create secret generic "cartable-$service" \
