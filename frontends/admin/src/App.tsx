@@ -10,9 +10,10 @@ import { ContactDetailPage, ContactsPage } from './features/contacts';
 import { FlagsPage } from './features/flags';
 import { DashboardPage, ReportsPage } from './features/insights';
 import { AdminLayout } from './features/layout';
+import { PaymentDetailPage, PaymentsPage, SubscriptionPaymentsPage } from './features/payments';
 import { RolesPage } from './features/roles';
+import { BookSubscriptionsPage, SubscriptionPlansPage, UserSubscriptionsPage } from './features/subscriptions';
 import { UserDetailPage, UsersPage } from './features/users';
-import { PendingScreen } from './shared/PendingScreen';
 
 /** Routes that need a permission send others to the admin dashboard. */
 function RequirePermission({ permission, children }: { permission: string; children: ReactNode }) {
@@ -27,8 +28,6 @@ function RequireAdmin({ children }: { children: ReactNode }) {
   if (!user?.is_admin) return <Navigate to="/admin/dashboard" replace />;
   return children;
 }
-
-const pending = (title: string) => <PendingScreen title={title} />;
 
 /**
  * Exposed as "cartable_admin/App". The shell renders it for /admin/* once the visitor is known to
@@ -81,9 +80,30 @@ export default function AdminApp() {
             </RequirePermission>
           }
         />
-        <Route path="subscriptions" element={pending("Plans d'abonnement")} />
-        <Route path="book-subscriptions" element={pending('Abonnements des annonces')} />
-        <Route path="user-subscriptions" element={pending('Abonnements')} />
+        <Route
+          path="subscriptions"
+          element={
+            <RequireAdmin>
+              <SubscriptionPlansPage />
+            </RequireAdmin>
+          }
+        />
+        <Route
+          path="book-subscriptions"
+          element={
+            <RequirePermission permission="user_subscriptions.manage">
+              <BookSubscriptionsPage />
+            </RequirePermission>
+          }
+        />
+        <Route
+          path="user-subscriptions"
+          element={
+            <RequirePermission permission="user_subscriptions.manage">
+              <UserSubscriptionsPage />
+            </RequirePermission>
+          }
+        />
         <Route
           path="roles"
           element={
@@ -140,10 +160,20 @@ export default function AdminApp() {
             </RequireAdmin>
           }
         />
-        <Route path="subscription-payments" element={pending("Paiements d'abonnements")} />
-        <Route path="subscription-payments/:id" element={pending("Paiement d'abonnement")} />
-        <Route path="payments" element={pending('Gestion des paiements')} />
-        <Route path="payments/:id" element={pending('Paiement')} />
+        {(
+          [
+            ['subscription-payments', <SubscriptionPaymentsPage key="queue" />],
+            ['subscription-payments/:id', <PaymentDetailPage key="queue-detail" />],
+            ['payments', <PaymentsPage key="all" />],
+            ['payments/:id', <PaymentDetailPage key="detail" />],
+          ] as const
+        ).map(([path, screen]) => (
+          <Route
+            key={path}
+            path={path}
+            element={<RequirePermission permission="payments.manage">{screen}</RequirePermission>}
+          />
+        ))}
         <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
       </Route>
     </Routes>

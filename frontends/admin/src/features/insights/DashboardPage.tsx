@@ -2,6 +2,7 @@ import { Alert, hasPermission, PageHeader, useDocumentTitle, useSession } from '
 import { Link } from '@cartable/ui/router';
 import { visibleMenu } from '../layout';
 import { Overview } from './components/Overview';
+import { SubscriptionFigures } from './components/SubscriptionFigures';
 
 /** The last 30 days (the services' default period). */
 const LAST_30_DAYS = {};
@@ -32,7 +33,10 @@ export default function DashboardPage() {
         }
       />
       {figures ? (
-        <Overview period={LAST_30_DAYS} against="vs 30 jours précédents" />
+        <>
+          <Overview period={LAST_30_DAYS} against="vs 30 jours précédents" />
+          <SubscriptionFigures />
+        </>
       ) : (
         <Alert tone="info" title="Chiffres réservés">
           Les chiffres du tableau de bord demandent la permission « reports.view ». Vos écrans sont ci-dessous.

@@ -1,0 +1,14 @@
+import { type PaymentStatus, paymentStatusLabels } from '@cartable/contracts';
+import { Badge, type BadgeTone } from '@cartable/ui';
+
+const TONES: Record<PaymentStatus, BadgeTone> = {
+  pending: 'accent',
+  submitted: 'ocean',
+  paid: 'success',
+  failed: 'danger',
+  expired: 'neutral',
+};
+
+export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
+  return <Badge tone={TONES[status]}>{paymentStatusLabels[status]}</Badge>;
+}

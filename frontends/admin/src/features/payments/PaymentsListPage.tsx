@@ -1,0 +1,273 @@
+import {
+  type AdminPayment,
+  type AdminPaymentListQuery,
+  mobileMoneyOperators,
+  operatorLabels,
+  type PaymentStatus,
+  paymentProviderLabels,
+  paymentProviders,
+  paymentStatuses,
+  paymentStatusLabels,
+} from '@cartable/contracts';
+import {
+  Button,
+  Card,
+  CardBody,
+  CardHeader,
+  CardTitle,
+  formatDateTime,
+  formatPrice,
+  Input,
+  PageHeader,
+  Pagination,
+  SearchIcon,
+  Select,
+  useDocumentTitle,
+  WalletIcon,
+} from '@cartable/ui';
+import { Link } from '@cartable/ui/router';
+import { useEffect, useState } from 'react';
+import { type Column, DataTable } from '../../shared/DataTable';
+import { useListParams } from '../../shared/useListParams';
+import { type MonthlyRevenue, usePayments } from './api/payments';
+import { PaymentStatusBadge } from './PaymentStatusBadge';
+
+const pick = <T extends string>(value: string | null, allowed: readonly T[]): T | undefined =>
+  value && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
+
+const monthLabel = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+export const formatMonth = (month: string) => monthLabel.format(new Date(`${month}-01T00:00:00Z`));
+
+function Totals({ totals }: { totals: MonthlyRevenue[] }) {
+  return (
+    <Card className="mt-6">
+      <CardHeader>
+        <CardTitle>Totaux par mois</CardTitle>
+      </CardHeader>
+      <CardBody className="overflow-x-auto">
+        {totals.length === 0 ? (
+          <p className="text-sm text-slate-600">Aucun paiement sur cette période.</p>
+        ) : (
+          <table className="w-full text-left text-sm" data-testid="payment-totals">
+            <caption className="sr-only">Totaux par mois des paiements filtrés</caption>
+            <thead className="text-xs text-slate-500 uppercase">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  Mois
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-semibold">
+                  Paiements
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-semibold">
+                  Encaissé
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-semibold">
+                  Remboursé
+                </th>
+                <th scope="col" className="py-2 text-right font-semibold">
+                  Net
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {totals.map((t) => (
+                <tr key={t.month}>
+                  <th scope="row" className="py-2 pr-3 font-normal capitalize">
+                    {formatMonth(t.month)}
+                  </th>
+                  <td className="py-2 pr-3 text-right tabular-nums">{t.count.toLocaleString('fr-FR')}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{formatPrice(t.paid) || '0'}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{formatPrice(t.refunded) || '0'}</td>
+                  <td className="py-2 text-right font-semibold tabular-nums">
+                    {formatPrice(t.paid - t.refunded) || '0'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
+
+/**
+ * « Paiements d'abonnements » (the queue: submitted manual payments first, base /admin/subscription-payments)
+ * and « Gestion des paiements » (every payment with filters and the totals per month, base /admin/payments).
+ */
+export function PaymentsListPage({ mode }: { mode: 'queue' | 'all' }) {
+  const base = mode === 'queue' ? '/admin/subscription-payments' : '/admin/payments';
+  const title = mode === 'queue' ? "Paiements d'abonnements" : 'Gestion des paiements';
+  useDocumentTitle(`${title} · Administration`);
+  const { params, update, page } = useListParams();
+  // The queue opens on the payments to validate; « Tous » is status=all.
+  const rawStatus = params.get('status');
+  const status: PaymentStatus | undefined =
+    mode === 'queue' && rawStatus === null ? 'submitted' : pick(rawStatus, paymentStatuses);
+  const provider = pick(params.get('provider'), paymentProviders);
+  const operator = pick(params.get('operator'), mobileMoneyOperators);
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const q = params.get('q') ?? '';
+  const [term, setTerm] = useState(q);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: debounced on the typed text only
+  useEffect(() => {
+    if (term.trim() === q) return;
+    const timer = window.setTimeout(() => update({ q: term.trim() || null }), 300);
+    return () => window.clearTimeout(timer);
+  }, [term]);
+
+  const query: AdminPaymentListQuery = {
+    status,
+    provider,
+    operator,
+    from: from || undefined,
+    to: to || undefined,
+    q: q || undefined,
+    page,
+  };
+  const list = usePayments(query);
+
+  const reference = (p: AdminPayment) => (
+    <Link
+      to={`${base}/${p.id}`}
+      className="inline-flex min-h-11 items-center font-mono font-semibold text-primary-700 hover:underline sm:min-h-0"
+    >
+      {p.reference}
+    </Link>
+  );
+  const columns: Column<AdminPayment>[] = [
+    { key: 'ref', header: 'Référence', cell: reference },
+    {
+      key: 'member',
+      header: 'Membre',
+      cell: (p) => (
+        <>
+          <p>{p.user_name ?? '—'}</p>
+          <p className="text-xs text-slate-500">{p.plan_name}</p>
+        </>
+      ),
+    },
+    { key: 'amount', header: 'Montant', cell: (p) => formatPrice(p.amount), className: 'whitespace-nowrap' },
+    {
+      key: 'how',
+      header: 'Moyen',
+      cell: (p) => (
+        <>
+          <p>{operatorLabels[p.operator]}</p>
+          <p className="text-xs text-slate-500">{paymentProviderLabels[p.provider] ?? p.provider}</p>
+        </>
+      ),
+    },
+    {
+      key: 'txn',
+      header: 'Réf. opérateur',
+      cell: (p) => <span className="font-mono">{p.provider_reference ?? '—'}</span>,
+    },
+    { key: 'status', header: 'État', cell: (p) => <PaymentStatusBadge status={p.status} /> },
+    { key: 'date', header: 'Date', cell: (p) => formatDateTime(p.created_at) },
+  ];
+  const filtered = Boolean(provider || operator || from || to || q || (mode === 'all' && status));
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={
+          mode === 'queue'
+            ? 'Les paiements Airtel Money et Moov Money déclarés par les membres, à vérifier puis valider ou refuser.'
+            : 'Tous les paiements d’abonnements, leurs remboursements et les totaux par mois.'
+        }
+      />
+      <div className="mb-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+        <Input
+          label="Rechercher"
+          type="search"
+          placeholder="Référence ou membre…"
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+          trailing={<SearchIcon size={18} className="mr-2 text-slate-400" />}
+        />
+        <Select
+          label="État"
+          value={status ?? (mode === 'queue' ? 'all' : '')}
+          onChange={(event) => update({ status: event.target.value || (mode === 'queue' ? 'all' : null) })}
+        >
+          <option value={mode === 'queue' ? 'all' : ''}>Tous les états</option>
+          {paymentStatuses.map((s) => (
+            <option key={s} value={s}>
+              {paymentStatusLabels[s]}
+            </option>
+          ))}
+        </Select>
+        <Select label="Moyen" value={provider ?? ''} onChange={(event) => update({ provider: event.target.value })}>
+          <option value="">Tous les moyens</option>
+          {paymentProviders.map((p) => (
+            <option key={p} value={p}>
+              {paymentProviderLabels[p]}
+            </option>
+          ))}
+        </Select>
+        <Select label="Opérateur" value={operator ?? ''} onChange={(event) => update({ operator: event.target.value })}>
+          <option value="">Tous les opérateurs</option>
+          {mobileMoneyOperators.map((o) => (
+            <option key={o} value={o}>
+              {operatorLabels[o]}
+            </option>
+          ))}
+        </Select>
+        <Input label="Du" type="date" value={from} onChange={(event) => update({ from: event.target.value })} />
+        <Input label="Au" type="date" value={to} onChange={(event) => update({ to: event.target.value })} />
+      </div>
+      <DataTable
+        caption={title}
+        columns={columns}
+        rows={list.data?.data}
+        rowKey={(p) => p.id}
+        query={list}
+        testId="payment"
+        empty={{
+          icon: <WalletIcon size={26} />,
+          title: mode === 'queue' && status === 'submitted' ? 'Aucun paiement à valider' : 'Aucun paiement',
+          description: filtered ? 'Aucun paiement ne correspond à ces critères.' : undefined,
+          action: filtered ? (
+            <Button
+              variant="outline"
+              onClick={() => {
+                setTerm('');
+                update({ provider: null, operator: null, from: null, to: null, q: null, status: null });
+              }}
+            >
+              Effacer les filtres
+            </Button>
+          ) : undefined,
+        }}
+        card={(p) => (
+          <>
+            <div className="flex items-start justify-between gap-2">
+              {reference(p)}
+              <PaymentStatusBadge status={p.status} />
+            </div>
+            <p className="text-sm text-slate-800">
+              {formatPrice(p.amount)} · {operatorLabels[p.operator]} · {p.user_name ?? '—'}
+            </p>
+            <p className="text-xs text-slate-500">
+              {p.plan_name} · {formatDateTime(p.created_at)}
+            </p>
+          </>
+        )}
+      />
+      <Pagination
+        edges
+        className="mt-5"
+        page={list.data?.meta.current_page ?? page}
+        lastPage={list.data?.meta.last_page ?? 1}
+        onPage={(target) => update({ page: target > 1 ? target : null })}
+      />
+      {mode === 'all' && list.data ? <Totals totals={list.data.totals} /> : null}
+    </>
+  );
+}
+
+export const SubscriptionPaymentsPage = () => <PaymentsListPage mode="queue" />;
+export const AllPaymentsPage = () => <PaymentsListPage mode="all" />;
