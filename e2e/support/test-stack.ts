@@ -81,6 +81,8 @@ export async function startTestStack(options: { env?: Record<string, string> } =
         SMTP_HOST: '127.0.0.1',
         SMTP_PORT: String(mail.smtpPort),
         PUBLIC_URL: `http://localhost:${ports.gateway}`,
+        // Subscriptions: the catalog's expiry sweep runs every second, so a journey sees an end soon.
+        SUBSCRIPTION_SWEEP_INTERVAL_MS: '1000',
         ...options.env,
       },
       databaseUrls,

@@ -1,0 +1,152 @@
+import { mkdirSync } from 'node:fs';
+import pg from 'pg';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, logInThroughForm, noHorizontalScroll } from '../support/browser.ts';
+import { listBook, verifiedMember } from '../support/members.ts';
+import { call, eventually, startTestStack, type TestStack } from '../support/test-stack.ts';
+
+/**
+ * Subscriptions in Chromium at 360 px (issue 13): a member boosts a listing from
+ * /books/{id}/subscription and pays by manual declaration (Airtel Money, the SMS reference), the
+ * admin validates it from /admin/subscription-payments/{id}, the listing shows in « À la une » on
+ * home with « Sponsorisé »; then its end passes (ends_at moved into the past in the catalog's
+ * database), the catalog's sweep (every second in the test stack) expires it and the badge goes.
+ */
+const ADMIN = { email: 'admin@cartable.ga', password: 'Cartable2026!' };
+const TITLE = 'Physique-Chimie 3e à la une';
+const SCREENSHOTS = process.env.SUBSCRIPTIONS_SCREENSHOTS ?? '/tmp/subscriptions';
+
+let stack: TestStack;
+let browser: Browser;
+let member: { email: string; token: string; id: string; user: unknown };
+let bookId = 0;
+
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
+  const m = await verifiedMember(stack, `boost${Date.now().toString(36)}`);
+  const me = await call(`${stack.api}/user`, { token: m.token });
+  member = { ...m, user: me.body.user ?? me.body };
+  // The member reaches the catalog through an event: the first listing may have to wait for it.
+  bookId = await eventually(async () => listBook(stack, member.token, TITLE).catch(() => undefined), 30_000);
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.teardown();
+});
+
+async function newPage(errors: string[], as?: typeof member): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: 'fr-FR' });
+  if (as) {
+    await context.addInitScript({
+      content: `localStorage.setItem('token', ${JSON.stringify(as.token)});
+        localStorage.setItem('user', ${JSON.stringify(JSON.stringify(as.user))});`,
+    });
+  }
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  return page;
+}
+
+/** The « À la une » section of the home page, fetched afresh. */
+async function featured(page: Page) {
+  await page.goto(`${stack.url('gateway')}/`);
+  const section = page.locator('section[aria-labelledby="a-la-une-title"]');
+  await section.getByRole('list').or(section.getByText('apparaîtront ici')).first().waitFor({ timeout: 15_000 });
+  return section;
+}
+
+describe('subscriptions', () => {
+  it('boost, manual payment, validation, « À la une » with « Sponsorisé », expiry by the sweep', async () => {
+    const errors: string[] = [];
+    const base = stack.url('gateway');
+
+    // The public plans at 360 px.
+    const visitor = await newPage(errors);
+    await visitor.goto(`${base}/subscription`);
+    await visitor.getByRole('heading', { name: 'Nos formules' }).waitFor();
+    await visitor.getByTestId('plan-card').first().waitFor({ timeout: 15_000 });
+    await expect(visitor.getByText('Questions fréquentes')).toBeTruthy();
+    await noHorizontalScroll(visitor);
+    await visitor.screenshot({ path: `${SCREENSHOTS}/subscription-360.png`, fullPage: true });
+
+    // The member boosts the listing for 7 days and pays by Airtel Money, then declares it.
+    const owner = await newPage(errors, member);
+    await owner.goto(`${base}/books/${bookId}/subscription`);
+    await owner.getByTestId('boost-book').getByText(TITLE).waitFor({ timeout: 15_000 });
+    await owner.getByRole('button', { name: 'Mettre en avant 7 jours' }).click();
+    const dialog = owner.getByRole('dialog');
+    await dialog.getByText('Airtel Money').first().waitFor();
+    await dialog.getByRole('button', { name: 'Continuer' }).click();
+    await dialog.getByText('J’ai payé : déclarer le paiement').waitFor({ timeout: 15_000 });
+    await expect(dialog.getByTestId('pay-Référence').textContent()).resolves.toMatch(/\S/);
+    await dialog.getByLabel('Référence de la transaction (SMS)').fill('MP261126.1200.A12345');
+    await dialog.getByLabel('Numéro qui a payé').fill('077 12 34 56');
+    await dialog.getByRole('button', { name: 'Déclarer mon paiement' }).click();
+    await dialog.getByText('Paiement déclaré', { exact: true }).waitFor({ timeout: 15_000 });
+    await noHorizontalScroll(owner);
+
+    const mine = await call(`${stack.api}/subscriptions`, { token: member.token });
+    expect(mine.status).toBe(200);
+    const subscriptionId = mine.body.data[0].id as string;
+    const detail = await call(`${stack.api}/subscriptions/${subscriptionId}`, { token: member.token });
+    expect(detail.body.subscription.status).toBe('pending_payment');
+    const payment = detail.body.subscription.payments[0];
+    expect(payment.status).toBe('submitted');
+
+    // The admin validates it from the payment's page.
+    const admin = await newPage(errors);
+    await logInThroughForm(admin, base, ADMIN.email, ADMIN.password);
+    await admin.goto(`${base}/admin/subscription-payments/${payment.id}`);
+    await admin.getByRole('heading', { name: `Paiement ${payment.reference}` }).waitFor({ timeout: 15_000 });
+    await admin.getByText('MP261126.1200.A12345').first().waitFor();
+    await noHorizontalScroll(admin);
+    await admin.screenshot({ path: `${SCREENSHOTS}/admin-payment-360.png`, fullPage: true });
+    await admin.getByRole('button', { name: 'Valider le paiement' }).click();
+    await admin.getByRole('alertdialog').getByRole('button', { name: 'Valider' }).click();
+    await admin.getByTestId('payment-fields').waitFor();
+    await eventually(async () =>
+      (await admin.getByRole('button', { name: 'Rembourser' }).count()) > 0 ? true : undefined,
+    );
+    const active = await call(`${stack.api}/subscriptions/${subscriptionId}`, { token: member.token });
+    expect(active.body.subscription.status).toBe('active');
+
+    // Home: the listing is « À la une », marked « Sponsorisé ».
+    await eventually(async () => {
+      const section = await featured(visitor);
+      const card = section.getByRole('listitem').filter({ hasText: TITLE });
+      if ((await card.count()) === 0) return undefined;
+      return (await card.getByText('Sponsorisé').count()) > 0 ? true : undefined;
+    }, 30_000);
+    await visitor.screenshot({ path: `${SCREENSHOTS}/home-featured-360.png` });
+
+    // Its end passes: the sweep expires it and the badge leaves the home page.
+    const db = new pg.Client({ connectionString: stack.databaseUrls.catalog });
+    await db.connect();
+    try {
+      await db.query(`UPDATE subscriptions SET ends_at = now() - interval '1 minute' WHERE id = $1`, [subscriptionId]);
+      await db.query(`UPDATE boosted_books SET ends_at = now() - interval '1 minute' WHERE subscription_id = $1`, [
+        subscriptionId,
+      ]);
+    } finally {
+      await db.end();
+    }
+    await eventually(async () => {
+      const s = await call(`${stack.api}/subscriptions/${subscriptionId}`, { token: member.token });
+      return s.body.subscription?.status === 'expired' ? true : undefined;
+    }, 30_000);
+    await eventually(async () => {
+      const section = await featured(visitor);
+      const card = section.getByRole('listitem').filter({ hasText: TITLE });
+      return (await card.getByText('Sponsorisé').count()) === 0 ? true : undefined;
+    }, 30_000);
+
+    // The member's page says so.
+    await owner.goto(`${base}/my-subscriptions`);
+    await owner.getByTestId('subscription-card').filter({ hasText: 'Expiré' }).waitFor({ timeout: 15_000 });
+
+    expect(errors).toEqual([]);
+  }, 240_000);
+});
