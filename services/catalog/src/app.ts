@@ -3,12 +3,15 @@ import type { CatalogDeps } from './deps.ts';
 import { adminBookRoutes } from './routes/admin-books.ts';
 import { adminCityRoutes } from './routes/admin-cities.ts';
 import { adminStatsRoutes } from './routes/admin-stats.ts';
+import { adminSubscriptionRoutes } from './routes/admin-subscriptions.ts';
 import { bannerRoutes } from './routes/banners.ts';
 import { bookRoutes } from './routes/books.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { favouriteRoutes } from './routes/favourites.ts';
 import { locationRoutes } from './routes/locations.ts';
+import { paymentWebhookRoutes } from './routes/payment-webhooks.ts';
 import { ratingRoutes } from './routes/ratings.ts';
+import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { transactionRoutes } from './routes/transactions.ts';
 
 export async function buildCatalogApp(deps: CatalogDeps, readiness: ReadinessCheck[] = [], logger?: false) {
@@ -41,5 +44,10 @@ export async function buildCatalogApp(deps: CatalogDeps, readiness: ReadinessChe
   await app.register(ratingRoutes, deps);
   // Favourites tied to the account and a member's public listings and deals.
   await app.register(favouriteRoutes, deps);
+  // Subscriptions and payments: plans, boosts, mobile-money payments, refunds (issue 13).
+  await app.register(subscriptionRoutes, deps);
+  await app.register(adminSubscriptionRoutes, deps);
+  // Its own plugin: the raw body, as signed.
+  await app.register(paymentWebhookRoutes, deps);
   return app;
 }

@@ -1,3 +1,4 @@
+import { PAYMENT_PENDING_HOURS } from '@cartable/contracts';
 import { baseConfigSchema, jwksConfigSchema, storageConfigSchema } from '@cartable/service-kit';
 import { z } from 'zod';
 
@@ -16,5 +17,22 @@ export const catalogConfigSchema = baseConfigSchema
       .int()
       .positive()
       .default(5 * 1024 * 1024),
+    /** Currency code of prices and payments (Gabon's own is XAF; both print FCFA). */
+    CURRENCY: z.enum(['XOF', 'XAF']).default('XOF'),
+    /** Manual payments: the merchant numbers members send the money to. */
+    PAYMENT_MERCHANT_AIRTEL: z.string().default('077 00 00 00'),
+    PAYMENT_MERCHANT_MOOV: z.string().default('062 00 00 00'),
+    PAYMENT_MERCHANT_NAME: z.string().default('Cartable'),
+    /** The aggregator (services/payment-simulator in development): set to enable the `simulated` provider. */
+    PAYMENT_AGGREGATOR_URL: z.string().url().optional(),
+    PAYMENT_AGGREGATOR_KEY: z.string().default('dev-aggregator-key'),
+    /** HMAC key of the aggregator's webhooks (x-cartable-signature). */
+    PAYMENT_WEBHOOK_SECRET: z.string().min(16).default('dev-webhook-secret-change-me'),
+    /** Where the aggregator posts its notifications; the provider's name is appended. */
+    PAYMENT_WEBHOOK_BASE_URL: z.string().url().default('http://localhost:8080/api/payments/webhooks'),
+    /** A payment not confirmed within this many hours expires. */
+    PAYMENT_PENDING_HOURS: z.coerce.number().positive().default(PAYMENT_PENDING_HOURS),
+    /** How often the sweep expires overdue subscriptions and payments and sends missed reminders. */
+    SUBSCRIPTION_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
   });
 export type CatalogConfig = z.infer<typeof catalogConfigSchema>;

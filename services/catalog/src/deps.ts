@@ -1,7 +1,9 @@
 import type { Db, Guards, OutboxRelay, Storage } from '@cartable/service-kit';
 import type { CatalogConfig } from './config.ts';
 import type { CategoryStore } from './domain/category-store.ts';
+import type { SubscriptionJobs } from './domain/subscription-jobs.ts';
 import type { ViewCounter } from './domain/view-counter.ts';
+import type { PaymentProviders } from './payments/provider.ts';
 
 export interface CatalogDeps {
   config: CatalogConfig;
@@ -12,4 +14,8 @@ export interface CatalogDeps {
   relay: Pick<OutboxRelay, 'kick'>;
   /** Detail views, written in batches. */
   views: Pick<ViewCounter, 'add'>;
+  /** Payment providers (payments/provider.ts); built from the config when absent. */
+  payments?: PaymentProviders;
+  /** BullMQ delayed jobs at subscriptions' ends; absent: the periodic sweep alone. */
+  subscriptionJobs?: SubscriptionJobs;
 }

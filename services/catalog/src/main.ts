@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import {
   bootstrap,
   createLogger,
+  createRedis,
   createServiceGuards,
   createStorage,
   idempotencyRetention,
@@ -15,13 +16,16 @@ import { buildCatalogApp } from './app.ts';
 import { catalogConfigSchema } from './config.ts';
 import { seedDemoCatalogue } from './db/demo-catalogue.ts';
 import * as schema from './db/schema.ts';
-import { seedCategories, seedLocations } from './db/seed.ts';
+import { seedCategories, seedLocations, seedPlans } from './db/seed.ts';
+import { forgetListings } from './domain/books.ts';
 import { searchMissRetention } from './domain/catalog-stats.ts';
 import { createCategoryStore } from './domain/category-store.ts';
+import { createSubscriptionJobs, startSubscriptionSweep } from './domain/subscription-jobs.ts';
 import { createViewCounter } from './domain/view-counter.ts';
 import { bookContactsProjection } from './events/book-contacts-projection.ts';
 import { memberBlocksProjection } from './events/member-blocks-projection.ts';
 import { sellersProjection } from './events/sellers-projection.ts';
+import { createPaymentProviders } from './payments/provider.ts';
 
 await bootstrap(async () => {
   const config = loadConfig(catalogConfigSchema);
@@ -41,6 +45,7 @@ await bootstrap(async () => {
     seed: async (db) => {
       await seedLocations(db);
       await seedCategories(db);
+      await seedPlans(db);
       if (config.SEED_DEMO === '1') {
         const created = await seedDemoCatalogue(db, storage);
         if (created) log.info({ created }, 'demo catalogue seeded');
@@ -63,6 +68,17 @@ await bootstrap(async () => {
   // Tokens are checked here too, not only at the gateway: revoked ones are refused by the service.
   const guards = createServiceGuards(config, infra.redis!, log);
   const views = createViewCounter(db, log, { redis: infra.redis, prefix: config.REDIS_KEY_PREFIX });
+  // Subscriptions end on time: BullMQ delayed jobs at the moments, a sweep for what Redis forgot.
+  const queueRedis = createRedis(config.REDIS_URL, { forQueue: true });
+  const workerRedis = createRedis(config.REDIS_URL, { forQueue: true });
+  const subscriptionJobs = createSubscriptionJobs(queueRedis, workerRedis, db, log, config.REDIS_KEY_PREFIX, () => {
+    forgetListings();
+    infra.relay?.kick();
+  });
+  const stopSweep = startSubscriptionSweep(db, log, config.SUBSCRIPTION_SWEEP_INTERVAL_MS, () => {
+    forgetListings();
+    infra.relay?.kick();
+  });
   const app = await buildCatalogApp(
     {
       config,
@@ -72,8 +88,18 @@ await bootstrap(async () => {
       categoryStore,
       relay: infra.relay!,
       views,
+      payments: createPaymentProviders(config),
+      subscriptionJobs,
     },
     infra.readiness,
   );
-  await serve(app, { port: config.PORT, host: config.HOST }, [() => views.stop(), ...infra.closers]);
+  await serve(app, { port: config.PORT, host: config.HOST }, [
+    () => views.stop(),
+    async () => {
+      stopSweep();
+      await subscriptionJobs.close();
+      await Promise.all([queueRedis.quit(), workerRedis.quit()]).catch(() => {});
+    },
+    ...infra.closers,
+  ]);
 });

@@ -12,7 +12,7 @@ import { createDatabases, databaseUrl, dropDatabases } from '../../../scripts/st
 import { buildCatalogApp } from '../src/app.ts';
 import { catalogConfigSchema } from '../src/config.ts';
 import * as schema from '../src/db/schema.ts';
-import { seedCategories, seedLocations } from '../src/db/seed.ts';
+import { seedCategories, seedLocations, seedPlans } from '../src/db/seed.ts';
 import { createCategoryStore } from '../src/domain/category-store.ts';
 import { createViewCounter } from '../src/domain/view-counter.ts';
 
@@ -41,6 +41,7 @@ export async function startCatalog(env: Record<string, string> = {}) {
   const db = database.db;
   await seedLocations(db);
   await seedCategories(db);
+  await seedPlans(db);
   const redis = createRedis(config.REDIS_URL);
   const storage = createLocalStorage(join(dataDir, 'storage'));
   const tokens = await testTokens();

@@ -4,7 +4,7 @@ import type { Db } from '@cartable/service-kit';
 import { and, eq } from 'drizzle-orm';
 import countriesLib from 'i18n-iso-countries';
 import { gabonProvinces } from './gabon.ts';
-import { categories, categoryParents, cities, countries, provinces } from './schema.ts';
+import { categories, categoryParents, cities, countries, provinces, subscriptionPlans } from './schema.ts';
 import { cycles, subjects } from './school-system.ts';
 
 const require = createRequire(import.meta.url);
@@ -72,4 +72,59 @@ export async function seedCategories(db: Db) {
     }
     for (const [subject, levels] of Object.entries(subjects)) await add(subject, levels);
   });
+}
+
+/** The plans a new installation offers; keyed, so a restart (or a second replica) adds none twice. */
+export const defaultPlans = [
+  {
+    seedKey: 'boost-7',
+    kind: 'boost' as const,
+    name: 'Mise en avant 7 jours',
+    description:
+      'Votre annonce « À la une » sur l’accueil et en tête des recherches qui lui correspondent, pendant une semaine.',
+    price: 1000,
+    durationDays: 7,
+    boostSlots: 1,
+    sellerBadge: false,
+    position: 1,
+  },
+  {
+    seedKey: 'boost-30',
+    kind: 'boost' as const,
+    name: 'Mise en avant 30 jours',
+    description: 'Votre annonce « À la une » pendant un mois : idéal pour la rentrée.',
+    price: 3000,
+    durationDays: 30,
+    boostSlots: 1,
+    sellerBadge: false,
+    position: 2,
+  },
+  {
+    seedKey: 'member-seller',
+    kind: 'member' as const,
+    name: 'Vendeur',
+    description: 'Jusqu’à 3 annonces « À la une » à la fois et le badge Vendeur sur votre profil, pendant 30 jours.',
+    price: 5000,
+    durationDays: 30,
+    boostSlots: 3,
+    sellerBadge: true,
+    position: 3,
+  },
+  {
+    seedKey: 'member-bookshop',
+    kind: 'member' as const,
+    name: 'Librairie',
+    description:
+      'Pour les librairies et les grands vendeurs : jusqu’à 15 annonces « À la une » et le badge, pendant 30 jours.',
+    price: 15000,
+    durationDays: 30,
+    boostSlots: 15,
+    sellerBadge: true,
+    position: 4,
+  },
+];
+
+/** Idempotent; an administrator's later edits of these plans are never overwritten. */
+export async function seedPlans(db: Db) {
+  await db.insert(subscriptionPlans).values(defaultPlans).onConflictDoNothing({ target: subscriptionPlans.seedKey });
 }

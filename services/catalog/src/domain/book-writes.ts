@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { bookImages, books, categories, cities } from '../db/schema.ts';
 import type { ProcessedImage } from '../routes/book-form.ts';
 import { imageKeys } from './book-images.ts';
+import { onBookChanged } from './subscriptions.ts';
 
 /** Refuses unknown categories and cities with field errors. */
 export async function checkReferences(db: Db, fields: BookFields) {
@@ -86,6 +87,10 @@ export async function recordBookEvent(
     version: type === 'catalog.book.deleted' ? book.version + 1 : book.version,
     occurred_at: new Date().toISOString(),
   };
+  // Every sale and deletion passes here, whoever makes it: a boost on the listing ends with it.
+  if (type === 'catalog.book.deleted') await onBookChanged(tx, book.id, 'deleted');
+  else if (type === 'catalog.book.status_changed' && book.status === 'vendu' && extra.previous_status !== 'vendu')
+    await onBookChanged(tx, book.id, 'sold');
   if (type === 'catalog.book.status_changed') {
     await recordEvent(tx, type, { ...snapshot, previous_status: extra.previous_status ?? book.status });
   } else if (type === 'catalog.book.updated' && extra.previous_price !== undefined) {

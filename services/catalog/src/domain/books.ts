@@ -4,6 +4,7 @@ import {
   type BookListQuery,
   conditionLabels,
   type Seller,
+  SPONSORED_PER_PAGE_MAX,
   statusLabel,
 } from '@cartable/contracts';
 import type { Db, Storage } from '@cartable/service-kit';
@@ -13,6 +14,7 @@ import { LRUCache } from 'lru-cache';
 import { bookImages, books, cities, memberBlocks, provinces, sellers } from '../db/schema.ts';
 import type { CategoryView } from './category-store.ts';
 import { didYouMean, planSearch, type UnderstoodFilter, understoodConditions } from './search.ts';
+import { liveBoostedBookIds } from './subscriptions.ts';
 
 export const DEFAULT_PER_PAGE = 12;
 
@@ -176,7 +178,55 @@ export const listingPages = new LRUCache<string, BookListPage>({ max: 1000, ttl:
 export const forgetListings = () => {
   totals.clear();
   listingPages.clear();
+  boostedIds = null;
 };
+
+/**
+ * The listings boosted now: a handful of ids, read once per few seconds (a boost starting or
+ * ending clears it with the pages), so sponsored places cost one indexed filter on the page.
+ */
+let boostedIds: { ids: number[]; at: number } | null = null;
+export async function boostedBookIds(db: Db): Promise<number[]> {
+  if (boostedIds && Date.now() - boostedIds.at < 10_000) return boostedIds.ids;
+  const ids = await liveBoostedBookIds(db);
+  boostedIds = { ids, at: Date.now() };
+  return ids;
+}
+
+/** Fair places for the boosted: a new order each time the page is built. */
+const shuffle = <T>(items: T[]) => {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+};
+
+/**
+ * The first page's sponsored listings: boosted ones matching the same filters (the text, its
+ * understood levels and subjects, the explicit filters), at most SPONSORED_PER_PAGE_MAX.
+ */
+export async function sponsoredBooks(
+  db: Db,
+  storage: Storage,
+  view: CategoryView,
+  query: BookListQuery,
+): Promise<Book[]> {
+  const ids = await boostedBookIds(db);
+  if (!ids.length) return [];
+  const plan = planSearch(query, view);
+  const conditions = plan
+    ? listConditions(plan.query, view, 'fulltext', plan.filter)
+    : listConditions(query, view, 'fulltext');
+  let rows = await fromBooks(db).where(and(inArray(books.id, ids), ...conditions));
+  if (!rows.length && query.query) {
+    // The words matched nothing exactly: the forgiving match, as the page itself does.
+    rows = await fromBooks(db).where(and(inArray(books.id, ids), ...listConditions(query, view, 'typo')));
+  }
+  const picked = shuffle(rows).slice(0, SPONSORED_PER_PAGE_MAX);
+  return (await toBookDtos(db, storage, view, picked)).map((b) => ({ ...b, sponsored: true }));
+}
 
 /**
  * Up to this many matches (PostgreSQL's estimate), `total` is exact; past it, it is the planner's
@@ -305,8 +355,11 @@ export async function listBooks(
       if (found) did_you_mean = suggestion;
     }
   }
+  const sponsored = query.page === 1 ? await sponsoredBooks(db, storage, view, query) : [];
   return {
     data: await toBookDtos(db, storage, view, result.rows),
+    // The first page only, when there are some: boosted listings the page shows first (« Sponsorisé »).
+    ...(sponsored.length ? { sponsored } : {}),
     total: result.total,
     per_page: perPage,
     current_page: query.page,

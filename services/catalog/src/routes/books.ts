@@ -11,6 +11,7 @@ import {
   bookSuggestionsQuerySchema,
   bookSuggestionsResponseSchema,
   bookWriteResponseSchema,
+  FEATURED_BOOKS_MAX,
   featuredBooksResponseSchema,
   messageResponseSchema,
   messages,
@@ -19,7 +20,7 @@ import {
 } from '@cartable/contracts';
 import { forbidden, HttpError, hasPermission, notFound } from '@cartable/service-kit';
 import multipart from '@fastify/multipart';
-import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bookImages, books, sellers } from '../db/schema.ts';
@@ -36,6 +37,7 @@ import {
   storeImages,
 } from '../domain/book-writes.ts';
 import {
+  boostedBookIds,
   findBookRows,
   forgetListings,
   listBooks,
@@ -111,14 +113,29 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
     },
   );
 
+  // « À la une »: the boosted listings first (sponsored), then the most viewed.
   app.get('/books/featured', { schema: { tags, response: { 200: featuredBooksResponseSchema } } }, async () => {
+    const shown = and(eq(books.status, 'disponible'), isNull(books.hiddenAt), sellerActive);
+    const boosted = await boostedBookIds(db);
+    const sponsoredRows = boosted.length
+      ? await db
+          .select({ id: books.id })
+          .from(books)
+          .where(and(shown, inArray(books.id, boosted)))
+      : [];
+    const sponsoredIds = sponsoredRows
+      .map((r) => r.id)
+      .sort(() => Math.random() - 0.5)
+      .slice(0, FEATURED_BOOKS_MAX);
     const rows = await db
       .select({ id: books.id })
       .from(books)
-      .where(and(eq(books.status, 'disponible'), isNull(books.hiddenAt), sellerActive))
+      .where(and(shown, sponsoredIds.length ? notInArray(books.id, sponsoredIds) : undefined))
       .orderBy(desc(books.views), desc(books.id))
-      .limit(8);
-    return { featured_books: await dtos(rows.map((r) => r.id)) };
+      .limit(FEATURED_BOOKS_MAX - sponsoredIds.length);
+    const sponsored = new Set(sponsoredIds);
+    const list = await dtos([...sponsoredIds, ...rows.map((r) => r.id)]);
+    return { featured_books: list.map((b) => (sponsored.has(b.id) ? { ...b, sponsored: true } : b)) };
   });
 
   app.get(

@@ -19,6 +19,7 @@ import type { CatalogDeps } from '../deps.ts';
 import { nextVersion, recordBookEvent } from '../domain/book-writes.ts';
 import { forgetListings } from '../domain/books.ts';
 import { dealOfParty, type TransactionRow, toTransactionDtos, transactionEvent } from '../domain/deals.ts';
+import { markBoostsTransferable } from '../domain/subscriptions.ts';
 
 const d = dealMessages;
 const tags = ['transactions'];
@@ -301,6 +302,8 @@ export const transactionRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app,
         .where(eq(books.id, book.id));
       await recordBookEvent(tx, storage, 'catalog.book.status_changed', book.id, { previous_status: book.status });
     }
+    // A boosted listing that changed hands keeps its boost for another of the seller's listings.
+    await markBoostsTransferable(tx, ids);
     return ids;
   }
 

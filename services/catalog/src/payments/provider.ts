@@ -1,0 +1,134 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  type MobileMoneyOperator,
+  type PaymentInstructions,
+  type PaymentWebhook,
+  paymentProviderLabels,
+  paymentWebhookSchema,
+  subscriptionMessages,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TOLERANCE_SECONDS,
+} from '@cartable/contracts';
+import { HttpError } from '@cartable/service-kit';
+import type { CatalogConfig } from '../config.ts';
+import { manualProvider } from './manual.ts';
+import { simulatedProvider } from './simulated.ts';
+
+const s = subscriptionMessages;
+
+/**
+ * A way to be paid. Every payment follows one life, whatever the provider:
+ *
+ *   initiate → `pending` → (`submitted`: a manual payment declared, waiting for an operator)
+ *            → `paid` | `failed` | `expired` (nothing heard within PAYMENT_PENDING_HOURS)
+ *
+ * - `initiate(payment)` runs once, after the payment row is written: it tells the member what to
+ *   do (`instructions`) and, for an aggregator, returns the aggregator's id of the payment
+ *   (`providerReference`). It throws an HttpError when the provider refuses or cannot be reached.
+ * - `parseWebhook(rawBody, headers)` (aggregators only) checks a notification as received, before
+ *   anything is parsed: HMAC-SHA256 of "<t>.<raw body>" in `x-cartable-signature: t=…,v1=…`,
+ *   at most WEBHOOK_TOLERANCE_SECONDS away from now (401 otherwise), then the body's shape (422).
+ *   What it returns is applied by domain/payments.ts: the reference found (else 404), the amount
+ *   and currency compared (422, kept), the event id recorded once (a retry changes nothing).
+ * - `manual` providers have no webhook: the member declares, someone with payments.manage decides.
+ *
+ * A real aggregator speaking this protocol is the `simulated` provider with another
+ * PAYMENT_AGGREGATOR_URL, key and secret; one speaking another protocol is a new file here,
+ * registered in createPaymentProviders.
+ */
+export interface PaymentProvider {
+  readonly name: string;
+  readonly label: string;
+  /** The member declares the payment and an operator validates it. */
+  readonly manual: boolean;
+  initiate(payment: PaymentToInitiate): Promise<InitiatedPayment>;
+  parseWebhook?(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookNotice;
+}
+
+export interface PaymentToInitiate {
+  id: string;
+  reference: string;
+  amount: number;
+  currency: string;
+  operator: MobileMoneyOperator;
+  payerPhone: string | null;
+  description: string;
+}
+
+export interface InitiatedPayment {
+  instructions: PaymentInstructions;
+  providerReference: string | null;
+}
+
+export type WebhookNotice = PaymentWebhook;
+
+export interface PaymentProviders {
+  get(name: string): PaymentProvider | undefined;
+  /** What GET /subscription-plans lists as accepted. */
+  list(): PaymentProvider[];
+}
+
+/** The providers this installation accepts: manual always, the aggregator when its URL is set. */
+export function createPaymentProviders(
+  config: CatalogConfig,
+  extra: PaymentProvider[] = [],
+  fetcher: typeof fetch = fetch,
+): PaymentProviders {
+  const all: PaymentProvider[] = [manualProvider(config)];
+  if (config.PAYMENT_AGGREGATOR_URL) all.push(simulatedProvider(config, fetcher));
+  all.push(...extra);
+  const byName = new Map(all.map((p) => [p.name, p]));
+  return { get: (name) => byName.get(name), list: () => all };
+}
+
+export const providerLabel = (name: string) => paymentProviderLabels[name] ?? name;
+
+/** Our reference of a payment: CRT- and 10 characters without look-alikes (0/O, 1/I). */
+export function newPaymentReference() {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = randomBytes(10);
+  return `CRT-${[...bytes].map((b) => alphabet[b % alphabet.length]).join('')}`;
+}
+
+// ── signed webhooks ──────────────────────────────────────────────────────────────────────────
+
+/** The header value for `rawBody` sent at `t` (unix seconds): what an aggregator computes. */
+export function signWebhook(secret: string, rawBody: string | Buffer, t = Math.floor(Date.now() / 1000)) {
+  const mac = createHmac('sha256', secret).update(`${t}.`).update(rawBody).digest('hex');
+  return `t=${t},v1=${mac}`;
+}
+
+/** Checks the signature and its age, then the body; throws 401 or 422 (French). */
+export function verifySignedWebhook(
+  secret: string,
+  rawBody: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+  now = Date.now(),
+): WebhookNotice {
+  const header = headers[WEBHOOK_SIGNATURE_HEADER];
+  const value = Array.isArray(header) ? header[0] : header;
+  const parts = new Map(
+    (value ?? '').split(',').map((p) => {
+      const i = p.indexOf('=');
+      return [p.slice(0, i).trim(), p.slice(i + 1).trim()] as const;
+    }),
+  );
+  const t = parts.get('t');
+  const v1 = parts.get('v1');
+  if (!t || !/^\d{1,12}$/.test(t) || !v1 || !/^[0-9a-f]{64}$/i.test(v1)) throw new HttpError(401, s.webhookSignature);
+  const expected = createHmac('sha256', secret).update(`${t}.`).update(rawBody).digest();
+  const given = Buffer.from(v1, 'hex');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw new HttpError(401, s.webhookSignature);
+  // Checked after the signature, so a forged timestamp is never told apart from a bad one.
+  if (Math.abs(now / 1000 - Number(t)) > WEBHOOK_TOLERANCE_SECONDS) throw new HttpError(401, s.webhookStale);
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    throw new HttpError(422, s.webhookMismatch);
+  }
+  const parsed = paymentWebhookSchema.safeParse(json);
+  if (!parsed.success) throw new HttpError(422, s.webhookMismatch);
+  return parsed.data;
+}
