@@ -58,7 +58,10 @@ const choiceSchema = paymentChoiceSchema.superRefine((value, ctx) => {
     ctx.addIssue({ code: 'custom', path: ['payer_phone'], message: subscriptionMessages.phoneInvalid });
   }
 });
-const choiceResolver = zodResolver(choiceSchema);
+const zodChoice = zodResolver(choiceSchema);
+/** An empty phone field is no phone (the schema's optional), not an invalid one. */
+const choiceResolver: typeof zodChoice = (values, context, options) =>
+  zodChoice({ ...values, payer_phone: values.payer_phone?.trim() || undefined }, context, options);
 const declarationResolver = zodResolver(manualDeclarationRequestSchema);
 
 type Step =
