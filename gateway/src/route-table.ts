@@ -42,6 +42,11 @@ export interface RouteEntry {
    * silence longer than its heartbeat (not after UPSTREAM_TIMEOUT_MS), ended at shutdown.
    */
   stream?: true;
+  /**
+   * The body reaches the owner byte for byte (a signed webhook: its HMAC covers the raw bytes,
+   * which parsing and re-encoding the JSON would change).
+   */
+  rawBody?: true;
 }
 
 const auth = (path: string, access: Access = 'public', rateLimit?: LimitName): RouteEntry => ({
@@ -133,26 +138,24 @@ export const routeTable: readonly RouteEntry[] = [
   catalog('/ratings/*', 'user'),
   // Public: the reviews a member received (their public profile).
   catalog('/users/:userId/ratings'),
+  // Subscriptions and payments (services/catalog/API.md): plans are public, the rest a member's;
+  // catalog checks ownership, the verified e-mail and the permissions (user_subscriptions.manage,
+  // payments.manage, reports.view); plans are written by administrators only.
   catalog('/subscription-plans'),
-  catalog('/subscription-plans/*'),
   catalog('/subscriptions', 'user'),
   catalog('/subscriptions/*', 'user'),
-  catalog('/payments', 'user'),
+  catalog('/boosted-books/*', 'user'),
   catalog('/payments/*', 'user'),
+  // The aggregator's signed notifications: no token (the HMAC is the check), the body untouched.
+  { ...catalog('/payments/webhooks/:provider'), rawBody: true },
   catalog('/admin/subscription-plans', 'admin'),
   catalog('/admin/subscription-plans/*', 'admin'),
-  catalog('/admin/user-subscriptions', 'admin'),
-  catalog('/admin/user-subscriptions/*', 'admin'),
-  catalog('/admin/book-subscriptions', 'admin'),
-  catalog('/admin/book-subscriptions/*', 'admin'),
-  catalog('/admin/payments', 'admin'),
-  catalog('/admin/payments/*', 'admin'),
-  catalog('/admin/subscription-payments', 'admin'),
-  catalog('/admin/subscription-payments/*', 'admin'),
-  catalog('/admin/refunds', 'admin'),
-  catalog('/admin/refunds/*', 'admin'),
-  catalog('/admin/book-transfers', 'admin'),
-  catalog('/admin/book-transfers/*', 'admin'),
+  catalog('/admin/subscriptions', 'user'),
+  catalog('/admin/subscriptions/*', 'user'),
+  catalog('/admin/boosted-books', 'user'),
+  catalog('/admin/payments', 'user'),
+  catalog('/admin/payments/*', 'user'),
+  catalog('/admin/stats/subscriptions', 'user'),
   // Delegable by permission (books.update.any, reports.view): catalog checks it.
   catalog('/admin/books', 'user'),
   catalog('/admin/books/*', 'user'),

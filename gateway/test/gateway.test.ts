@@ -34,6 +34,17 @@ const authStatus = { revoked: new Set<string>(), calls: 0 };
 async function fakeOwner(owner: Owner) {
   const app = Fastify();
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_r, body, done) => done(null, body));
+  // Signed webhooks: the owner must get the very bytes that were signed.
+  app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', { parseAs: 'buffer' }, (_r, body, done) => done(null, body));
+    raw.post('/payments/webhooks/:provider', async (request) => ({
+      owner,
+      authorized: Boolean(request.headers.authorization),
+      raw: (request.body as Buffer).toString('utf8'),
+      signature: request.headers['x-cartable-signature'],
+    }));
+  });
   if (owner === 'auth') {
     app.post('/internal/token-status', async (request) => {
       authStatus.calls++;
@@ -124,6 +135,20 @@ describe('route table: every documented path goes to its owner (SPEC.md section 
     ['GET', '/api/messages/unread/count', 'messaging'],
     ['POST', '/api/messages/conversation/a/b/mark-read', 'messaging'],
     ['GET', '/api/user/messages/recent', 'messaging'],
+    ['GET', '/api/subscription-plans', 'catalog'],
+    ['POST', '/api/subscriptions', 'catalog'],
+    ['GET', '/api/subscriptions/9b2f0c1e-1111-4a4a-9a9a-000000000001', 'catalog'],
+    ['POST', '/api/subscriptions/9b2f0c1e-1111-4a4a-9a9a-000000000001/renew', 'catalog'],
+    ['PUT', '/api/subscriptions/9b2f0c1e-1111-4a4a-9a9a-000000000001/books', 'catalog'],
+    ['POST', '/api/boosted-books/9b2f0c1e-1111-4a4a-9a9a-000000000001/transfer', 'catalog'],
+    ['POST', '/api/payments/9b2f0c1e-1111-4a4a-9a9a-000000000001/declaration', 'catalog'],
+    ['GET', '/api/payments/9b2f0c1e-1111-4a4a-9a9a-000000000001/receipt', 'catalog'],
+    ['GET', '/api/admin/subscriptions?status=active', 'catalog'],
+    ['POST', '/api/admin/subscriptions/9b2f0c1e-1111-4a4a-9a9a-000000000001/extend', 'catalog'],
+    ['GET', '/api/admin/boosted-books', 'catalog'],
+    ['GET', '/api/admin/payments', 'catalog'],
+    ['POST', '/api/admin/payments/9b2f0c1e-1111-4a4a-9a9a-000000000001/refunds', 'catalog'],
+    ['GET', '/api/admin/stats/subscriptions', 'catalog'],
   ];
 
   it.each(cases)('%s %s → %s', async (method, url, owner) => {
@@ -139,6 +164,26 @@ describe('route table: every documented path goes to its owner (SPEC.md section 
     expect((await get('/api/admin/users/1/promote', token)).json().owner).toBe('auth');
     expect((await get('/api/admin/categories/stats', token)).json().owner).toBe('catalog');
     expect((await get('/api/admin/cities/import', token)).json().owner).toBe('catalog');
+  });
+
+  it('sends plans to visitors and keeps plan writing for administrators', async () => {
+    expect((await get('/api/subscription-plans')).json().owner).toBe('catalog');
+    expect((await get('/api/subscriptions')).statusCode).toBe(401);
+    expect((await get('/api/admin/subscription-plans', await sign({}))).statusCode).toBe(403);
+    expect((await get('/api/admin/subscription-plans', await sign({ is_admin: true }))).json().owner).toBe('catalog');
+  });
+
+  it('passes a webhook without a token and its body byte for byte', async () => {
+    // Spaces, key order and an escaped character that re-encoding JSON would change.
+    const raw = '{ "event_id":"e1",  "amount": 1000.0, "note":"caf\u00e9" }\n';
+    const res = await gateway.inject({
+      method: 'POST',
+      url: '/api/payments/webhooks/simulated',
+      headers: { 'content-type': 'application/json', 'x-cartable-signature': 't=1,v1=ab' },
+      payload: raw,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ owner: 'catalog', authorized: false, raw, signature: 't=1,v1=ab' });
   });
 
   it('carries its request id to the owner', async () => {

@@ -212,8 +212,29 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
     allowList: (request: FastifyRequest) => !COUNTED[name].includes(request.method),
   });
 
-  for (const entry of options.routeTable) {
-    app.route({
+  /** Raw-body routes (signed webhooks): the request stream goes to the owner as it came. */
+  const RAW_BODY_LIMIT = 64 * 1024;
+  const rawRoutes = options.routeTable.filter((entry) => entry.rawBody);
+  await app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', (request, payload, done) => {
+      const length = Number(request.headers['content-length'] ?? Number.NaN);
+      if (!Number.isFinite(length)) {
+        done(Object.assign(new Error(messages.lengthRequired), { statusCode: 411 }), undefined);
+        return;
+      }
+      if (length > RAW_BODY_LIMIT) {
+        done(Object.assign(new Error(messages.payloadTooLarge), { statusCode: 413 }), undefined);
+        return;
+      }
+      done(null, payload as Readable);
+    });
+    for (const entry of rawRoutes) addRoute(raw, entry);
+  });
+  for (const entry of options.routeTable) if (!entry.rawBody) addRoute(app, entry);
+
+  function addRoute(scope: typeof app, entry: RouteEntry) {
+    scope.route({
       method: METHODS,
       url: `/api${entry.path}`,
       config: {

@@ -360,7 +360,20 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app
 
   app.get(
     '/payments/:id/receipt',
-    { preHandler: guards.requireUser, schema: { tags, security, params: uuidParams } },
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags,
+        security,
+        params: uuidParams,
+        response: {
+          200: {
+            description: 'Le reçu du paiement, une page A4.',
+            content: { 'application/pdf': { schema: z.string().describe('PDF (renderReceiptPdf)') } },
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const claims = request.claims!;
       const payment = await paymentOf(
@@ -379,11 +392,14 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app
         member_name: names.get(payment.userId) ?? null,
         issued_at: new Date(),
       });
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="recu-${payment.reference}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return (
+        reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="recu-${payment.reference}.pdf"`)
+          .header('cache-control', 'private, no-store')
+          // Bytes, not serialised (the schema above only documents them).
+          .send(pdf as unknown as string)
+      );
     },
   );
 };
