@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   type MobileMoneyOperator,
   type PaymentInstructions,
@@ -9,7 +9,7 @@ import {
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_TOLERANCE_SECONDS,
 } from '@cartable/contracts';
-import { HttpError } from '@cartable/service-kit';
+import { HttpError, signWebhook, verifyWebhookSignature } from '@cartable/service-kit';
 import type { CatalogConfig } from '../config.ts';
 import { manualProvider } from './manual.ts';
 import { simulatedProvider } from './simulated.ts';
@@ -90,13 +90,9 @@ export function newPaymentReference() {
   return `CRT-${[...bytes].map((b) => alphabet[b % alphabet.length]).join('')}`;
 }
 
-// ── signed webhooks ──────────────────────────────────────────────────────────────────────────
+// ── signed webhooks (the HMAC scheme is service-kit's, shared with services/payment-simulator) ──
 
-/** The header value for `rawBody` sent at `t` (unix seconds): what an aggregator computes. */
-export function signWebhook(secret: string, rawBody: string | Buffer, t = Math.floor(Date.now() / 1000)) {
-  const mac = createHmac('sha256', secret).update(`${t}.`).update(rawBody).digest('hex');
-  return `t=${t},v1=${mac}`;
-}
+export { signWebhook };
 
 /** Checks the signature and its age, then the body; throws 401 or 422 (French). */
 export function verifySignedWebhook(
@@ -105,23 +101,12 @@ export function verifySignedWebhook(
   headers: Record<string, string | string[] | undefined>,
   now = Date.now(),
 ): WebhookNotice {
-  const header = headers[WEBHOOK_SIGNATURE_HEADER];
-  const value = Array.isArray(header) ? header[0] : header;
-  const parts = new Map(
-    (value ?? '').split(',').map((p) => {
-      const i = p.indexOf('=');
-      return [p.slice(0, i).trim(), p.slice(i + 1).trim()] as const;
-    }),
-  );
-  const t = parts.get('t');
-  const v1 = parts.get('v1');
-  if (!t || !/^\d{1,12}$/.test(t) || !v1 || !/^[0-9a-f]{64}$/i.test(v1)) throw new HttpError(401, s.webhookSignature);
-  const expected = createHmac('sha256', secret).update(`${t}.`).update(rawBody).digest();
-  const given = Buffer.from(v1, 'hex');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected))
-    throw new HttpError(401, s.webhookSignature);
-  // Checked after the signature, so a forged timestamp is never told apart from a bad one.
-  if (Math.abs(now / 1000 - Number(t)) > WEBHOOK_TOLERANCE_SECONDS) throw new HttpError(401, s.webhookStale);
+  const check = verifyWebhookSignature(secret, rawBody, headers[WEBHOOK_SIGNATURE_HEADER], {
+    toleranceSeconds: WEBHOOK_TOLERANCE_SECONDS,
+    now,
+  });
+  // The age is checked after the signature, so a forged timestamp is never told apart from a bad one.
+  if (!check.ok) throw new HttpError(401, check.reason === 'stale' ? s.webhookStale : s.webhookSignature);
   let json: unknown;
   try {
     json = JSON.parse(rawBody.toString('utf8'));
