@@ -13,14 +13,15 @@ import {
   subscriptionMessages,
   subscriptionPageSchema,
 } from '@cartable/contracts';
-import { HttpError, hasPermission } from '@cartable/service-kit';
+import { type Db, HttpError, hasPermission } from '@cartable/service-kit';
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bookTransfers, boostedBooks, type payments, subscriptionPlans, subscriptions } from '../db/schema.ts';
 import type { CatalogDeps } from '../deps.ts';
 import { forgetListings } from '../domain/books.ts';
-import { createPayment, declarePayment, initiatePayment, paymentOf } from '../domain/payments.ts';
+import { createPayment, declarePayment, initiatePayment, markPaid, paymentOf } from '../domain/payments.ts';
+import { noSubscriptionJobs } from '../domain/subscription-jobs.ts';
 import {
   audit,
   boostableBook,
@@ -48,8 +49,31 @@ const paymentResponseSchema = z.object({ message: z.string(), payment: paymentSc
 export const subscriptionRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) => {
   const { db, guards, relay, config } = deps;
   const providers = deps.payments ?? createPaymentProviders(config);
+  const jobs = deps.subscriptionJobs ?? noSubscriptionJobs;
 
   const checkout = async (sub: SubscriptionRow, payment: typeof payments.$inferSelect, message: string) => {
+    if (payment.status === 'paid') {
+      // A free plan: paid on the spot (settle), nothing to ask any provider.
+      relay.kick();
+      forgetListings();
+      const [fresh] = await db.select().from(subscriptions).where(eq(subscriptions.id, sub.id));
+      await jobs.schedule(fresh!);
+      const [dto] = await toSubscriptionDtos(db, [fresh!]);
+      return {
+        message,
+        subscription: dto!,
+        payment: paymentDto(payment),
+        instructions: {
+          provider: payment.provider,
+          operator: payment.operator,
+          amount: 0,
+          reference: payment.reference,
+          merchant_number: null,
+          merchant_name: null,
+          steps: ['Rien à payer : votre abonnement est actif.'],
+        },
+      };
+    }
     const provider = providers.get(payment.provider)!;
     const initiated = await initiatePayment(db, provider, payment, `Cartable : ${sub.planName}`);
     relay.kick();
@@ -61,6 +85,10 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app
       instructions: initiated.instructions,
     };
   };
+
+  /** Nothing to pay (a free plan): paid at once, the subscription active in the same transaction. */
+  const settleIfFree = async (tx: Db, payment: typeof payments.$inferSelect) =>
+    payment.amount === 0 ? ((await markPaid(tx, payment.id, null, { free: true }))?.payment ?? payment) : payment;
 
   const chooseProvider = (name: string) => {
     const provider = providers.get(name);
@@ -141,7 +169,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app
           config.CURRENCY,
           config.PAYMENT_PENDING_HOURS,
         );
-        return { sub: sub!, payment };
+        return { sub: sub!, payment: await settleIfFree(tx, payment) };
       });
       return reply.status(201).send(await checkout(sub, payment, s.created));
     },
@@ -214,7 +242,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app
           config.CURRENCY,
           config.PAYMENT_PENDING_HOURS,
         );
-        return { sub, payment };
+        return { sub, payment: await settleIfFree(tx, payment) };
       });
       return reply.status(201).send(await checkout(sub, payment, s.initiated));
     },
