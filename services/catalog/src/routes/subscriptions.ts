@@ -293,8 +293,18 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app
           ),
           'replaced',
         );
+        const live = await tx
+          .select({ bookId: boostedBooks.bookId })
+          .from(boostedBooks)
+          .where(and(eq(boostedBooks.subscriptionId, sub.id), isNull(boostedBooks.endedAt)));
+        const kept = new Set(live.map((b) => b.bookId));
         let started = 0;
-        for (const book of found) if (await startBoost(tx, sub, book)) started++;
+        for (const book of found) {
+          if (kept.has(book.id)) continue;
+          // Taken by another subscription in the meantime (the unique index decided).
+          if (!(await startBoost(tx, sub, book))) throw new HttpError(409, s.bookAlreadyBoosted);
+          started++;
+        }
         if (replaced.length || started)
           await subscriptionChanged(tx, 'catalog.subscription.books_changed', sub, {
             actorId: me,
