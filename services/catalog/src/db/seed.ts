@@ -124,7 +124,12 @@ export const defaultPlans = [
   },
 ];
 
-/** Idempotent; an administrator's later edits of these plans are never overwritten. */
+/**
+ * On a database without plans only, so an administrator's later edits and deletions stand;
+ * two replicas seeding at once write each plan once (unique seed_key).
+ */
 export async function seedPlans(db: Db) {
+  const [existing] = await db.select({ id: subscriptionPlans.id }).from(subscriptionPlans).limit(1);
+  if (existing) return;
   await db.insert(subscriptionPlans).values(defaultPlans).onConflictDoNothing({ target: subscriptionPlans.seedKey });
 }
