@@ -403,6 +403,26 @@ describe('rejecting a declared payment', () => {
     expect(rejected.body.payment).toMatchObject({ status: 'failed', failure_reason: 'Aucun versement reçu' });
     expect((await validate(checkout.payment.id)).status).toBe(409);
     expect((await detail(checkout.subscription.id)).status).toBe('pending_payment');
+    // Buying the same again pays the waiting subscription instead of making a second one.
+    const again = await buy(seller, plans['boost-7']!, bookId);
+    expect(again.subscription.id).toBe(checkout.subscription.id);
+    await h.call(
+      'POST',
+      `/admin/payments/${again.payment.id}/reject`,
+      { reason: 'Aucun versement reçu' },
+      cashier.token,
+    );
+    await declare(seller, again.payment.id);
+    expect(
+      (
+        await h.call(
+          'POST',
+          `/admin/payments/${again.payment.id}/reject`,
+          { reason: 'Aucun versement reçu' },
+          cashier.token,
+        )
+      ).status,
+    ).toBe(200);
     const retry = await h.call(
       'POST',
       `/subscriptions/${checkout.subscription.id}/renew`,

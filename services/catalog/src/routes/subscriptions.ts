@@ -17,7 +17,7 @@ import { type Db, HttpError, hasPermission } from '@cartable/service-kit';
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookTransfers, boostedBooks, type payments, subscriptionPlans, subscriptions } from '../db/schema.ts';
+import { bookTransfers, boostedBooks, payments, subscriptionPlans, subscriptions } from '../db/schema.ts';
 import type { CatalogDeps } from '../deps.ts';
 import { forgetListings } from '../domain/books.ts';
 import { createPayment, declarePayment, initiatePayment, markPaid, paymentOf } from '../domain/payments.ts';
@@ -144,6 +144,33 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app
           bookId = book.id;
         } else if (body.book_id) {
           throw new HttpError(422, s.bookNotForMemberPlan, { book_id: [s.bookNotForMemberPlan] });
+        }
+        // The same plan (and listing) still waiting with no payment under way (the last one failed
+        // or expired): paid again rather than bought twice.
+        const [waiting] = await tx
+          .select()
+          .from(subscriptions)
+          .where(
+            and(
+              eq(subscriptions.userId, me),
+              eq(subscriptions.planId, plan.id),
+              eq(subscriptions.status, 'pending_payment'),
+              bookId === null ? isNull(subscriptions.bookId) : eq(subscriptions.bookId, bookId),
+              sql`not exists (select 1 from ${payments} where ${payments.subscriptionId} = ${subscriptions.id} and ${payments.status} in ('pending', 'submitted'))`,
+            ),
+          )
+          .limit(1)
+          .for('update');
+        if (waiting) {
+          const payment = await createPayment(
+            tx,
+            waiting,
+            body,
+            'subscription',
+            config.CURRENCY,
+            config.PAYMENT_PENDING_HOURS,
+          );
+          return { sub: waiting, payment: await settleIfFree(tx, payment) };
         }
         const [sub] = await tx
           .insert(subscriptions)
