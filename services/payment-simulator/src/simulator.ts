@@ -1,7 +1,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { signWebhook } from '@cartable/service-kit';
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { Logger } from 'pino';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { type Logger, pino } from 'pino';
 import { z } from 'zod';
 
 /**
@@ -27,7 +27,8 @@ export interface SimulatorOptions {
   /** First retry after this; doubles each time. */
   retryBaseMs?: number;
   maxAttempts?: number;
-  logger?: Logger | boolean;
+  /** A pino logger (the JSON logs the launcher collects), or none. */
+  logger?: Logger;
 }
 
 const createPaymentSchema = z.object({
@@ -51,7 +52,7 @@ export interface SimulatedPayment extends CreatePayment {
 }
 
 export function buildPaymentSimulator(options: SimulatorOptions): FastifyInstance {
-  const app = Fastify({ logger: options.logger ?? false });
+  const app = Fastify({ loggerInstance: (options.logger ?? pino({ level: 'silent' })) as FastifyBaseLogger });
   const payments = new Map<string, SimulatedPayment>();
   const byReference = new Map<string, string>();
   const timers = new Set<NodeJS.Timeout>();
