@@ -46,7 +46,7 @@ async function buy(token: string, planId: number, bookId: number, phone: string)
       payer_phone: phone,
     }),
   });
-  const body = await res.json();
+  const body = (await res.json()) as { payment: unknown };
   expect(res.status, JSON.stringify(body)).toBe(201);
   expect(body.payment).toMatchObject({ provider: 'simulated', status: 'pending' });
   return body as { subscription: { id: string }; payment: { id: string; provider_reference: string } };
@@ -120,7 +120,7 @@ describe('payments through the aggregator', () => {
       });
     const stale = await post(signWebhook(WEBHOOK_SECRET, body, Math.floor(Date.now() / 1000) - 3600));
     expect(stale.status).toBe(401);
-    expect((await stale.json()).message).toBe('Notification expirée.');
+    expect(((await stale.json()) as { message: string }).message).toBe('Notification expirée.');
     const forged = await post(signWebhook('not-the-webhook-secret', body));
     expect(forged.status).toBe(401);
     // Well signed but for no payment of ours.
