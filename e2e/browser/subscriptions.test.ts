@@ -82,6 +82,7 @@ describe('subscriptions', () => {
     await dialog.getByRole('button', { name: 'Continuer' }).click();
     await dialog.getByText('J’ai payé : déclarer le paiement').waitFor({ timeout: 15_000 });
     await expect(dialog.getByTestId('pay-Référence').textContent()).resolves.toMatch(/\S/);
+    await owner.screenshot({ path: `${SCREENSHOTS}/checkout-360.png` });
     await dialog.getByLabel('Référence de la transaction (SMS)').fill('MP261126.1200.A12345');
     await dialog.getByLabel('Numéro qui a payé').fill('077 12 34 56');
     await dialog.getByRole('button', { name: 'Déclarer mon paiement' }).click();
@@ -120,7 +121,22 @@ describe('subscriptions', () => {
       if ((await card.count()) === 0) return undefined;
       return (await card.getByText('Sponsorisé').count()) > 0 ? true : undefined;
     }, 30_000);
-    await visitor.screenshot({ path: `${SCREENSHOTS}/home-featured-360.png` });
+    const section = visitor.locator('section[aria-labelledby="a-la-une-title"]');
+    await section.scrollIntoViewIfNeeded();
+    await section.screenshot({ path: `${SCREENSHOTS}/home-featured-360.png` });
+
+    // The catalogue: first on page 1 of a matching search, in its own block, with the badge.
+    await eventually(async () => {
+      await visitor.goto(`${base}/books?query=${encodeURIComponent('physique chimie')}`);
+      const block = visitor.getByTestId('sponsored-results');
+      await block
+        .or(visitor.getByRole('heading', { name: 'Aucun manuel trouvé' }))
+        .first()
+        .waitFor({ timeout: 15_000 });
+      const card = block.getByRole('listitem').filter({ hasText: TITLE });
+      return (await card.getByText('Sponsorisé').count()) > 0 ? true : undefined;
+    }, 30_000);
+    await noHorizontalScroll(visitor);
 
     // Its end passes: the sweep expires it and the badge leaves the home page.
     const db = new pg.Client({ connectionString: stack.databaseUrls.catalog });

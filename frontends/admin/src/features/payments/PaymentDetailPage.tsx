@@ -2,6 +2,7 @@ import {
   operatorLabels,
   paymentProviderLabels,
   paymentRejectRequestSchema,
+  paymentStatusLabels,
   planKindLabels,
   refundRequestSchema,
 } from '@cartable/contracts';
@@ -267,7 +268,9 @@ export default function PaymentDetailPage() {
                 <li key={e.id} className="border-l-2 border-primary-200 pl-3 text-sm">
                   <p className="font-semibold text-slate-900">
                     {EVENT_LABELS[e.type] ?? e.type}
-                    {e.status ? <span className="ml-2 font-normal text-slate-600">→ {e.status}</span> : null}
+                    {e.status ? (
+                      <span className="ml-2 font-normal text-slate-600">→ {paymentStatusLabels[e.status]}</span>
+                    ) : null}
                   </p>
                   <p className="text-xs text-slate-500">{formatDateTime(e.created_at)}</p>
                   {Object.keys(e.detail).length > 0 ? (

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   buttonClasses,
   Container,
@@ -193,9 +192,7 @@ export default function PlansPage() {
                 </span>
               </li>
               <li className="flex gap-3">
-                <Badge tone="accent" className="mt-0.5 shrink-0">
-                  Sponsorisé
-                </Badge>
+                <SponsoredBadge className="mt-0.5 shrink-0 self-start" />
                 <span>Un badge visible : les acheteurs savent que l’annonce est mise en avant.</span>
               </li>
             </ol>
