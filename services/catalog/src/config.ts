@@ -2,6 +2,9 @@ import { PAYMENT_PENDING_HOURS } from '@cartable/contracts';
 import { baseConfigSchema, jwksConfigSchema, storageConfigSchema } from '@cartable/service-kit';
 import { z } from 'zod';
 
+const DEV_AGGREGATOR_KEY = 'dev-aggregator-key';
+const DEV_WEBHOOK_SECRET = 'dev-webhook-secret-change-me';
+
 export const catalogConfigSchema = baseConfigSchema
   .extend(jwksConfigSchema.shape)
   .extend(storageConfigSchema.shape)
@@ -25,14 +28,30 @@ export const catalogConfigSchema = baseConfigSchema
     PAYMENT_MERCHANT_NAME: z.string().default('Cartable'),
     /** The aggregator (services/payment-simulator in development): set to enable the `simulated` provider. */
     PAYMENT_AGGREGATOR_URL: z.string().url().optional(),
-    PAYMENT_AGGREGATOR_KEY: z.string().default('dev-aggregator-key'),
+    PAYMENT_AGGREGATOR_KEY: z.string().default(DEV_AGGREGATOR_KEY),
     /** HMAC key of the aggregator's webhooks (x-cartable-signature). */
-    PAYMENT_WEBHOOK_SECRET: z.string().min(16).default('dev-webhook-secret-change-me'),
+    PAYMENT_WEBHOOK_SECRET: z.string().min(16).default(DEV_WEBHOOK_SECRET),
     /** Where the aggregator posts its notifications; the provider's name is appended. */
     PAYMENT_WEBHOOK_BASE_URL: z.string().url().default('http://localhost:8080/api/payments/webhooks'),
     /** A payment not confirmed within this many hours expires. */
     PAYMENT_PENDING_HOURS: z.coerce.number().positive().default(PAYMENT_PENDING_HOURS),
     /** How often the sweep expires overdue subscriptions and payments and sends missed reminders. */
     SUBSCRIPTION_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
+  })
+  .superRefine((c, ctx) => {
+    // Anyone who knows the development secret could sign « paid » notifications.
+    if (c.NODE_ENV !== 'production' || !c.PAYMENT_AGGREGATOR_URL) return;
+    if (c.PAYMENT_WEBHOOK_SECRET === DEV_WEBHOOK_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_WEBHOOK_SECRET'],
+        message: 'le secret par défaut est refusé en production',
+      });
+    if (c.PAYMENT_AGGREGATOR_KEY === DEV_AGGREGATOR_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_AGGREGATOR_KEY'],
+        message: 'la clé par défaut est refusée en production',
+      });
   });
 export type CatalogConfig = z.infer<typeof catalogConfigSchema>;
