@@ -154,6 +154,7 @@ export const permissionSlugs = [
   'cities.manage',
   'banners.manage',
   'payments.manage',
+  'lists.manage',
 ] as const;
 export type PermissionSlug = (typeof permissionSlugs)[number];
 export const WILDCARD_PERMISSION = '*';

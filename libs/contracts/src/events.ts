@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bookModerationActions } from './catalog.ts';
+import { classListMatchFoundEventSchema, classListReviewedEventSchema } from './class-lists.ts';
 import { transactionKinds, transactionStatuses } from './deals.ts';
 import { commentStatuses, moderationDecisions } from './moderation.ts';
 import { reportReasons } from './reports.ts';
@@ -273,6 +274,9 @@ export const eventSchemas = {
   'catalog.payment.failed': paymentChangedEventSchema,
   'catalog.payment.expired': paymentChangedEventSchema,
   'catalog.payment.refunded': paymentChangedEventSchema,
+  'catalog.class_list.match_found': classListMatchFoundEventSchema,
+  'catalog.class_list.published': classListReviewedEventSchema,
+  'catalog.class_list.rejected': classListReviewedEventSchema,
   'messaging.message.sent': messageSentSchema,
   'messaging.message.read': messagesReadSchema,
   'messaging.message.reported': messageReportedSchema,

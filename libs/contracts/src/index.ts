@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './catalog.ts';
+export * from './class-lists.ts';
 export * from './common.ts';
 export * from './deals.ts';
 export * from './demo.ts';

@@ -46,6 +46,7 @@ export const BACK_OFFICE_PERMISSIONS = [
   'roles.view',
   'reports.view',
   'banners.manage',
+  'lists.manage',
 ] as const;
 
 /** True for admins and for members holding at least one back-office permission. */

@@ -17,6 +17,7 @@ const permissionNames: Record<string, string> = {
   'cities.manage': 'Gérer les villes',
   'banners.manage': 'Gérer les bannières',
   'payments.manage': 'Gérer les paiements',
+  'lists.manage': 'Gérer les listes de manuels',
 };
 
 /** Reference data: the permissions of SPEC.md section 6 and the admin role; idempotent. */
