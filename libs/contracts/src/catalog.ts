@@ -196,6 +196,8 @@ export const sellerSchema = z.object({
   show_phone: z.boolean(),
   phone: z.string().nullable(),
   rating: z.object({ average: z.number(), count: z.number().int() }),
+  /** The name of the seller's active member plan that gives a badge (« Vendeur »), else null. */
+  badge: z.string().nullable().default(null),
 });
 export type Seller = z.infer<typeof sellerSchema>;
 

@@ -58,8 +58,14 @@ export const memberBooksQuerySchema = z.object({
   page: dbInt().min(1).max(10_000).default(1),
   per_page: dbInt().min(1).max(50).default(12),
 });
-/** GET /users/{userId}/deals: deals completed (confirmed), as seller or buyer. */
-export const memberDealsResponseSchema = z.object({ deals_completed: z.number().int() });
+/**
+ * GET /users/{userId}/deals: deals completed (confirmed), as seller or buyer, and the seller
+ * badge of an active member plan (its name), for the public profile.
+ */
+export const memberDealsResponseSchema = z.object({
+  deals_completed: z.number().int(),
+  badge: z.string().nullable().default(null),
+});
 export type MemberDeals = z.infer<typeof memberDealsResponseSchema>;
 
 /** Fewer first replies than this over 90 days: no reply time is shown. */

@@ -487,6 +487,13 @@ describe('a member plan', () => {
     ).toBe('replaced');
   });
 
+  it('shows its seller badge on the book page and the public profile, others none', async () => {
+    const page = await h.call('GET', `/books/${books[0]}`);
+    expect(page.body.book.seller).toMatchObject({ badge: 'Vendeur' });
+    expect((await h.call('GET', `/users/${other.sub}/deals`)).body).toMatchObject({ badge: 'Vendeur' });
+    expect((await h.call('GET', `/users/${buyer.sub}/deals`)).body).toMatchObject({ badge: null });
+  });
+
   it('puts boosted listings first in « À la une » and at most two sponsored on the first page', async () => {
     const featured = await h.call('GET', '/books/featured');
     const list = featured.body.featured_books as Array<{ id: number; sponsored?: boolean }>;
@@ -579,6 +586,7 @@ describe('a member plan', () => {
     );
     expect(res.status).toBe(200);
     expect(res.body.subscription).toMatchObject({ status: 'cancelled', cancel_reason: 'Fraude avérée', books: [] });
+    expect((await h.call('GET', `/users/${other.sub}/deals`)).body.badge).toBeNull();
     const twice = await h.call(
       'POST',
       `/admin/subscriptions/${subscriptionId}/cancel`,

@@ -14,7 +14,7 @@ import { LRUCache } from 'lru-cache';
 import { bookImages, books, cities, memberBlocks, provinces, sellers } from '../db/schema.ts';
 import type { CategoryView } from './category-store.ts';
 import { didYouMean, planSearch, type UnderstoodFilter, understoodConditions } from './search.ts';
-import { liveBoostedBookIds } from './subscriptions.ts';
+import { liveBoostedBookIds, sellerBadgeOf } from './subscriptions.ts';
 
 export const DEFAULT_PER_PAGE = 12;
 
@@ -451,7 +451,7 @@ export async function sellerState(
   userId: string,
   viewer?: string,
 ): Promise<{ seller: Seller | null; inactive: boolean }> {
-  const [[row], hidden] = await Promise.all([
+  const [[row], hidden, badge] = await Promise.all([
     db
       .select({ seller: sellers, cityName: cities.name, province: provinces.name })
       .from(sellers)
@@ -459,6 +459,7 @@ export async function sellerState(
       .leftJoin(provinces, eq(provinces.id, cities.provinceId))
       .where(eq(sellers.userId, userId)),
     hasBlocked(db, userId, viewer),
+    sellerBadgeOf(db, userId),
   ]);
   if (!row) return { seller: null, inactive: false };
   const s = row.seller;
@@ -477,6 +478,7 @@ export async function sellerState(
       show_phone: !hidden && s.phone !== null,
       phone: hidden ? null : s.phone,
       rating: { average: s.ratingAverage, count: s.ratingCount },
+      badge,
     },
   };
 }

@@ -531,3 +531,24 @@ export async function subscriptionOf(db: Db, id: string, userId: string | null, 
   if (!row) throw new HttpError(404, s.notFound);
   return row;
 }
+
+/**
+ * The seller badge a member shows on their listings' page and profile: the name of their active
+ * member plan that gives one (the newest, when several), else null. One indexed look-up.
+ */
+export async function sellerBadgeOf(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: subscriptions.planName })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.status, 'active'),
+        eq(subscriptions.planSellerBadge, true),
+        gt(subscriptions.endsAt, new Date()),
+      ),
+    )
+    .orderBy(desc(subscriptions.startsAt))
+    .limit(1);
+  return row?.name ?? null;
+}

@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { books, favourites, transactions } from '../db/schema.ts';
 import type { CatalogDeps } from '../deps.ts';
 import { findBookRows, sellerActive, toBookDtos } from '../domain/books.ts';
+import { sellerBadgeOf } from '../domain/subscriptions.ts';
 
 const tags = ['favourites'];
 const security = [{ bearer: [] }];
@@ -215,16 +216,19 @@ export const favouriteRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, d
     { schema: { tags: ['members'], params: memberParamsSchema, response: { 200: memberDealsResponseSchema } } },
     async (request) => {
       const { userId } = request.params;
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(transactions)
-        .where(
-          and(
-            eq(transactions.status, 'confirmed'),
-            or(eq(transactions.sellerId, userId), eq(transactions.buyerId, userId)),
+      const [[row], badge] = await Promise.all([
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(transactions)
+          .where(
+            and(
+              eq(transactions.status, 'confirmed'),
+              or(eq(transactions.sellerId, userId), eq(transactions.buyerId, userId)),
+            ),
           ),
-        );
-      return { deals_completed: row?.n ?? 0 };
+        sellerBadgeOf(db, userId),
+      ]);
+      return { deals_completed: row?.n ?? 0, badge };
     },
   );
 };
