@@ -21,6 +21,7 @@ let stack: TestStack;
 let browser: Browser;
 let member: { email: string; token: string; id: string; user: unknown };
 let bookId = 0;
+let subscriptionId = '';
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -91,7 +92,7 @@ describe('subscriptions', () => {
 
     const mine = await call(`${stack.api}/subscriptions`, { token: member.token });
     expect(mine.status).toBe(200);
-    const subscriptionId = mine.body.data[0].id as string;
+    subscriptionId = mine.body.data[0].id as string;
     const detail = await call(`${stack.api}/subscriptions/${subscriptionId}`, { token: member.token });
     expect(detail.body.subscription.status).toBe('pending_payment');
     const payment = detail.body.subscription.payments[0];
@@ -165,4 +166,54 @@ describe('subscriptions', () => {
 
     expect(errors).toEqual([]);
   }, 240_000);
+  it('every subscription screen answers, with no « en préparation », at 360 px and 1366 px', async () => {
+    const errors: string[] = [];
+    const base = stack.url('gateway');
+    const memberPage = await newPage(errors, member);
+    for (const [path, heading] of [
+      ['/my-subscriptions', 'Mes abonnements'],
+      [`/subscription/details/${subscriptionId}`, 'Mise en avant 7 jours'],
+    ] as const) {
+      await memberPage.goto(`${base}${path}`);
+      await memberPage.getByRole('heading', { name: heading, level: 1 }).waitFor({ timeout: 15_000 });
+      expect(await memberPage.getByText('en préparation').count()).toBe(0);
+      await noHorizontalScroll(memberPage);
+    }
+    await memberPage.getByText('Payé', { exact: true }).first().waitFor();
+    await memberPage.getByRole('button', { name: 'Télécharger le reçu (PDF)' }).waitFor();
+
+    for (const width of [360, 1366]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'fr-FR' });
+      const admin = await context.newPage();
+      admin.on('pageerror', (e) => errors.push(e.message));
+      await logInThroughForm(admin, base, ADMIN.email, ADMIN.password);
+      for (const [path, heading] of [
+        ['/admin/subscriptions', "Plans d'abonnement"],
+        ['/admin/user-subscriptions', 'Abonnements'],
+        ['/admin/book-subscriptions', 'Annonces à la une'],
+        ['/admin/subscription-payments', "Paiements d'abonnements"],
+        ['/admin/payments', 'Gestion des paiements'],
+        ['/admin/dashboard', 'Tableau de bord'],
+      ] as const) {
+        await admin.goto(`${base}${path}`);
+        await admin.getByRole('heading', { name: heading, level: 1 }).waitFor({ timeout: 15_000 });
+        await admin
+          .locator('[aria-busy="true"]')
+          .first()
+          .waitFor({ state: 'detached', timeout: 15_000 })
+          .catch(() => {});
+        expect(await admin.getByText('en préparation').count()).toBe(0);
+        await noHorizontalScroll(admin);
+        const name = path.replace(/\W+/g, '-');
+        await admin.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
+      }
+      // The plans and the payment of the journey are listed.
+      await admin.goto(`${base}/admin/subscriptions`);
+      await admin.locator('p:visible', { hasText: 'Mise en avant 7 jours' }).first().waitFor();
+      await admin.goto(`${base}/admin/payments`);
+      await admin.getByRole('heading', { name: 'Totaux par mois' }).waitFor({ timeout: 15_000 });
+      await context.close();
+    }
+    expect(errors).toEqual([]);
+  }, 180_000);
 });
