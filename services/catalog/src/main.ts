@@ -14,6 +14,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { buildCatalogApp } from './app.ts';
 import { catalogConfigSchema } from './config.ts';
+import { seedClassLists } from './db/class-lists-seed.ts';
 import { seedDemoCatalogue } from './db/demo-catalogue.ts';
 import * as schema from './db/schema.ts';
 import { seedCategories, seedLocations, seedPlans } from './db/seed.ts';
@@ -49,6 +50,9 @@ await bootstrap(async () => {
       if (config.SEED_DEMO === '1') {
         const created = await seedDemoCatalogue(db, storage);
         if (created) log.info({ created }, 'demo catalogue seeded');
+        // Illustrative class book lists of 2026-2027 (README « Listes de manuels »).
+        const lists = await seedClassLists(db);
+        if (lists) log.info({ lists }, 'demo class lists seeded');
       }
     },
   });
