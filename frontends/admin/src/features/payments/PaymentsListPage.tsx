@@ -28,6 +28,7 @@ import {
 import { Link } from '@cartable/ui/router';
 import { useEffect, useState } from 'react';
 import { type Column, DataTable } from '../../shared/DataTable';
+import { fcfa } from '../../shared/messages';
 import { useListParams } from '../../shared/useListParams';
 import { type MonthlyRevenue, usePayments } from './api/payments';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
@@ -76,11 +77,9 @@ function Totals({ totals }: { totals: MonthlyRevenue[] }) {
                     {formatMonth(t.month)}
                   </th>
                   <td className="py-2 pr-3 text-right tabular-nums">{t.count.toLocaleString('fr-FR')}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{formatPrice(t.paid) || '0'}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{formatPrice(t.refunded) || '0'}</td>
-                  <td className="py-2 text-right font-semibold tabular-nums">
-                    {formatPrice(t.paid - t.refunded) || '0'}
-                  </td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{fcfa(t.paid)}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{fcfa(t.refunded)}</td>
+                  <td className="py-2 text-right font-semibold tabular-nums">{fcfa(t.paid - t.refunded)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,6 +1,7 @@
 import type { SubscriptionStats } from '@cartable/contracts';
-import { api, formatPrice, hasPermission, useSession } from '@cartable/ui';
+import { api, hasPermission, useSession } from '@cartable/ui';
 import { useQuery } from '@tanstack/react-query';
+import { fcfa } from '../../../shared/messages';
 import { ChartCard } from './Chart';
 import { StatTile } from './StatTile';
 
@@ -70,7 +71,7 @@ export function SubscriptionFigures() {
             detail={
               last ? (
                 <span className="text-xs text-slate-600">
-                  {last.count} paiement(s) · {formatPrice(last.refunded) || '0'} remboursé(s)
+                  {last.count} paiement(s) · {fcfa(last.refunded)} remboursé(s)
                 </span>
               ) : null
             }
