@@ -58,6 +58,8 @@ export interface Seller {
   show_phone?: boolean;
   phone: string | null;
   rating?: { average: number | null; count: number } | null;
+  /** The name of the seller's active member plan that gives a badge (issue 13), else null. */
+  badge?: string | null;
 }
 
 export interface BookImage {

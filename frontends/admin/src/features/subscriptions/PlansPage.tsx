@@ -75,9 +75,8 @@ export default function PlansPage() {
         {plan.active ? 'Désactiver' : 'Activer'}
       </Button>
       <Button
-        variant="ghost"
+        variant="danger"
         size="sm"
-        className="text-red-700 hover:bg-red-50"
         leftIcon={<TrashIcon size={15} />}
         onClick={() => setDeleting(plan)}
         aria-label={`Supprimer ${plan.name}`}

@@ -11,6 +11,7 @@ import {
 } from '@cartable/ui';
 import { type ReactNode, useState } from 'react';
 import type { Seller } from '../../shared/books';
+import { SellerBadge } from '../../shared/components/SellerBadge';
 
 /** The seller's public card; e-mail and phone only when shared, behind a reveal button. */
 export function SellerCard({ seller, children }: { seller: Seller; children?: ReactNode }) {
@@ -44,6 +45,7 @@ export function SellerCard({ seller, children }: { seller: Seller; children?: Re
         <div className="min-w-0">
           <p className="text-xs tracking-wide text-slate-500 uppercase">Vendeur</p>
           <p className="truncate text-lg font-semibold text-slate-900">{seller.name}</p>
+          <SellerBadge badge={seller.badge} />
           {seller.username ? <p className="truncate text-sm text-slate-500">@{seller.username}</p> : null}
         </div>
       </div>

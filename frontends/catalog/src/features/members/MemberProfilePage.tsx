@@ -27,6 +27,7 @@ import {
 } from '@cartable/ui';
 import { Link, useParams, useSearchParams } from '@cartable/ui/router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { SellerBadge } from '../../shared/components/SellerBadge';
 import { BookGrid } from '../catalogue';
 import { BlockButton, ReportButton } from '../reports';
 import {
@@ -108,6 +109,7 @@ export default function MemberProfilePage() {
             <div className="min-w-0 flex-1 sm:pb-1">
               <h1 className="text-2xl font-bold break-words text-slate-900">{profile.name}</h1>
               <p className="text-sm text-slate-600">@{profile.username}</p>
+              <SellerBadge badge={deals.data?.badge} className="mt-1" />
             </div>
             {me?.id === profile.id ? (
               <Link to="/profile" className={buttonClasses('outline', 'sm')}>
