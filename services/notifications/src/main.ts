@@ -13,6 +13,7 @@ import { buildNotificationsApp } from './app.ts';
 import { notificationsConfigSchema } from './config.ts';
 import * as schema from './db/schema.ts';
 import { catalogMails } from './events/catalog-mails.ts';
+import { classListMails } from './events/class-list-mails.ts';
 import { mailTriggers } from './events/mail-triggers.ts';
 import { memberAddresses, messageMails } from './events/message-mails.ts';
 import { moderationMails } from './events/moderation-mails.ts';
@@ -53,7 +54,7 @@ await bootstrap(async () => {
       auth: combineHandlers(memberAddresses, mailTriggers),
       messaging: messageMails,
       moderation: moderationMails,
-      catalog: combineHandlers(catalogMails, noticeTriggers, subscriptionMails),
+      catalog: combineHandlers(catalogMails, noticeTriggers, subscriptionMails, classListMails),
     },
     { onHandled: () => void reconciler.reconcile('new') },
   );

@@ -11,6 +11,12 @@ import {
   renderTwoFactorCodeMail,
 } from '../templates/account.ts';
 import { type BookModerationAction, renderBookModeratedMail } from '../templates/catalog.ts';
+import {
+  type ClassListMatchMail,
+  type ClassListReviewMail,
+  renderClassListMatchMail,
+  renderClassListReviewMail,
+} from '../templates/class-lists.ts';
 import { type DealMail, renderDealMail } from '../templates/deals.ts';
 import { type FavouriteAlertMail, renderFavouriteAlertMail } from '../templates/favourites.ts';
 import type { RenderedMail } from '../templates/layout.ts';
@@ -55,6 +61,8 @@ export type Mail = { to: string } & (
     }
   | { template: 'deal'; data: DealMail }
   | { template: 'subscription'; data: SubscriptionMail }
+  | { template: 'class-list-match'; data: ClassListMatchMail }
+  | { template: 'class-list-review'; data: ClassListReviewMail }
   | { template: 'favourite-alert'; data: FavouriteAlertMail }
   | {
       template: 'message-copy';
@@ -99,6 +107,10 @@ export function render(job: Mail, publicUrl: string): RenderedMail {
       return renderDealMail(publicUrl, job.data);
     case 'subscription':
       return renderSubscriptionMail(publicUrl, job.data);
+    case 'class-list-match':
+      return renderClassListMatchMail(publicUrl, job.data);
+    case 'class-list-review':
+      return renderClassListReviewMail(publicUrl, job.data);
   }
 }
 

@@ -1,0 +1,114 @@
+import { type EventData, proximityLabels } from '@cartable/contracts';
+import type { Db, EventHandlers } from '@cartable/service-kit';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { members, notices, notificationPreferences, outgoingMails } from '../db/schema.ts';
+import { recordMail } from '../queue/outgoing-mails.ts';
+import { classListMatchText } from '../templates/class-lists.ts';
+
+/**
+ * At most this many « a book of your list is here » e-mails per member in 24 hours: at the
+ * rentrée a saved 6e list can match dozens of new listings a day. Notices are not capped; the
+ * member sees them all in the bell.
+ */
+export const CLASS_LIST_MAILS_PER_DAY = 5;
+
+const listLabel = (list: { level_name: string; school_year: string; school_name: string | null }) =>
+  `${list.level_name} · ${list.school_year}${list.school_name ? ` · ${list.school_name}` : ''}`;
+
+function where(data: EventData<'catalog.class_list.match_found'>) {
+  const city = data.book.city_name;
+  if (data.proximity === 'city') return city ? `à ${city}` : proximityLabels.city.toLowerCase();
+  if (data.proximity === 'province') return `dans votre province${city ? ` (${city})` : ''}`;
+  return city ? `à ${city}` : 'sur Cartable';
+}
+
+/**
+ * A saved list's missing book was listed nearby: a notice, and an e-mail within the daily cap.
+ * The member's alert preferences decide (the same switches as the favourites' alerts).
+ */
+async function matchFound(tx: Db, eventId: string, data: EventData<'catalog.class_list.match_found'>) {
+  const [member] = await tx
+    .select({
+      name: members.name,
+      email: members.email,
+      emails: sql<boolean>`coalesce(${notificationPreferences.favouriteEmails}, true)`,
+      inApp: sql<boolean>`coalesce(${notificationPreferences.favouriteNotices}, true)`,
+    })
+    .from(members)
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, members.id))
+    .where(eq(members.id, data.user_id));
+  const alert = {
+    listLabel: listLabel(data.list),
+    itemTitle: data.item.title,
+    bookId: data.book.id,
+    bookTitle: data.book.title,
+    price: data.book.price,
+    exchange: data.book.is_exchange_possible,
+    where: where(data),
+  };
+  const { title, sentence } = classListMatchText(alert);
+  if (member?.inApp ?? true)
+    await tx
+      .insert(notices)
+      .values({
+        key: `${eventId}:${data.user_id}`,
+        userId: data.user_id,
+        type: 'class_list.match_found',
+        title,
+        body: sentence,
+        link: `/books/${data.book.id}`,
+      })
+      .onConflictDoNothing();
+  if (!member?.emails) return;
+  const [sent] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(outgoingMails)
+    .where(
+      and(
+        eq(outgoingMails.recipient, member.email),
+        eq(outgoingMails.template, 'class-list-match'),
+        gt(outgoingMails.createdAt, sql`now() - interval '24 hours'`),
+      ),
+    );
+  if ((sent?.n ?? 0) >= CLASS_LIST_MAILS_PER_DAY) return;
+  await recordMail(tx, eventId, {
+    template: 'class-list-match',
+    to: member.email,
+    data: { name: member.name, ...alert },
+  });
+}
+
+async function reviewed(
+  tx: Db,
+  eventId: string,
+  outcome: 'published' | 'rejected',
+  data: EventData<'catalog.class_list.published'>,
+) {
+  if (!data.proposed_by) return;
+  const label = listLabel(data);
+  await tx
+    .insert(notices)
+    .values({
+      key: `${eventId}:${data.proposed_by}`,
+      userId: data.proposed_by,
+      type: `class_list.${outcome}`,
+      title:
+        outcome === 'published' ? 'Votre liste de manuels est publiée' : 'Votre liste de manuels n’a pas été retenue',
+      body: outcome === 'published' ? label : `${label}${data.reason ? ` · ${data.reason}` : ''}`,
+      link: '/ma-liste',
+    })
+    .onConflictDoNothing();
+  const [member] = await tx.select().from(members).where(eq(members.id, data.proposed_by));
+  if (!member) return;
+  await recordMail(tx, eventId, {
+    template: 'class-list-review',
+    to: member.email,
+    data: { name: member.name, listLabel: label, outcome, reason: data.reason, listId: data.list_id },
+  });
+}
+
+export const classListMails: EventHandlers = {
+  'catalog.class_list.match_found': (tx, { id, data }) => matchFound(tx, id, data),
+  'catalog.class_list.published': (tx, { id, data }) => reviewed(tx, id, 'published', data),
+  'catalog.class_list.rejected': (tx, { id, data }) => reviewed(tx, id, 'rejected', data),
+};
