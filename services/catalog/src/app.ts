@@ -7,6 +7,7 @@ import { adminSubscriptionRoutes } from './routes/admin-subscriptions.ts';
 import { bannerRoutes } from './routes/banners.ts';
 import { bookRoutes } from './routes/books.ts';
 import { categoryRoutes } from './routes/categories.ts';
+import { classListRoutes } from './routes/class-lists.ts';
 import { favouriteRoutes } from './routes/favourites.ts';
 import { locationRoutes } from './routes/locations.ts';
 import { paymentWebhookRoutes } from './routes/payment-webhooks.ts';
@@ -47,6 +48,8 @@ export async function buildCatalogApp(deps: CatalogDeps, readiness: ReadinessChe
   // Subscriptions and payments: plans, boosts, mobile-money payments, refunds (issue 13).
   await app.register(subscriptionRoutes, deps);
   await app.register(adminSubscriptionRoutes, deps);
+  // Class book lists, « Ma liste », the listing form's autofill, saved lists (issue 15).
+  await app.register(classListRoutes, deps);
   // Its own plugin: the raw body, as signed.
   await app.register(paymentWebhookRoutes, deps);
   return app;

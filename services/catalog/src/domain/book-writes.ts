@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { bookImages, books, categories, cities } from '../db/schema.ts';
 import type { ProcessedImage } from '../routes/book-form.ts';
 import { imageKeys } from './book-images.ts';
+import { onBookListed } from './class-lists.ts';
 import { onBookChanged } from './subscriptions.ts';
 
 /** Refuses unknown categories and cities with field errors. */
@@ -91,6 +92,8 @@ export async function recordBookEvent(
   if (type === 'catalog.book.deleted') await onBookChanged(tx, book.id, 'deleted');
   else if (type === 'catalog.book.status_changed' && book.status === 'vendu' && extra.previous_status !== 'vendu')
     await onBookChanged(tx, book.id, 'sold');
+  // A new listing answering a missing book of a saved class list nearby: its member is told.
+  if (type === 'catalog.book.created') await onBookListed(tx, book.id);
   if (type === 'catalog.book.status_changed') {
     await recordEvent(tx, type, { ...snapshot, previous_status: extra.previous_status ?? book.status });
   } else if (type === 'catalog.book.updated' && extra.previous_price !== undefined) {
