@@ -380,6 +380,8 @@ export const subscriptionSchema = z
     cancel_reason: z.string().nullable(),
     /** Listings boosted now. */
     books: z.array(boostedBookSchema),
+    /** A boost: the listing it was bought for, named from the purchase on (before payment too). */
+    book: z.object({ id: z.number().int(), title: z.string() }).nullable().default(null),
     created_at: z.string(),
     updated_at: z.string(),
   })

@@ -247,6 +247,7 @@ describe('buying a boost and paying it by hand', () => {
     expect(first.statusCode).toBe(201);
     checkout = first.json();
     expect(checkout.subscription).toMatchObject({ status: 'pending_payment', days_left: 0, books: [] });
+    expect(checkout.subscription.book).toMatchObject({ id: bookId });
     expect(checkout.payment).toMatchObject({ status: 'pending', amount: 1000, provider: 'manual' });
     expect(checkout.payment.reference).toMatch(/^CRT-[A-Z0-9]{10}$/);
     expect(first.json().instructions).toMatchObject({ merchant_number: '062 00 00 00', merchant_name: 'Cartable' });

@@ -131,6 +131,15 @@ export async function toSubscriptionDtos(db: Db, rows: SubscriptionRow[]): Promi
     ),
   ]);
   const boosts = await boostDtos(db, live);
+  // The listing a boost was bought for, named even before it is paid (the back office's check).
+  const targetIds = [...new Set(rows.flatMap((r) => (r.bookId ? [r.bookId] : [])))];
+  const targets = new Map(
+    targetIds.length
+      ? (await db.select({ id: books.id, title: books.title }).from(books).where(inArray(books.id, targetIds))).map(
+          (b) => [b.id, b.title],
+        )
+      : [],
+  );
   return rows.map((r) => ({
     id: r.id,
     user_id: r.userId,
@@ -153,6 +162,7 @@ export async function toSubscriptionDtos(db: Db, rows: SubscriptionRow[]): Promi
     cancelled_at: r.cancelledAt?.toISOString() ?? null,
     cancel_reason: r.cancelReason,
     books: boosts.filter((b) => b.subscription_id === r.id),
+    book: r.bookId ? { id: r.bookId, title: targets.get(r.bookId) ?? 'Annonce supprimée' } : null,
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
   }));

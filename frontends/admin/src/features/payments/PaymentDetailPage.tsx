@@ -226,7 +226,10 @@ export default function PaymentDetailPage() {
                   ? `${formatDateTime(p.subscription.starts_at)} → ${formatDateTime(p.subscription.ends_at)}`
                   : 'Commence au paiement'}
               </Field>
-              <Field label="Annonces">{p.subscription.books.map((b) => b.book_title).join(', ') || '—'}</Field>
+              <Field label="Annonces">
+                {p.subscription.books.map((b) => b.book_title).join(', ') ||
+                  (p.subscription.book ? `${p.subscription.book.title} (mise en avant au paiement)` : '—')}
+              </Field>
             </dl>
             <Link
               to={`/admin/user-subscriptions?id=${p.subscription.id}`}
