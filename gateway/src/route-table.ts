@@ -156,6 +156,18 @@ export const routeTable: readonly RouteEntry[] = [
   catalog('/admin/payments', 'user'),
   catalog('/admin/payments/*', 'user'),
   catalog('/admin/stats/subscriptions', 'user'),
+  // Class book lists (services/catalog/API.md « Class book lists »): lists, « Ma liste » and the
+  // listing form's autofill are public; proposals and saved lists a member's; the back office is
+  // delegable by permission (lists.manage): catalog checks it.
+  catalog('/class-lists'),
+  catalog('/class-lists/proposals', 'user'),
+  catalog('/class-lists/:id'),
+  catalog('/class-lists/:id/availability'),
+  catalog('/class-list-items/search'),
+  catalog('/my-class-lists', 'user'),
+  catalog('/my-class-lists/*', 'user'),
+  catalog('/admin/class-lists', 'user'),
+  catalog('/admin/class-lists/*', 'user'),
   // Delegable by permission (books.update.any, reports.view): catalog checks it.
   catalog('/admin/books', 'user'),
   catalog('/admin/books/*', 'user'),

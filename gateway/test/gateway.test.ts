@@ -149,6 +149,18 @@ describe('route table: every documented path goes to its owner (SPEC.md section 
     ['GET', '/api/admin/payments', 'catalog'],
     ['POST', '/api/admin/payments/9b2f0c1e-1111-4a4a-9a9a-000000000001/refunds', 'catalog'],
     ['GET', '/api/admin/stats/subscriptions', 'catalog'],
+    ['GET', '/api/class-lists?level_id=3&school_year=2026-2027', 'catalog'],
+    ['GET', '/api/class-lists/12', 'catalog'],
+    ['GET', '/api/class-lists/12/availability?city_id=1', 'catalog'],
+    ['POST', '/api/class-lists/proposals', 'catalog'],
+    ['GET', '/api/class-list-items/search?q=maths', 'catalog'],
+    ['GET', '/api/my-class-lists', 'catalog'],
+    ['PUT', '/api/my-class-lists/12', 'catalog'],
+    ['DELETE', '/api/my-class-lists/12', 'catalog'],
+    ['GET', '/api/admin/class-lists?status=proposed', 'catalog'],
+    ['POST', '/api/admin/class-lists/12/import?dry_run=true', 'catalog'],
+    ['PUT', '/api/admin/class-lists/12/items/3', 'catalog'],
+    ['POST', '/api/admin/class-lists/12/approve', 'catalog'],
   ];
 
   it.each(cases)('%s %s → %s', async (method, url, owner) => {
@@ -171,6 +183,17 @@ describe('route table: every documented path goes to its owner (SPEC.md section 
     expect((await get('/api/subscriptions')).statusCode).toBe(401);
     expect((await get('/api/admin/subscription-plans', await sign({}))).statusCode).toBe(403);
     expect((await get('/api/admin/subscription-plans', await sign({ is_admin: true }))).json().owner).toBe('catalog');
+  });
+
+  it('answers visitors on class lists and « Ma liste », members only on proposals and saved lists', async () => {
+    expect((await get('/api/class-lists')).json().owner).toBe('catalog');
+    expect((await get('/api/class-lists/12/availability')).json().owner).toBe('catalog');
+    expect((await get('/api/class-list-items/search?q=svt')).json().owner).toBe('catalog');
+    expect((await get('/api/my-class-lists')).statusCode).toBe(401);
+    expect((await gateway.inject({ method: 'POST', url: '/api/class-lists/proposals' })).statusCode).toBe(401);
+    expect((await get('/api/admin/class-lists')).statusCode).toBe(401);
+    // lists.manage is delegable: a member's token reaches catalog, which checks the permission.
+    expect((await get('/api/admin/class-lists', await sign({}))).json().owner).toBe('catalog');
   });
 
   it('passes a webhook without a token and its body byte for byte', async () => {
