@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permissions } from '../src/db/schema.ts';
+import { seedRolesAndPermissions } from '../src/db/seed.ts';
 import { type AuthHarness, startAuth } from './harness.ts';
 
 let h: AuthHarness;
@@ -86,5 +89,26 @@ describe('administration of users, roles and permissions', () => {
     // Still held: refused unless forced (admin-accounts.test.ts covers the holders' side).
     expect((await h.call('DELETE', `/roles/${created.body.role.id}`, undefined, admin)).status).toBe(409);
     expect((await h.call('DELETE', `/roles/${created.body.role.id}?force=true`, undefined, admin)).status).toBe(200);
+  });
+
+  it('adds a new permission (lists.manage) to an existing database at start, once, with its label', async () => {
+    // A database seeded before lists.manage existed: the next start's seed adds it.
+    await h.db.delete(permissions).where(eq(permissions.slug, 'lists.manage'));
+    await seedRolesAndPermissions(h.db);
+    await seedRolesAndPermissions(h.db);
+    const rows = await h.db.select().from(permissions).where(eq(permissions.slug, 'lists.manage'));
+    expect(rows.map((r) => r.name)).toEqual(['Gérer les listes de manuels']);
+    const perms = await h.call('GET', '/permissions', undefined, admin);
+    expect(perms.body.permissions.map((p: { slug: string }) => p.slug)).toContain('lists.manage');
+    // Administrators hold it already (the admin role carries the wildcard), and it can be delegated.
+    expect(decodeJwt(admin).is_admin).toBe(true);
+    const { user } = await h.member('listes');
+    const granted = await h.call(
+      'PUT',
+      `/admin/users/${user.id}/permissions`,
+      { permissions: ['lists.manage'] },
+      admin,
+    );
+    expect(granted.status).toBe(200);
   });
 });
