@@ -119,7 +119,8 @@ describe('catalogue', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(stack.url('gateway'));
 
-    // Home: carousel (built-in banners), recent books, quick search.
+    // Home: carousel (built-in banners), « À la une » (boosted listings first), recent books, quick search.
+    await page.getByRole('region', { name: 'Actualités' }).waitFor();
     await page.getByRole('region', { name: 'À la une' }).waitFor();
     const recent = page.getByRole('region', { name: 'Derniers manuels ajoutés' });
     await recent.getByRole('link', { name: 'Géométrie et algèbre 3e' }).waitFor();

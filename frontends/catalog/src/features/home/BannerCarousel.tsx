@@ -85,7 +85,7 @@ export function BannerCarousel() {
   return (
     <section
       aria-roledescription="carrousel"
-      aria-label="À la une"
+      aria-label="Actualités"
       className="relative overflow-hidden bg-slate-900"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
