@@ -29,7 +29,8 @@ const siteFrame = (children: ReactNode) => <SiteLayout>{children}</SiteLayout>;
 /**
  * The route table (SPEC section 2). The shell owns guards and the mapping to remotes:
  * catalog renders /, /books, /books/*, /my-books, /messages*, /contact-seller/:bookId, /category-test and the
- * subscriptions (/subscription, /my-subscriptions, /subscription/details/:id);
+ * subscriptions (/subscription, /my-subscriptions, /subscription/details/:id) and the class lists
+ * (/ma-liste, /ma-liste/proposer, /mes-listes);
  * admin renders /admin/*.
  */
 export function AppRoutes() {
@@ -64,6 +65,8 @@ export function AppRoutes() {
         <Route path="verify-email" element={<VerifyEmailPage />} />
         {/* Plans and boosts (issue 13): the catalog renders them with the member's subscriptions. */}
         <Route path="subscription" element={catalog} />
+        {/* Class book lists (issue 15): « Ma liste » is for visitors too; saving and proposing need an account. */}
+        <Route path="ma-liste" element={catalog} />
 
         {/* Guest only */}
         <Route element={<GuestOnly />}>
@@ -92,6 +95,8 @@ export function AppRoutes() {
           <Route path="my-ratings" element={catalog} />
           <Route path="my-subscriptions" element={catalog} />
           <Route path="subscription/details/:id" element={catalog} />
+          <Route path="ma-liste/proposer" element={catalog} />
+          <Route path="mes-listes" element={catalog} />
         </Route>
 
         <Route path="*" element={<NotFoundPage />} />

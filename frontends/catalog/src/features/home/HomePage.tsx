@@ -1,8 +1,10 @@
 import {
   Alert,
+  BookIcon,
   Button,
   buttonClasses,
   Card,
+  ChevronRightIcon,
   HandshakeIcon,
   MessageIcon,
   PlusIcon,
@@ -203,6 +205,7 @@ function QuickSearch() {
       <p className="mt-1 text-sm text-slate-600">
         Achetez, vendez, échangez ou donnez vos manuels, du primaire au lycée. Sans frais ni commission.
       </p>
+      <ClassListEntry />
       <search>
         <form onSubmit={submit} className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto] lg:items-end">
           <div className="sm:col-span-2 lg:col-span-1">
@@ -269,6 +272,34 @@ function QuickSearch() {
         ))}
       </div>
     </section>
+  );
+}
+
+/**
+ * « Ma liste » (issue 15): one tap here, one on the class, and the parent sees every book of the
+ * list near them. A plain link: the page loads with its own chunk, nothing more on the home page.
+ */
+function ClassListEntry() {
+  return (
+    <Link
+      to="/ma-liste"
+      data-testid="class-list-entry"
+      className="mt-4 flex min-h-14 items-center gap-3 rounded-xl bg-accent-100 px-4 py-3 text-slate-900 ring-1 ring-accent-300 hover:bg-accent-200 focus-visible:ring-2 focus-visible:ring-primary-600 focus-visible:outline-none"
+    >
+      <span
+        aria-hidden="true"
+        className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-white text-accent-800"
+      >
+        <BookIcon size={20} />
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="block font-bold">Trouver les manuels de ma classe</span>
+        <span className="block text-sm text-slate-700">
+          La liste de la classe et où trouver chaque livre, près de chez vous.
+        </span>
+      </span>
+      <ChevronRightIcon size={20} className="shrink-0 text-accent-800" />
+    </Link>
   );
 }
 

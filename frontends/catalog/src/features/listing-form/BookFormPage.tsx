@@ -44,6 +44,7 @@ import {
   type PhotoSlot,
   toFormData,
 } from './bookForm';
+import { ClassListAutofill } from './ClassListAutofill';
 import { EMPTY_SLOT, PhotoSlots } from './PhotoSlots';
 
 /** /books/add, /books/create and /books/edit/:id. */
@@ -197,6 +198,18 @@ function BookForm({ book }: { book?: Book }) {
         <div ref={alertRef}>{formError ? <Alert tone="error" title={formError} /> : null}</div>
 
         <Section title="Le manuel">
+          <ClassListAutofill
+            onChoose={(s) => {
+              const fill = { shouldDirty: true, shouldValidate: formError !== null };
+              setValue('title', s.title, fill);
+              if (s.author) setValue('author', s.author, fill);
+              setValue('publisher', s.publisher ?? '', fill);
+              setValue('isbn', s.isbn ?? '', fill);
+              if (s.year) setValue('publication_year', String(s.year), fill);
+              if (s.category_ids.length) setValue('category_ids', s.category_ids.slice(0, MAX_BOOK_CATEGORIES), fill);
+              void notify.success(`« ${s.title} » : champs remplis. Vérifiez-les et complétez l’état et le prix.`);
+            }}
+          />
           <Input label="Titre *" autoComplete="off" error={errors.title?.message} {...register('title')} />
           <Input label="Auteur *" autoComplete="off" error={errors.author?.message} {...register('author')} />
           <Controller

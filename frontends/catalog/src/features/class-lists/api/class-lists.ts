@@ -1,0 +1,118 @@
+// Types only: the pages must not load the contracts (and zod); the proposal form does.
+import type {
+  ClassList,
+  ClassListAvailability,
+  ClassListBookCard,
+  ClassListDetail,
+  ClassListItemAvailability,
+  ClassListPage,
+  SavedClassList,
+} from '@cartable/contracts';
+import { ApiError, api } from '@cartable/ui';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+
+/**
+ * Class book lists and « Ma liste » (services/catalog/API.md « Class book lists »; shapes from
+ * libs/contracts/src/class-lists.ts): published lists of a level, their availability near a
+ * town, the member's saved lists, proposals.
+ */
+export type {
+  ClassList,
+  ClassListAvailability,
+  ClassListBookCard,
+  ClassListDetail,
+  ClassListItemAvailability,
+  SavedClassList,
+};
+
+/** The school year a date falls in (from August, the coming year): as the contract's schoolYearOf. */
+export function currentSchoolYear(date: Date = new Date()) {
+  const y = date.getUTCFullYear();
+  const start = date.getUTCMonth() >= 7 ? y : y - 1;
+  return `${start}-${start + 1}`;
+}
+
+export const classListKeys = {
+  all: ['class-lists'] as const,
+  byLevel: (levelId: number) => ['class-lists', 'level', levelId] as const,
+  availability: (listId: number, cityId: number | null) => ['class-lists', 'availability', listId, cityId] as const,
+  saved: ['class-lists', 'saved'] as const,
+};
+
+const noRetryOn4xx = (failures: number, error: unknown) =>
+  !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2;
+
+/** GET /class-lists?level_id: the published lists of a level (official first, then schools by name). */
+export const levelListsQuery = (levelId: number) =>
+  queryOptions({
+    queryKey: classListKeys.byLevel(levelId),
+    queryFn: async ({ signal }) => {
+      const page = await api.get<ClassListPage>('/class-lists', { query: { level_id: levelId }, signal });
+      return Array.isArray(page?.data) ? page.data : [];
+    },
+    staleTime: 10 * 60_000,
+    retry: noRetryOn4xx,
+  });
+
+/**
+ * GET /class-lists/{id}/availability?city_id: each book with its listings near the town. The
+ * « déjà obtenu » marks stay on the page (and in the member's saved list): no new call per tap.
+ */
+export const availabilityQuery = (listId: number, cityId: number | null) =>
+  queryOptions({
+    queryKey: classListKeys.availability(listId, cityId),
+    queryFn: ({ signal }) =>
+      api.get<ClassListAvailability>(`/class-lists/${listId}/availability`, {
+        query: { city_id: cityId ?? undefined },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    retry: noRetryOn4xx,
+  });
+
+/** GET /my-class-lists: the member's saved lists. */
+export const savedListsQuery = () =>
+  queryOptions({
+    queryKey: classListKeys.saved,
+    queryFn: async ({ signal }) => {
+      const data = await api.get<{ data: SavedClassList[] }>('/my-class-lists', { signal });
+      return Array.isArray(data?.data) ? data.data : [];
+    },
+  });
+
+/** PUT /my-class-lists/{list_id}: save the list (or its new town and marks). */
+export function useSaveList() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ listId, cityId, owned }: { listId: number; cityId: number | null; owned: number[] }) =>
+      api.put<{ message: string; saved: SavedClassList }>(`/my-class-lists/${listId}`, {
+        city_id: cityId,
+        owned_item_ids: owned,
+      }),
+    onSuccess: (data, { listId }) => {
+      queryClient.setQueriesData<ClassListAvailability>({ queryKey: ['class-lists', 'availability', listId] }, (old) =>
+        old ? { ...old, saved: true } : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: classListKeys.saved });
+      return data;
+    },
+  });
+}
+
+/** DELETE /my-class-lists/{list_id}: no more alerts for it. */
+export function useForgetList() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (listId: number) => api.delete<{ message: string }>(`/my-class-lists/${listId}`),
+    onSuccess: (_data, listId) => {
+      queryClient.setQueriesData<ClassListAvailability>({ queryKey: ['class-lists', 'availability', listId] }, (old) =>
+        old ? { ...old, saved: false } : old,
+      );
+      queryClient.setQueryData<SavedClassList[]>(classListKeys.saved, (old) =>
+        old?.filter((s) => s.list.id !== listId),
+      );
+      void queryClient.invalidateQueries({ queryKey: classListKeys.saved });
+    },
+  });
+}
