@@ -32,7 +32,7 @@ import { Link, useLocation, useParams } from '@cartable/ui/router';
 import { type ReactNode, useState } from 'react';
 import { LOAD_ERROR } from '../../shared/messages';
 import { ReasonDialog } from '../../shared/ReasonDialog';
-import { SubscriptionStatusBadge } from '../subscriptions/SubscriptionStatusBadge';
+import { SubscriptionStatusBadge } from '../subscriptions';
 import { type AdminPaymentDetail, usePayment, usePaymentAction } from './api/payments';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
 

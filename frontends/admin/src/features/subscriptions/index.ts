@@ -4,3 +4,4 @@ import { lazy } from 'react';
 export const SubscriptionPlansPage = lazy(() => import('./PlansPage'));
 export const UserSubscriptionsPage = lazy(() => import('./UserSubscriptionsPage'));
 export const BookSubscriptionsPage = lazy(() => import('./BookSubscriptionsPage'));
+export { SubscriptionStatusBadge } from './SubscriptionStatusBadge';

@@ -2,7 +2,7 @@ import { Alert, Button, errorMessage, LazyDialog, notify, Select, Skeleton } fro
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { truncate } from '../../shared/books';
-import { myBooksQuery } from '../my-books/api/my-books';
+import { myBooksQuery } from '../my-books';
 import { type BoostedBook, type Subscription, useSetSubscriptionBooks, useTransferBoost } from './api/subscriptions';
 
 /** The member's listings a boost may go to: available and not hidden. */
