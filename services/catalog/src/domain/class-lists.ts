@@ -229,6 +229,85 @@ interface AvailabilityRow extends Record<string, unknown> {
 
 const proximityOf = ['city', 'province', 'elsewhere'] as const satisfies readonly Proximity[];
 
+/** The query of « Ma liste » (exported for EXPLAIN in tests and benchmarks). */
+export function availabilityQuery(
+  listId: number,
+  levelId: number,
+  cityId: number | null,
+  provinceId: number | null,
+  perItem: number,
+) {
+  return sql`
+    with it as (
+      select i.id, i.title_key, i.isbn, i.subject_id,
+             case when char_length(i.title_key) >= ${TITLE_PREFIX_MIN} then i.title_key || '{'
+                  else i.title_key || chr(1) end as key_end
+      from class_list_items i
+      where i.list_id = ${listId} and i.title_key <> ''
+    ),
+    exact as (
+      -- Two index scans per item (ISBN; title range), not one OR, which no index answers.
+      select distinct on (it.id, x.id) it.id as item_id, x.id, x.match, x.price, x.is_exchange_possible,
+             x.city_id, x.user_id
+      from it
+      cross join lateral (
+        select b.id, 'isbn' as match, b.price, b.is_exchange_possible, b.city_id, b.user_id
+        from books b
+        where it.isbn is not null and b.isbn is not null and cartable_isbn_key(b.isbn) = it.isbn
+          and b.status <> 'vendu' and b.status = 'disponible' and b.hidden_at is null
+        union all
+        -- [key, key + chr(1)) is the key alone; [key, key + '{') every title starting with it
+        select b.id, 'title' as match, b.price, b.is_exchange_possible, b.city_id, b.user_id
+        from books b
+        where cartable_title_key(b.title) ~>=~ it.title_key and cartable_title_key(b.title) ~<~ it.key_end
+          and b.status <> 'vendu' and b.status = 'disponible' and b.hidden_at is null
+      ) x
+      order by it.id, x.id, x.match
+    ),
+    fallback as (
+      select it.id as item_id, b.id, 'subject' as match, b.price, b.is_exchange_possible, b.city_id, b.user_id
+      from it
+      cross join lateral (
+        select b.id, b.price, b.is_exchange_possible, b.city_id, b.user_id from books b
+        where b.category_ids @> array[${levelId}::int, it.subject_id]
+          and b.status <> 'vendu' and b.status = 'disponible' and b.hidden_at is null
+      ) b
+      where it.subject_id is not null and not exists (select 1 from exact e where e.item_id = it.id)
+    ),
+    scored as (
+      select c.item_id, c.match, c.id, c.price, c.is_exchange_possible,
+             case when c.city_id = ${cityId} then 0
+                  when ci.province_id = ${provinceId} then 1
+                  else 2 end as prox
+      from (select * from exact union all select * from fallback) c
+      left join cities ci on ci.id = c.city_id
+      where not exists (
+        select 1 from sellers s
+        where s.user_id = c.user_id and (s.deactivated_at is not null or s.deleted_at is not null)
+      )
+    ),
+    ranked as (
+      select s.*, row_number() over (partition by s.item_id order by s.prox, s.price, s.id desc) as rn
+      from scored s
+    )
+    select item_id,
+           bool_or(match <> 'subject') as exact,
+           count(*)::int as count,
+           (count(*) filter (where prox = 0))::int as city_count,
+           (count(*) filter (where prox <= 1))::int as province_count,
+           min(price)::int as cheapest,
+           (count(*) filter (where price = 0))::int as gifts,
+           (count(*) filter (where is_exchange_possible))::int as exchanges,
+           coalesce(
+             json_agg(json_build_object('id', id, 'match', match, 'prox', prox) order by rn)
+               filter (where rn <= ${perItem}),
+             '[]'::json
+           ) as top
+    from ranked
+    group by item_id
+  `;
+}
+
 /**
  * Every book of the list against the available listings, in one query: per item the exact
  * matches (same ISBN; or same normalised title, or a title starting with the list's when it is
@@ -252,72 +331,7 @@ export async function availability(
 
   const result = await run<AvailabilityRow>(
     db,
-    sql`
-    with it as (
-      select i.id, i.title_key, i.isbn, i.subject_id,
-             case when char_length(i.title_key) >= ${TITLE_PREFIX_MIN} then i.title_key || '{'
-                  else i.title_key || chr(1) end as key_end
-      from class_list_items i
-      where i.list_id = ${list.id} and i.title_key <> ''
-    ),
-    exact as (
-      select it.id as item_id, x.id as book_id, x.match
-      from it
-      cross join lateral (
-        select b.id,
-               case when it.isbn is not null and cartable_isbn_key(b.isbn) = it.isbn then 'isbn' else 'title' end as match
-        from books b
-        where b.status <> 'vendu' and b.status = 'disponible' and b.hidden_at is null
-          and (
-            (it.isbn is not null and b.isbn is not null and cartable_isbn_key(b.isbn) = it.isbn)
-            -- [key, key + chr(1)) is the key alone; [key, key + '{') every title starting with it
-            or (cartable_title_key(b.title) ~>=~ it.title_key and cartable_title_key(b.title) ~<~ it.key_end)
-          )
-      ) x
-    ),
-    fallback as (
-      select it.id as item_id, b.id as book_id, 'subject' as match
-      from it
-      cross join lateral (
-        select b.id from books b
-        where b.status <> 'vendu' and b.status = 'disponible' and b.hidden_at is null
-          and b.category_ids @> array[${list.level.id}::int, it.subject_id]
-      ) b
-      where it.subject_id is not null and not exists (select 1 from exact e where e.item_id = it.id)
-    ),
-    scored as (
-      select c.item_id, c.match, b.id, b.price, b.is_exchange_possible,
-             case when b.city_id = ${opts.cityId} then 0
-                  when ci.province_id = ${provinceId} then 1
-                  else 2 end as prox
-      from (select * from exact union all select * from fallback) c
-      join books b on b.id = c.book_id
-      left join cities ci on ci.id = b.city_id
-      where not exists (
-        select 1 from sellers s
-        where s.user_id = b.user_id and (s.deactivated_at is not null or s.deleted_at is not null)
-      )
-    ),
-    ranked as (
-      select s.*, row_number() over (partition by s.item_id order by s.prox, s.price, s.id desc) as rn
-      from scored s
-    )
-    select item_id,
-           bool_or(match <> 'subject') as exact,
-           count(*)::int as count,
-           (count(*) filter (where prox = 0))::int as city_count,
-           (count(*) filter (where prox <= 1))::int as province_count,
-           min(price)::int as cheapest,
-           (count(*) filter (where price = 0))::int as gifts,
-           (count(*) filter (where is_exchange_possible))::int as exchanges,
-           coalesce(
-             json_agg(json_build_object('id', id, 'match', match, 'prox', prox) order by rn)
-               filter (where rn <= ${opts.perItem}),
-             '[]'::json
-           ) as top
-    from ranked
-    group by item_id
-  `,
+    availabilityQuery(list.id, list.level.id, opts.cityId, provinceId, opts.perItem),
   );
   const byItem = new Map(result.map((r) => [Number(r.item_id), r]));
   const cards = await bookCards(
