@@ -209,7 +209,10 @@ describe('plans', () => {
 
 describe('buying a boost and paying it by hand', () => {
   let bookId: number;
-  let checkout: { subscription: { id: string }; payment: { id: string; reference: string } };
+  let checkout: {
+    subscription: { id: string; book: { id: number } | null };
+    payment: { id: string; reference: string };
+  };
 
   beforeAll(async () => {
     bookId = await listBook(seller, 'Physique Terminale D – à booster');
