@@ -5,6 +5,7 @@ import { BannersPage } from './features/banners';
 import { BooksPage } from './features/books';
 import { CategoriesPage } from './features/categories';
 import { CitiesPage } from './features/cities';
+import { ClassListDetailPage, ClassListsPage } from './features/class-lists';
 import { CommentModerationPage } from './features/comment-moderation';
 import { ContactDetailPage, ContactsPage } from './features/contacts';
 import { FlagsPage } from './features/flags';
@@ -174,6 +175,22 @@ export default function AdminApp() {
             element={<RequirePermission permission="payments.manage">{screen}</RequirePermission>}
           />
         ))}
+        <Route
+          path="class-lists"
+          element={
+            <RequirePermission permission="lists.manage">
+              <ClassListsPage />
+            </RequirePermission>
+          }
+        />
+        <Route
+          path="class-lists/:id"
+          element={
+            <RequirePermission permission="lists.manage">
+              <ClassListDetailPage />
+            </RequirePermission>
+          }
+        />
         <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
       </Route>
     </Routes>

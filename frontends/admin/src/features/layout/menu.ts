@@ -58,6 +58,7 @@ export const MENU: MenuEntry[] = [
     Icon: WalletIcon,
     permission: 'payments.manage',
   },
+  { path: 'class-lists', label: 'Listes de manuels', Icon: BookIcon, permission: 'lists.manage' },
   { path: 'roles', label: 'Gestion des rôles', Icon: KeyIcon, permission: 'roles.view' },
   { path: 'reports', label: 'Rapports', Icon: ChartIcon, permission: 'reports.view' },
   // Always shown to admins (who hold every permission); its route needs banners.manage.
