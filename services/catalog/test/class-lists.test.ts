@@ -391,6 +391,61 @@ describe('alerts for a saved list', () => {
     // Once per (saved list, item, listing).
     expect(await h.db.transaction((tx) => onBookListed(tx, near))).toBe(0);
     expect((await h.events('catalog.class_list.match_found')).slice(before)).toHaveLength(1);
+
+    // The English book is missing again; its listing, reserved then available again, is news.
+    await h.call(
+      'PUT',
+      `/my-class-lists/${res.body.list.id}`,
+      { city_id: libreville, owned_item_ids: [] },
+      parent.token,
+    );
+    const english4e = await listBook(sellerB, {
+      title: 'Go for English 4e Alerte',
+      price: 1500,
+      city: 'Libreville',
+      categories: ['4e'],
+    });
+    const afterListing = (await h.events('catalog.class_list.match_found')).slice(before).length;
+    expect(afterListing).toBe(2);
+    for (const status of ['réservé', 'disponible'])
+      expect((await h.call('PUT', `/books/${english4e}/status`, { status }, sellerB.token)).status).toBe(200);
+    // Already told of this listing: a reservation that fell through says nothing new.
+    expect((await h.events('catalog.class_list.match_found')).slice(before)).toHaveLength(2);
+  });
+
+  it('tells of a listing that becomes available again when it was reserved at its creation time', async () => {
+    const libreville = await h.cityId('Libreville');
+    const res = await h.call(
+      'POST',
+      '/admin/class-lists',
+      {
+        school_year: '2034-2035',
+        level_id: ids['4e'],
+        status: 'published',
+        items: [{ title: 'Annales BEPC 3e Mathématiques Retour' }],
+      },
+      manager.token,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    // Listed and reserved before the parent saved the list: no alert then.
+    const listing = await listBook(sellerA, {
+      title: 'Annales BEPC 3e Mathématiques Retour',
+      price: 800,
+      city: 'Libreville',
+      categories: ['4e'],
+    });
+    expect((await h.call('PUT', `/books/${listing}/status`, { status: 'réservé' }, sellerA.token)).status).toBe(200);
+    await h.call(
+      'PUT',
+      `/my-class-lists/${res.body.list.id}`,
+      { city_id: libreville, owned_item_ids: [] },
+      parent.token,
+    );
+    const before = (await h.events('catalog.class_list.match_found')).length;
+    expect((await h.call('PUT', `/books/${listing}/status`, { status: 'disponible' }, sellerA.token)).status).toBe(200);
+    const events = (await h.events('catalog.class_list.match_found')).slice(before);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ user_id: parent.sub, book: { id: listing } });
   });
 });
 

@@ -92,8 +92,11 @@ export async function recordBookEvent(
   if (type === 'catalog.book.deleted') await onBookChanged(tx, book.id, 'deleted');
   else if (type === 'catalog.book.status_changed' && book.status === 'vendu' && extra.previous_status !== 'vendu')
     await onBookChanged(tx, book.id, 'sold');
-  // A new listing answering a missing book of a saved class list nearby: its member is told.
-  if (type === 'catalog.book.created') await onBookListed(tx, book.id);
+  // A listing answering a missing book of a saved class list nearby, new or available again
+  // (after a reservation fell through): its member is told, once per listing.
+  const availableAgain =
+    type === 'catalog.book.status_changed' && book.status === 'disponible' && extra.previous_status !== 'disponible';
+  if (type === 'catalog.book.created' || availableAgain) await onBookListed(tx, book.id);
   if (type === 'catalog.book.status_changed') {
     await recordEvent(tx, type, { ...snapshot, previous_status: extra.previous_status ?? book.status });
   } else if (type === 'catalog.book.updated' && extra.previous_price !== undefined) {
