@@ -4,6 +4,7 @@ import { classListMatchFoundEventSchema, classListReviewedEventSchema } from './
 import { transactionKinds, transactionStatuses } from './deals.ts';
 import { commentStatuses, moderationDecisions } from './moderation.ts';
 import { reportReasons } from './reports.ts';
+import { savedSearchMatchedEventSchema, savedSearchStoppedEventSchema } from './saved-searches.ts';
 import { paymentChangedEventSchema, subscriptionEventSchema } from './subscriptions.ts';
 
 /**
@@ -277,6 +278,8 @@ export const eventSchemas = {
   'catalog.class_list.match_found': classListMatchFoundEventSchema,
   'catalog.class_list.published': classListReviewedEventSchema,
   'catalog.class_list.rejected': classListReviewedEventSchema,
+  'catalog.saved_search.matched': savedSearchMatchedEventSchema,
+  'catalog.saved_search.stopped': savedSearchStoppedEventSchema,
   'messaging.message.sent': messageSentSchema,
   'messaging.message.read': messagesReadSchema,
   'messaging.message.reported': messageReportedSchema,

@@ -11,6 +11,7 @@ export * from './messaging.ts';
 export * from './moderation.ts';
 export * from './photos.ts';
 export * from './reports.ts';
+export * from './saved-searches.ts';
 export * from './stats.ts';
 export * from './subscriptions.ts';
 export * from './trust.ts';
