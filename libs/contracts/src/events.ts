@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bookModerationActions } from './catalog.ts';
 import { classListMatchFoundEventSchema, classListReviewedEventSchema } from './class-lists.ts';
 import { transactionKinds, transactionStatuses } from './deals.ts';
+import { exchangeSuggestionEventSchema } from './exchanges.ts';
 import { commentStatuses, moderationDecisions } from './moderation.ts';
 import { reportReasons } from './reports.ts';
 import { savedSearchMatchedEventSchema, savedSearchStoppedEventSchema } from './saved-searches.ts';
@@ -276,6 +277,8 @@ export const eventSchemas = {
   'catalog.payment.expired': paymentChangedEventSchema,
   'catalog.payment.refunded': paymentChangedEventSchema,
   'catalog.class_list.match_found': classListMatchFoundEventSchema,
+  'catalog.exchange.suggested': exchangeSuggestionEventSchema,
+  'catalog.exchange.accepted': exchangeSuggestionEventSchema,
   'catalog.class_list.published': classListReviewedEventSchema,
   'catalog.class_list.rejected': classListReviewedEventSchema,
   'catalog.saved_search.matched': savedSearchMatchedEventSchema,

@@ -5,6 +5,7 @@ export * from './common.ts';
 export * from './deals.ts';
 export * from './demo.ts';
 export * from './events.ts';
+export * from './exchanges.ts';
 export * from './locations.ts';
 export * from './messages.ts';
 export * from './messaging.ts';

@@ -1,0 +1,226 @@
+/**
+ * The exchange matcher, free of I/O: who could give what to whom, then pairs and cycles of
+ * three. services/catalog/src/domain/exchanges.ts loads the inputs in three queries and stores
+ * what this returns.
+ *
+ * Members only meet within a province (a book travels from Owendo to Libreville, not from
+ * Franceville to Port-Gentil); a suggestion inside one town beats one across a province.
+ */
+
+export interface MatcherMember {
+  id: string;
+  cityId: number | null;
+  provinceId: number | null;
+}
+
+/** A listing open to exchange. */
+export interface MatcherOffer {
+  bookId: number;
+  userId: string;
+  /** cartable_title_key(title) and cartable_isbn_key(isbn): accents, case and punctuation out. */
+  titleKey: string;
+  isbnKey: string | null;
+  categoryIds: number[];
+  cityId: number | null;
+  provinceId: number | null;
+}
+
+/** What a member looks for: a book of a class list, or a level and a subject. */
+export interface MatcherWish {
+  id: number;
+  userId: string;
+  label: string;
+  titleKey: string | null;
+  isbnKey: string | null;
+  levelId: number | null;
+  subjectId: number | null;
+}
+
+export interface MatchedLeg {
+  from: string;
+  to: string;
+  bookId: number;
+  wishId: number;
+  wishLabel: string;
+}
+
+export interface MatchedSuggestion {
+  kind: 'pair' | 'cycle';
+  legs: MatchedLeg[];
+  /** Everyone in one town (else one province). */
+  sameCity: boolean;
+  cityId: number | null;
+  provinceId: number | null;
+  /** The legs in a canonical order: two suggestions with the same signature are the same. */
+  signature: string;
+}
+
+/** A title of a list this long or more also matches the titles that start with it (« … 6e – édition 2024 »). */
+export const TITLE_PREFIX_MIN = 12;
+
+export const suggestionSignature = (legs: Array<Pick<MatchedLeg, 'from' | 'to' | 'bookId'>>) =>
+  legs
+    .map((l) => `${l.from}>${l.to}:${l.bookId}`)
+    .sort()
+    .join('|');
+
+/** Whether a listing answers a wish. */
+export function satisfies(offer: MatcherOffer, wish: MatcherWish) {
+  if (wish.isbnKey && offer.isbnKey && wish.isbnKey === offer.isbnKey) return true;
+  if (wish.titleKey) {
+    if (offer.titleKey === wish.titleKey) return true;
+    if (wish.titleKey.length >= TITLE_PREFIX_MIN && offer.titleKey.startsWith(wish.titleKey)) return true;
+    return false;
+  }
+  return (
+    wish.levelId !== null &&
+    wish.subjectId !== null &&
+    offer.categoryIds.includes(wish.levelId) &&
+    offer.categoryIds.includes(wish.subjectId)
+  );
+}
+
+interface Edge {
+  /** The receiver's wish, answered by… */
+  wish: MatcherWish;
+  /** …this listing of the giver. */
+  offer: MatcherOffer;
+}
+
+/**
+ * Finds pairs, then cycles of three among the members no pair serves. Each listing goes into at
+ * most one suggestion, each member into at most one per run; `taken` holds listings already in
+ * an open suggestion, `refused` the signatures already declined (never suggested again) or open.
+ */
+export function findExchanges(
+  members: MatcherMember[],
+  offers: MatcherOffer[],
+  wishes: MatcherWish[],
+  { taken = new Set<number>(), refused = new Set<string>() }: { taken?: Set<number>; refused?: Set<string> } = {},
+): MatchedSuggestion[] {
+  const where = new Map(members.map((m) => [m.id, m]));
+  const province = (userId: string) => where.get(userId)?.provinceId ?? null;
+
+  // Listings by what finds them: ISBN, title, category (for level + subject wishes).
+  const byIsbn = new Map<string, MatcherOffer[]>();
+  const byTitle = new Map<string, MatcherOffer[]>();
+  const byCategory = new Map<number, MatcherOffer[]>();
+  const sortedTitles: MatcherOffer[] = [];
+  const push = <K>(map: Map<K, MatcherOffer[]>, key: K, offer: MatcherOffer) => {
+    const list = map.get(key);
+    if (list) list.push(offer);
+    else map.set(key, [offer]);
+  };
+  for (const offer of offers) {
+    if (taken.has(offer.bookId)) continue;
+    if (offer.isbnKey) push(byIsbn, offer.isbnKey, offer);
+    push(byTitle, offer.titleKey, offer);
+    for (const c of offer.categoryIds) push(byCategory, c, offer);
+    sortedTitles.push(offer);
+  }
+  sortedTitles.sort((a, b) => (a.titleKey < b.titleKey ? -1 : a.titleKey > b.titleKey ? 1 : 0));
+
+  const candidatesFor = (wish: MatcherWish): MatcherOffer[] => {
+    const found = new Set<MatcherOffer>();
+    if (wish.isbnKey) for (const o of byIsbn.get(wish.isbnKey) ?? []) found.add(o);
+    if (wish.titleKey) {
+      if (wish.titleKey.length >= TITLE_PREFIX_MIN) {
+        // Every title starting with the key: a binary search, then a walk.
+        let lo = 0;
+        let hi = sortedTitles.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (sortedTitles[mid]!.titleKey < wish.titleKey) lo = mid + 1;
+          else hi = mid;
+        }
+        for (let i = lo; i < sortedTitles.length && sortedTitles[i]!.titleKey.startsWith(wish.titleKey); i++)
+          found.add(sortedTitles[i]!);
+      } else for (const o of byTitle.get(wish.titleKey) ?? []) found.add(o);
+    } else if (wish.levelId !== null && wish.subjectId !== null) {
+      const level = byCategory.get(wish.levelId) ?? [];
+      const subject = byCategory.get(wish.subjectId) ?? [];
+      const [small, other] = level.length < subject.length ? [level, subject] : [subject, level];
+      const inOther = new Set(other);
+      for (const o of small) if (inOther.has(o)) found.add(o);
+    }
+    return [...found];
+  };
+
+  // receiver → giver → what the giver's listing answers; only within one province.
+  const gets = new Map<string, Map<string, Edge>>();
+  for (const wish of wishes) {
+    const p = province(wish.userId);
+    if (p === null) continue;
+    const mine = where.get(wish.userId)!;
+    for (const offer of candidatesFor(wish)) {
+      if (offer.userId === wish.userId || province(offer.userId) !== p) continue;
+      if (offer.provinceId !== null && offer.provinceId !== p) continue;
+      const givers = gets.get(wish.userId) ?? new Map<string, Edge>();
+      gets.set(wish.userId, givers);
+      const known = givers.get(offer.userId);
+      // Keep one listing per giver: in the receiver's town first, then the lowest id (stable).
+      const near = (o: MatcherOffer) => (o.cityId !== null && o.cityId === mine.cityId ? 0 : 1);
+      if (
+        !known ||
+        near(offer) < near(known.offer) ||
+        (near(offer) === near(known.offer) && offer.bookId < known.offer.bookId)
+      )
+        givers.set(offer.userId, { wish, offer });
+    }
+  }
+
+  const busyMembers = new Set<string>();
+  const busyBooks = new Set<number>();
+  const suggestions: MatchedSuggestion[] = [];
+  const legOf = (to: string, from: string): MatchedLeg => {
+    const edge = gets.get(to)!.get(from)!;
+    return { from, to, bookId: edge.offer.bookId, wishId: edge.wish.id, wishLabel: edge.wish.label };
+  };
+  const consider = (kind: 'pair' | 'cycle', people: string[], legs: MatchedLeg[]) => {
+    if (people.some((p) => busyMembers.has(p)) || legs.some((l) => busyBooks.has(l.bookId))) return false;
+    const signature = suggestionSignature(legs);
+    if (refused.has(signature)) return false;
+    const cities = new Set(people.map((p) => where.get(p)?.cityId ?? null));
+    const sameCity = cities.size === 1 && !cities.has(null);
+    suggestions.push({
+      kind,
+      legs,
+      sameCity,
+      cityId: sameCity ? (where.get(people[0]!)?.cityId ?? null) : null,
+      provinceId: province(people[0]!),
+      signature,
+    });
+    for (const p of people) busyMembers.add(p);
+    for (const l of legs) busyBooks.add(l.bookId);
+    return true;
+  };
+
+  // Pairs, those within one town first.
+  const pairs: Array<{ a: string; b: string; sameCity: boolean }> = [];
+  for (const [a, givers] of gets) {
+    for (const b of givers.keys()) {
+      if (a < b && gets.get(b)?.has(a)) {
+        const ca = where.get(a)?.cityId ?? null;
+        pairs.push({ a, b, sameCity: ca !== null && ca === (where.get(b)?.cityId ?? null) });
+      }
+    }
+  }
+  pairs.sort((x, y) => Number(y.sameCity) - Number(x.sameCity) || (x.a + x.b < y.a + y.b ? -1 : 1));
+  for (const { a, b } of pairs) consider('pair', [a, b], [legOf(a, b), legOf(b, a)]);
+
+  // Cycles of three for members left: a receives from b, b from c, c from a.
+  const members3 = [...gets.keys()].filter((m) => !busyMembers.has(m)).sort();
+  for (const a of members3) {
+    if (busyMembers.has(a)) continue;
+    // b gives to a, c gives to b, a gives to c.
+    search: for (const b of gets.get(a)!.keys()) {
+      if (b === a || busyMembers.has(b)) continue;
+      for (const c of gets.get(b)?.keys() ?? []) {
+        if (c === a || c === b || busyMembers.has(c)) continue;
+        if (!gets.get(c)?.has(a)) continue;
+        if (consider('cycle', [a, b, c], [legOf(a, b), legOf(b, c), legOf(c, a)])) break search;
+      }
+    }
+  }
+  return suggestions;
+}
