@@ -168,6 +168,12 @@ export const routeTable: readonly RouteEntry[] = [
   catalog('/my-class-lists/*', 'user'),
   catalog('/admin/class-lists', 'user'),
   catalog('/admin/class-lists/*', 'user'),
+  // Saved searches with alerts (services/catalog/API.md « Saved searches »): a member's own; the
+  // one-click unsubscribe of their e-mails is public (its token is the proof) and takes the form
+  // body mail clients post (RFC 8058: List-Unsubscribe=One-Click), which catalog ignores.
+  catalog('/saved-searches', 'user'),
+  catalog('/saved-searches/:id', 'user'),
+  { ...catalog('/saved-searches/unsubscribe'), rawBody: true },
   // Delegable by permission (books.update.any, reports.view): catalog checks it.
   catalog('/admin/books', 'user'),
   catalog('/admin/books/*', 'user'),

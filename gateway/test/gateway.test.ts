@@ -44,6 +44,13 @@ async function fakeOwner(owner: Owner) {
       raw: (request.body as Buffer).toString('utf8'),
       signature: request.headers['x-cartable-signature'],
     }));
+    // The one-click unsubscribe (RFC 8058): the form body a mail client posts.
+    raw.post('/saved-searches/unsubscribe', async (request) => ({
+      owner,
+      url: request.url,
+      authorized: Boolean(request.headers.authorization),
+      raw: (request.body as Buffer).toString('utf8'),
+    }));
   });
   if (owner === 'auth') {
     app.post('/internal/token-status', async (request) => {
@@ -161,6 +168,11 @@ describe('route table: every documented path goes to its owner (SPEC.md section 
     ['POST', '/api/admin/class-lists/12/import?dry_run=true', 'catalog'],
     ['PUT', '/api/admin/class-lists/12/items/3', 'catalog'],
     ['POST', '/api/admin/class-lists/12/approve', 'catalog'],
+    ['GET', '/api/saved-searches', 'catalog'],
+    ['POST', '/api/saved-searches', 'catalog'],
+    ['PUT', '/api/saved-searches/12', 'catalog'],
+    ['DELETE', '/api/saved-searches/12', 'catalog'],
+    ['GET', '/api/saved-searches/unsubscribe?token=12.abc', 'catalog'],
   ];
 
   it.each(cases)('%s %s → %s', async (method, url, owner) => {
@@ -194,6 +206,26 @@ describe('route table: every documented path goes to its owner (SPEC.md section 
     expect((await get('/api/admin/class-lists')).statusCode).toBe(401);
     // lists.manage is delegable: a member's token reaches catalog, which checks the permission.
     expect((await get('/api/admin/class-lists', await sign({}))).json().owner).toBe('catalog');
+  });
+
+  it('keeps saved searches for members, and lets a mail client post the one-click unsubscribe without a token', async () => {
+    expect((await get('/api/saved-searches')).statusCode).toBe(401);
+    expect((await gateway.inject({ method: 'POST', url: '/api/saved-searches' })).statusCode).toBe(401);
+    expect((await gateway.inject({ method: 'DELETE', url: '/api/saved-searches/3' })).statusCode).toBe(401);
+    expect((await get('/api/saved-searches/unsubscribe?token=3.abc')).json().owner).toBe('catalog');
+    const res = await gateway.inject({
+      method: 'POST',
+      url: '/api/saved-searches/unsubscribe?token=3.abc',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      owner: 'catalog',
+      url: '/saved-searches/unsubscribe?token=3.abc',
+      authorized: false,
+      raw: 'List-Unsubscribe=One-Click',
+    });
   });
 
   it('passes a webhook without a token and its body byte for byte', async () => {

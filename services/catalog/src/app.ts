@@ -12,6 +12,7 @@ import { favouriteRoutes } from './routes/favourites.ts';
 import { locationRoutes } from './routes/locations.ts';
 import { paymentWebhookRoutes } from './routes/payment-webhooks.ts';
 import { ratingRoutes } from './routes/ratings.ts';
+import { savedSearchRoutes } from './routes/saved-searches.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { transactionRoutes } from './routes/transactions.ts';
 
@@ -50,6 +51,8 @@ export async function buildCatalogApp(deps: CatalogDeps, readiness: ReadinessChe
   await app.register(adminSubscriptionRoutes, deps);
   // Class book lists, « Ma liste », the listing form's autofill, saved lists (issue 15).
   await app.register(classListRoutes, deps);
+  // Saved searches with alerts and their one-click unsubscribe (issue 15 item 5).
+  await app.register(savedSearchRoutes, deps);
   // Its own plugin: the raw body, as signed.
   await app.register(paymentWebhookRoutes, deps);
   return app;

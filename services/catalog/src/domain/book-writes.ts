@@ -5,6 +5,7 @@ import { bookImages, books, categories, cities } from '../db/schema.ts';
 import type { ProcessedImage } from '../routes/book-form.ts';
 import { imageKeys } from './book-images.ts';
 import { onBookListed } from './class-lists.ts';
+import { matchSavedSearches } from './saved-searches.ts';
 import { onBookChanged } from './subscriptions.ts';
 
 /** Refuses unknown categories and cities with field errors. */
@@ -97,6 +98,10 @@ export async function recordBookEvent(
   const availableAgain =
     type === 'catalog.book.status_changed' && book.status === 'disponible' && extra.previous_status !== 'disponible';
   if (type === 'catalog.book.created' || availableAgain) await onBookListed(tx, book.id);
+  // Saved searches (issue 15 item 5): a listing new, available again, or edited (shown again by
+  // the moderation, a price now in range) alerts each matching search once (matchSavedSearches).
+  if (type === 'catalog.book.created' || type === 'catalog.book.updated' || availableAgain)
+    await matchSavedSearches(tx, book.id, snapshot.thumbnail);
   if (type === 'catalog.book.status_changed') {
     await recordEvent(tx, type, { ...snapshot, previous_status: extra.previous_status ?? book.status });
   } else if (type === 'catalog.book.updated' && extra.previous_price !== undefined) {
