@@ -31,5 +31,7 @@ export const notificationsConfigSchema = baseConfigSchema.extend(jwksConfigSchem
   MAIL_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
   /** In-app notices are deleted after this many days, read or not. */
   NOTICE_RETENTION_DAYS: z.coerce.number().int().positive().default(90),
+  /** How often saved searches' waiting alerts (instant past 15 min, daily and weekly digests) are sent when due. */
+  SAVED_SEARCH_ALERT_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
 });
 export type NotificationsConfig = z.infer<typeof notificationsConfigSchema>;

@@ -18,6 +18,7 @@ import { mailTriggers } from './events/mail-triggers.ts';
 import { memberAddresses, messageMails } from './events/message-mails.ts';
 import { moderationMails } from './events/moderation-mails.ts';
 import { deleteOldNotices, noticeTriggers } from './events/notices.ts';
+import { savedSearchMails, startSavedSearchDigests } from './events/saved-search-mails.ts';
 import { subscriptionMails } from './events/subscription-mails.ts';
 import { createMailQueue, startMailWorker } from './queue/mail-queue.ts';
 import { createMailReconciler } from './queue/mail-reconciler.ts';
@@ -54,10 +55,18 @@ await bootstrap(async () => {
       auth: combineHandlers(memberAddresses, mailTriggers),
       messaging: messageMails,
       moderation: moderationMails,
-      catalog: combineHandlers(catalogMails, noticeTriggers, subscriptionMails, classListMails),
+      catalog: combineHandlers(catalogMails, noticeTriggers, subscriptionMails, classListMails, savedSearchMails),
     },
     { onHandled: () => void reconciler.reconcile('new') },
   );
+  // Saved searches' alerts that wait (instant within 15 min of the last, digests, the daily cap):
+  // their state is in PostgreSQL, this pass sends them when due.
+  const digests = startSavedSearchDigests({
+    db,
+    log,
+    intervalMs: config.SAVED_SEARCH_ALERT_INTERVAL_MS,
+    onSent: () => void reconciler.reconcile('new'),
+  });
   // The notice centre's tokens are checked here too (revocation cache in Redis, then auth).
   const guardsRedis = createRedis(config.REDIS_URL);
   const guards = createServiceGuards(config, guardsRedis, log);
@@ -68,6 +77,7 @@ await bootstrap(async () => {
   );
   await serve(app, { port: config.PORT, host: config.HOST }, [
     () => reconciler.stop(),
+    async () => digests.stop(),
     () => worker.close(),
     ...infra.closers,
     () => queue.close(),

@@ -104,3 +104,34 @@ export const notificationPreferences = pgTable('notification_preferences', {
   favouriteNotices: boolean('favourite_notices').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Saved searches' matches waiting for an e-mail (catalog.saved_search.matched, keyed by the
+ * event id): `mailedAt` and `mailId` once an alert or a digest listed them. The in-app notice is
+ * written at once; the e-mail follows the search's frequency and the member's daily cap
+ * (events/saved-search-mails.ts), so the pending rows are the digest's state: a Redis restart
+ * loses nothing.
+ */
+export const savedSearchAlerts = pgTable(
+  'saved_search_alerts',
+  {
+    id: text('id').primaryKey(),
+    savedSearchId: integer('saved_search_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    /** The event's payload (name, frequency, summary, token, book). */
+    data: jsonb('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    mailId: text('mail_id'),
+  },
+  (t) => [index('saved_search_alerts_pending_idx').on(t.savedSearchId, t.createdAt).where(sql`${t.mailedAt} is null`)],
+);
+
+/** Per saved search: when its last e-mail went (one per period), locked while one is decided. */
+export const savedSearchMailState = pgTable('saved_search_mail_state', {
+  savedSearchId: integer('saved_search_id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  lastMailedAt: timestamp('last_mailed_at', { withTimezone: true }),
+  /** Unsubscribed, paused or deleted (catalog.saved_search.stopped); a new match clears it. */
+  stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+});

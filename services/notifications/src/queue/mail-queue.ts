@@ -22,6 +22,7 @@ import { type FavouriteAlertMail, renderFavouriteAlertMail } from '../templates/
 import type { RenderedMail } from '../templates/layout.ts';
 import { renderMessageCopyMail, renderNewMessageMail } from '../templates/messages.ts';
 import { renderContactAnswerMail, renderMemberWarnedMail, renderNewCommentMail } from '../templates/moderation.ts';
+import { renderSavedSearchMail, type SavedSearchMail } from '../templates/saved-searches.ts';
 import { renderSubscriptionMail, type SubscriptionMail } from '../templates/subscriptions.ts';
 import { renderVerificationMail } from '../templates/verification.ts';
 import { deliverMail, type MailRetryPolicy } from './outgoing-mails.ts';
@@ -64,6 +65,7 @@ export type Mail = { to: string } & (
   | { template: 'class-list-match'; data: ClassListMatchMail }
   | { template: 'class-list-review'; data: ClassListReviewMail }
   | { template: 'favourite-alert'; data: FavouriteAlertMail }
+  | { template: 'saved-search-alert'; data: SavedSearchMail }
   | {
       template: 'message-copy';
       data: {
@@ -111,6 +113,8 @@ export function render(job: Mail, publicUrl: string): RenderedMail {
       return renderClassListMatchMail(publicUrl, job.data);
     case 'class-list-review':
       return renderClassListReviewMail(publicUrl, job.data);
+    case 'saved-search-alert':
+      return renderSavedSearchMail(publicUrl, job.data);
   }
 }
 

@@ -6,6 +6,8 @@ export interface RenderedMail {
   subject: string;
   html: string;
   text: string;
+  /** Extra headers passed to nodemailer (List-Unsubscribe and List-Unsubscribe-Post of the alerts). */
+  headers?: Record<string, string>;
 }
 
 /** One plain, mobile-friendly frame for every e-mail (inline styles: mail clients ignore <style>). */
