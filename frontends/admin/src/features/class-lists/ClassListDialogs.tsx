@@ -226,7 +226,7 @@ export function ListFormDialog({
         </>
       }
     >
-      <form id={formId} noValidate className="grid gap-4 sm:grid-cols-2" onSubmit={(e) => void submit(e)}>
+      <form id={formId} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2" onSubmit={(e) => void submit(e)}>
         <Select label="Classe" error={errors.level_id?.message} {...register('level_id')}>
           <option value="">{hierarchy.data ? 'Choisissez la classe' : 'Chargement…'}</option>
           <LevelOptions groups={groups} />
@@ -390,7 +390,7 @@ export function ItemFormDialog({
         </>
       }
     >
-      <form id={formId} noValidate className="grid gap-4 sm:grid-cols-2" onSubmit={(e) => void submit(e)}>
+      <form id={formId} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2" onSubmit={(e) => void submit(e)}>
         <Input label="Titre" className="sm:col-span-2" error={errors.title?.message} {...register('title')} />
         <Input label="Auteur" error={errors.author?.message} {...register('author')} />
         <Input label="Éditeur" error={errors.publisher?.message} {...register('publisher')} />

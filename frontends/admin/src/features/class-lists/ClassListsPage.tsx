@@ -121,7 +121,7 @@ export default function ClassListsPage() {
           </Button>
         }
       />
-      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+      <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
         <Input
           label="Rechercher"
           type="search"

@@ -18,7 +18,7 @@ import {
   useDocumentTitle,
   useSession,
 } from '@cartable/ui';
-import { Link, useSearchParams } from '@cartable/ui/router';
+import { Link, useLocation, useSearchParams } from '@cartable/ui/router';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useGabonCities } from '../../shared/cities';
@@ -233,7 +233,7 @@ function ListForLevel({
 
   return (
     <>
-      <div className="mt-5 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2">
+      <div className="mt-5 grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2">
         <Select label="Classe" value={String(levelId)} onChange={(e) => onLevel(e.target.value)}>
           {groups.length === 0 ? <option value={levelId}>{levelName}</option> : null}
           {groups.map((group) => (
@@ -295,7 +295,7 @@ function ListForLevel({
                 to={`/books?category_ids=${levelId}${cityId ? `&city_id=${cityId}` : ''}`}
                 className={buttonClasses('primary')}
               >
-                Voir les manuels de {levelName}
+                Voir les manuels
               </Link>
               <Link to={`/ma-liste/proposer?level=${levelId}`} className={buttonClasses('outline')}>
                 Proposer une liste
@@ -334,6 +334,8 @@ function ListSkeleton() {
 
 function Availability({ list, cityId }: { list: ClassList; cityId: number | null }) {
   const { isAuthenticated } = useSession();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
   const availability = useQuery(availabilityQuery(list.id, cityId));
   const data = availability.data;
   // The marks: from the answer (a member's saved marks) until the reader changes one.
@@ -402,12 +404,17 @@ function Availability({ list, cityId }: { list: ClassList; cityId: number | null
             <p className="text-xs text-slate-600">Dont obligatoires : {total(requiredCost)}</p>
           ) : null}
         </div>
-        {list.source_note ? <p className="mt-2 text-xs text-slate-500">{list.source_note}</p> : null}
+        {list.source_note ? <p className="mt-2 text-xs text-slate-700">{list.source_note}</p> : null}
         <div className="mt-3 flex flex-wrap gap-2">
           {!isAuthenticated ? (
-            <Link to="/login" className={buttonClasses('outline', 'sm')}>
-              Se connecter pour enregistrer ma liste
-            </Link>
+            <>
+              <Link to={`/login?return_url=${encodeURIComponent(here)}`} className={buttonClasses('primary', 'sm')}>
+                Enregistrer ma liste
+              </Link>
+              <span className="basis-full text-xs text-slate-600">
+                Connectez-vous pour être prévenu quand un manuel manquant est proposé près de chez vous.
+              </span>
+            </>
           ) : data.saved ? (
             <>
               <span
@@ -497,13 +504,13 @@ function ItemCard({
       data-testid="list-item"
       className={`rounded-xl border bg-white p-4 shadow-sm ${owned ? 'border-primary-200 bg-slate-50' : 'border-slate-200'}`}
     >
-      <div className="flex items-start justify-between gap-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <div className="flex flex-wrap gap-1">
             <Badge tone={item.requirement === 'required' ? 'primary' : 'neutral'}>{item.requirement_label}</Badge>
             {item.subject ? <Badge tone="ocean">{item.subject.name}</Badge> : null}
           </div>
-          <h3 id={id} className={`mt-1 font-semibold text-slate-900 ${owned ? 'text-slate-500 line-through' : ''}`}>
+          <h3 id={id} className={`mt-1 font-semibold text-slate-900 ${owned ? 'text-slate-600 line-through' : ''}`}>
             {item.title}
           </h3>
           <p className="text-sm text-slate-600">
@@ -515,7 +522,7 @@ function ItemCard({
           type="button"
           aria-pressed={owned}
           onClick={onToggle}
-          className={`inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-lg border px-3 text-sm font-semibold focus-visible:ring-2 focus-visible:ring-primary-600 focus-visible:outline-none ${
+          className={`inline-flex min-h-11 shrink-0 items-center gap-1.5 self-start rounded-lg border px-3 text-sm font-semibold focus-visible:ring-2 focus-visible:ring-primary-600 focus-visible:outline-none ${
             owned
               ? 'border-primary-700 bg-primary-700 text-white'
               : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'

@@ -172,7 +172,7 @@ export default function ProposeListPage() {
       />
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-5">
         <div ref={alertRef}>{formError ? <Alert tone="error" title={formError} /> : null}</div>
-        <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
+        <Card className="grid grid-cols-1 gap-4 p-4 sm:grid-cols-2 sm:p-6">
           <Select label="Classe *" error={errors.level_id?.message} {...register('level_id')}>
             <option value="">{hierarchy.data ? 'Choisissez la classe' : 'Chargement…'}</option>
             {groups.map((group) => (
@@ -242,7 +242,7 @@ export default function ProposeListPage() {
           {items.fields.map((field, index) => {
             const e = errors.items?.[index];
             return (
-              <Card key={field.id} className="grid gap-3 p-4 sm:grid-cols-2" data-testid="proposal-item">
+              <Card key={field.id} className="grid grid-cols-1 gap-3 p-4 sm:grid-cols-2" data-testid="proposal-item">
                 <div className="flex items-center justify-between sm:col-span-2">
                   <h3 className="font-semibold text-slate-800">Manuel {index + 1}</h3>
                   {items.fields.length > 1 ? (

@@ -30,6 +30,7 @@ interface NavEntry {
 
 const NAV: NavEntry[] = [
   { to: '/books', label: 'Manuels' },
+  { to: '/ma-liste', label: 'Ma liste' },
   { to: '/books/add', label: 'Ajouter', authOnly: true },
   { to: '/subscription', label: 'Abonnement' },
   { to: '/about', label: 'À propos' },

@@ -18,6 +18,7 @@ const ENTRIES: MenuEntry[] = [
   { to: '/profile', label: 'Mon profil' },
   { to: '/my-books', label: 'Mes manuels' },
   { to: '/favoris', label: 'Mes favoris' },
+  { to: '/mes-listes', label: 'Mes listes de manuels' },
   { to: '/messages', label: 'Messages' },
   { to: '/notifications', label: 'Notifications' },
   { to: '/transactions', label: 'Transactions' },
