@@ -282,6 +282,20 @@ describe('class lists', () => {
     await dialog.getByRole('button', { name: 'Fermer' }).first().click();
     await admin.getByTestId('class-list-item-card').filter({ hasText: 'Atlas du Gabon' }).waitFor({ timeout: 15_000 });
     await noHorizontalScroll(admin);
+
+    // A book added in the dialog, then the list copied for the next school year (a draft).
+    await admin.getByRole('button', { name: 'Ajouter un manuel' }).first().click();
+    const add = admin.getByRole('dialog');
+    await add.getByLabel('Titre').fill('Dictionnaire Larousse junior');
+    await add.getByLabel('Éditeur').fill('Larousse');
+    await add.getByLabel('Obligatoire ?').selectOption('recommended');
+    await add.getByRole('button', { name: 'Ajouter' }).click();
+    await admin.getByTestId('class-list-item-card').filter({ hasText: 'Dictionnaire Larousse junior' }).waitFor();
+    await admin.getByRole('button', { name: 'Copier pour une autre année' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Copier' }).click();
+    await admin.getByRole('heading', { name: '6e · 2027-2028' }).waitFor({ timeout: 15_000 });
+    await admin.getByTestId('class-list-status').getByText('Brouillon').waitFor();
+    await admin.getByTestId('class-list-item-card').filter({ hasText: 'Dictionnaire Larousse junior' }).waitFor();
     expect(errors).toEqual([]);
   }, 120_000);
 });
