@@ -174,6 +174,9 @@ export const routeTable: readonly RouteEntry[] = [
   catalog('/saved-searches', 'user'),
   catalog('/saved-searches/:id', 'user'),
   { ...catalog('/saved-searches/unsubscribe'), rawBody: true },
+  // Exchange matching: a member's wishes and the pairs and cycles suggested to them.
+  catalog('/exchanges', 'user'),
+  catalog('/exchanges/*', 'user'),
   // Delegable by permission (books.update.any, reports.view): catalog checks it.
   catalog('/admin/books', 'user'),
   catalog('/admin/books/*', 'user'),

@@ -8,6 +8,7 @@ import { bannerRoutes } from './routes/banners.ts';
 import { bookRoutes } from './routes/books.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { classListRoutes } from './routes/class-lists.ts';
+import { exchangeRoutes } from './routes/exchanges.ts';
 import { favouriteRoutes } from './routes/favourites.ts';
 import { locationRoutes } from './routes/locations.ts';
 import { paymentWebhookRoutes } from './routes/payment-webhooks.ts';
@@ -53,6 +54,8 @@ export async function buildCatalogApp(deps: CatalogDeps, readiness: ReadinessChe
   await app.register(classListRoutes, deps);
   // Saved searches with alerts and their one-click unsubscribe (issue 15 item 5).
   await app.register(savedSearchRoutes, deps);
+  // Exchange matching: wishes, pairs and cycles of three (issue 15 item 6).
+  await app.register(exchangeRoutes, deps);
   // Its own plugin: the raw body, as signed.
   await app.register(paymentWebhookRoutes, deps);
   return app;

@@ -37,6 +37,8 @@ export const catalogConfigSchema = baseConfigSchema
     PAYMENT_PENDING_HOURS: z.coerce.number().positive().default(PAYMENT_PENDING_HOURS),
     /** How often the sweep expires overdue subscriptions and payments and sends missed reminders. */
     SUBSCRIPTION_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
+    /** How often the exchange matcher looks for pairs and cycles (a new wish also runs it). */
+    EXCHANGE_MATCH_INTERVAL_MS: z.coerce.number().int().positive().default(300_000),
   })
   .superRefine((c, ctx) => {
     // Anyone who knows the development secret could sign « paid » notifications.

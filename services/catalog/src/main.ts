@@ -21,6 +21,7 @@ import { seedCategories, seedLocations, seedPlans } from './db/seed.ts';
 import { forgetListings } from './domain/books.ts';
 import { searchMissRetention } from './domain/catalog-stats.ts';
 import { createCategoryStore } from './domain/category-store.ts';
+import { startExchangeMatcher } from './domain/exchanges.ts';
 import { createSubscriptionJobs, startSubscriptionSweep } from './domain/subscription-jobs.ts';
 import { createViewCounter } from './domain/view-counter.ts';
 import { bookContactsProjection } from './events/book-contacts-projection.ts';
@@ -83,6 +84,8 @@ await bootstrap(async () => {
     forgetListings();
     infra.relay?.kick();
   });
+  // Exchange suggestions: pairs and cycles among the members' wishes and listings.
+  const stopMatcher = startExchangeMatcher(db, log, config.EXCHANGE_MATCH_INTERVAL_MS, () => infra.relay?.kick());
   const app = await buildCatalogApp(
     {
       config,
@@ -101,6 +104,7 @@ await bootstrap(async () => {
     () => views.stop(),
     async () => {
       stopSweep();
+      stopMatcher();
       await subscriptionJobs.close();
       await Promise.all([queueRedis.quit(), workerRedis.quit()]).catch(() => {});
     },

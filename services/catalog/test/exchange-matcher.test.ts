@@ -105,4 +105,16 @@ describe('exchange matcher', () => {
     expect(findExchanges(members, offers, wishes, { taken: new Set([offers[0]!.bookId]) })).toEqual([]);
     expect(first!.signature).toBe(suggestionSignature([...first!.legs].reverse()));
   });
+
+  it('steps around a declined suggestion with another listing of the same member', () => {
+    const members = [member('awa', 1, 10), member('brice', 1, 10)];
+    const first = offer('brice', 'f');
+    const second = offer('brice', 'f');
+    const offers = [offer('awa', 'm'), first, second];
+    const wishes = [wish('awa', 'f'), wish('brice', 'm')];
+    const [declined] = findExchanges(members, offers, wishes);
+    expect(declined!.legs.map((l) => l.bookId)).toContain(first.bookId);
+    const [again] = findExchanges(members, offers, wishes, { refused: new Set([declined!.signature]) });
+    expect(again!.legs.map((l) => l.bookId)).toContain(second.bookId);
+  });
 });

@@ -57,6 +57,8 @@ export interface MatchedSuggestion {
 
 /** A title of a list this long or more also matches the titles that start with it (« … 6e – édition 2024 »). */
 export const TITLE_PREFIX_MIN = 12;
+/** Listings kept per giver and receiver, best first. */
+const OPTIONS_PER_GIVER = 4;
 
 export const suggestionSignature = (legs: Array<Pick<MatchedLeg, 'from' | 'to' | 'bookId'>>) =>
   legs
@@ -146,40 +148,59 @@ export function findExchanges(
     return [...found];
   };
 
-  // receiver → giver → what the giver's listing answers; only within one province.
-  const gets = new Map<string, Map<string, Edge>>();
+  // receiver → giver → the giver's listings that answer a wish of the receiver, best first
+  // (in the receiver's town, then the lowest id: stable); only within one province.
+  const gets = new Map<string, Map<string, Edge[]>>();
   for (const wish of wishes) {
     const p = province(wish.userId);
     if (p === null) continue;
-    const mine = where.get(wish.userId)!;
     for (const offer of candidatesFor(wish)) {
       if (offer.userId === wish.userId || province(offer.userId) !== p) continue;
       if (offer.provinceId !== null && offer.provinceId !== p) continue;
-      const givers = gets.get(wish.userId) ?? new Map<string, Edge>();
+      const givers = gets.get(wish.userId) ?? new Map<string, Edge[]>();
       gets.set(wish.userId, givers);
-      const known = givers.get(offer.userId);
-      // Keep one listing per giver: in the receiver's town first, then the lowest id (stable).
-      const near = (o: MatcherOffer) => (o.cityId !== null && o.cityId === mine.cityId ? 0 : 1);
-      if (
-        !known ||
-        near(offer) < near(known.offer) ||
-        (near(offer) === near(known.offer) && offer.bookId < known.offer.bookId)
-      )
-        givers.set(offer.userId, { wish, offer });
+      const options = givers.get(offer.userId) ?? [];
+      givers.set(offer.userId, options);
+      if (!options.some((e) => e.offer.bookId === offer.bookId)) options.push({ wish, offer });
+    }
+  }
+  for (const [receiver, givers] of gets) {
+    const town = where.get(receiver)?.cityId ?? null;
+    const near = (o: MatcherOffer) => (o.cityId !== null && o.cityId === town ? 0 : 1);
+    for (const options of givers.values()) {
+      options.sort((x, y) => near(x.offer) - near(y.offer) || x.offer.bookId - y.offer.bookId);
+      // A few choices per giver are plenty to step around declined suggestions.
+      options.length = Math.min(options.length, OPTIONS_PER_GIVER);
     }
   }
 
   const busyMembers = new Set<string>();
   const busyBooks = new Set<number>();
   const suggestions: MatchedSuggestion[] = [];
-  const legOf = (to: string, from: string): MatchedLeg => {
-    const edge = gets.get(to)!.get(from)!;
-    return { from, to, bookId: edge.offer.bookId, wishId: edge.wish.id, wishLabel: edge.wish.label };
-  };
-  const consider = (kind: 'pair' | 'cycle', people: string[], legs: MatchedLeg[]) => {
-    if (people.some((p) => busyMembers.has(p)) || legs.some((l) => busyBooks.has(l.bookId))) return false;
-    const signature = suggestionSignature(legs);
-    if (refused.has(signature)) return false;
+  const leg = (to: string, from: string, edge: Edge): MatchedLeg => ({
+    from,
+    to,
+    bookId: edge.offer.bookId,
+    wishId: edge.wish.id,
+    wishLabel: edge.wish.label,
+  });
+  /** The first combination of listings along `people` (each receives from the next) that is free and never refused. */
+  const consider = (kind: 'pair' | 'cycle', people: string[]) => {
+    if (people.some((p) => busyMembers.has(p))) return false;
+    const choices = people.map((to, i) => {
+      const from = people[(i + 1) % people.length]!;
+      return (gets.get(to)?.get(from) ?? []).filter((e) => !busyBooks.has(e.offer.bookId)).map((e) => leg(to, from, e));
+    });
+    const pick = (i: number, chosen: MatchedLeg[]): MatchedLeg[] | null => {
+      if (i === choices.length) return refused.has(suggestionSignature(chosen)) ? null : chosen;
+      for (const option of choices[i]!) {
+        const found = pick(i + 1, [...chosen, option]);
+        if (found) return found;
+      }
+      return null;
+    };
+    const legs = pick(0, []);
+    if (!legs) return false;
     const cities = new Set(people.map((p) => where.get(p)?.cityId ?? null));
     const sameCity = cities.size === 1 && !cities.has(null);
     suggestions.push({
@@ -188,7 +209,7 @@ export function findExchanges(
       sameCity,
       cityId: sameCity ? (where.get(people[0]!)?.cityId ?? null) : null,
       provinceId: province(people[0]!),
-      signature,
+      signature: suggestionSignature(legs),
     });
     for (const p of people) busyMembers.add(p);
     for (const l of legs) busyBooks.add(l.bookId);
@@ -206,19 +227,18 @@ export function findExchanges(
     }
   }
   pairs.sort((x, y) => Number(y.sameCity) - Number(x.sameCity) || (x.a + x.b < y.a + y.b ? -1 : 1));
-  for (const { a, b } of pairs) consider('pair', [a, b], [legOf(a, b), legOf(b, a)]);
+  for (const { a, b } of pairs) consider('pair', [a, b]);
 
-  // Cycles of three for members left: a receives from b, b from c, c from a.
-  const members3 = [...gets.keys()].filter((m) => !busyMembers.has(m)).sort();
-  for (const a of members3) {
+  // Cycles of three for members left: b gives to a, c gives to b, a gives to c.
+  const left = [...gets.keys()].filter((m) => !busyMembers.has(m)).sort();
+  for (const a of left) {
     if (busyMembers.has(a)) continue;
-    // b gives to a, c gives to b, a gives to c.
     search: for (const b of gets.get(a)!.keys()) {
       if (b === a || busyMembers.has(b)) continue;
       for (const c of gets.get(b)?.keys() ?? []) {
         if (c === a || c === b || busyMembers.has(c)) continue;
         if (!gets.get(c)?.has(a)) continue;
-        if (consider('cycle', [a, b, c], [legOf(a, b), legOf(b, c), legOf(c, a)])) break search;
+        if (consider('cycle', [a, b, c])) break search;
       }
     }
   }
