@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import {
   bootstrap,
+  combineHandlers,
   createLogger,
   createServiceGuards,
   idempotencyRetention,
@@ -12,6 +13,7 @@ import { buildMessagingApp } from './app.ts';
 import { messagingConfigSchema } from './config.ts';
 import * as schema from './db/schema.ts';
 import { LiveHub } from './domain/live.ts';
+import { exchangeConversations } from './events/exchange-conversations.ts';
 import { type LiveFeed, startLiveFeed } from './events/live-feed.ts';
 import { bookProjection, memberProjection } from './events/projections.ts';
 
@@ -31,7 +33,7 @@ await bootstrap(async () => {
     housekeeping: [idempotencyRetention],
   });
   const db = infra.database.db;
-  infra.startConsumers({ auth: memberProjection, catalog: bookProjection });
+  infra.startConsumers({ auth: memberProjection, catalog: combineHandlers(bookProjection, exchangeConversations) });
   // Tokens are checked here too, not only at the gateway: revoked ones are refused by the service.
   const guards = createServiceGuards(config, infra.redis!, log);
   // Live conversations: every replica hears every message event and tells its own connections.
