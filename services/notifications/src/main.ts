@@ -14,6 +14,7 @@ import { notificationsConfigSchema } from './config.ts';
 import * as schema from './db/schema.ts';
 import { catalogMails } from './events/catalog-mails.ts';
 import { classListMails } from './events/class-list-mails.ts';
+import { exchangeMails } from './events/exchange-mails.ts';
 import { mailTriggers } from './events/mail-triggers.ts';
 import { memberAddresses, messageMails } from './events/message-mails.ts';
 import { moderationMails } from './events/moderation-mails.ts';
@@ -55,7 +56,14 @@ await bootstrap(async () => {
       auth: combineHandlers(memberAddresses, mailTriggers),
       messaging: messageMails,
       moderation: moderationMails,
-      catalog: combineHandlers(catalogMails, noticeTriggers, subscriptionMails, classListMails, savedSearchMails),
+      catalog: combineHandlers(
+        catalogMails,
+        noticeTriggers,
+        subscriptionMails,
+        classListMails,
+        savedSearchMails,
+        exchangeMails,
+      ),
     },
     { onHandled: () => void reconciler.reconcile('new') },
   );

@@ -18,6 +18,7 @@ import {
   renderClassListReviewMail,
 } from '../templates/class-lists.ts';
 import { type DealMail, renderDealMail } from '../templates/deals.ts';
+import { type ExchangeSuggestedMail, renderExchangeSuggestedMail } from '../templates/exchanges.ts';
 import { type FavouriteAlertMail, renderFavouriteAlertMail } from '../templates/favourites.ts';
 import type { RenderedMail } from '../templates/layout.ts';
 import { renderMessageCopyMail, renderNewMessageMail } from '../templates/messages.ts';
@@ -64,6 +65,7 @@ export type Mail = { to: string } & (
   | { template: 'subscription'; data: SubscriptionMail }
   | { template: 'class-list-match'; data: ClassListMatchMail }
   | { template: 'class-list-review'; data: ClassListReviewMail }
+  | { template: 'exchange-suggested'; data: ExchangeSuggestedMail }
   | { template: 'favourite-alert'; data: FavouriteAlertMail }
   | { template: 'saved-search-alert'; data: SavedSearchMail }
   | {
@@ -111,6 +113,8 @@ export function render(job: Mail, publicUrl: string): RenderedMail {
       return renderSubscriptionMail(publicUrl, job.data);
     case 'class-list-match':
       return renderClassListMatchMail(publicUrl, job.data);
+    case 'exchange-suggested':
+      return renderExchangeSuggestedMail(publicUrl, job.data);
     case 'class-list-review':
       return renderClassListReviewMail(publicUrl, job.data);
     case 'saved-search-alert':
