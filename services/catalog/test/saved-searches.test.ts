@@ -4,6 +4,7 @@ import type { EventHandlers } from '@cartable/service-kit';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savedSearches } from '../src/db/schema.ts';
+import { refreshSavedSearches } from '../src/domain/saved-searches.ts';
 import { sellersProjection } from '../src/events/sellers-projection.ts';
 import { type CatalogHarness, startCatalog } from './harness.ts';
 
@@ -288,6 +289,28 @@ describe('matching a new listing', () => {
       expect((await h.call('PUT', `/books/${book}/status`, { status }, seller.token)).status).toBe(200);
     expect(await matchesOf(id)).toHaveLength(1);
     expect(own).toBeGreaterThan(0);
+  });
+
+  it('follows the hierarchy: a category added under Collège is covered by a search saved before', async () => {
+    const id = (await save(other, { name: 'Tout le collège', filters: { category_ids: [ids.Collège] } })).body
+      .saved_search.id;
+    const admin = await h.token({ is_admin: true });
+    const created = await h.call(
+      'POST',
+      '/admin/categories',
+      { name: 'Collège bilingue', parent_id: ids.Collège },
+      admin.token,
+    );
+    expect(created.status).toBe(201);
+    // The refresh runs after the answer; waiting for it (the same run) keeps the test exact.
+    await refreshSavedSearches(h.db, () => h.categoryStore.view());
+    const book = await listBook(seller, {
+      title: 'Manuel bilingue',
+      price: 900,
+      city: 'Port-Gentil',
+      categories: ['Collège bilingue'],
+    });
+    expect((await matchesOf(id)).map((e) => e.book.id)).toEqual([book]);
   });
 
   it('matches a listing that comes back to « disponible » after a reservation', async () => {

@@ -332,3 +332,42 @@ export async function matchSavedSearches(tx: Db, bookId: number, thumbnail: stri
   );
   return rows.length;
 }
+
+// ── the categories changed ───────────────────────────────────────────────────────────────────
+
+let refreshing: Promise<number> | null = null;
+let again = false;
+
+/**
+ * Resolves every saved search again against the category graph as it is now (a category added
+ * under « Collège », renamed or moved): run after each change of the hierarchy, in the
+ * background, one at a time (a change during a run asks for one more). Answers how many rows
+ * it rewrote.
+ */
+export function refreshSavedSearches(db: Db, view: () => Promise<CategoryView>): Promise<number> {
+  if (refreshing) {
+    again = true;
+    return refreshing;
+  }
+  const run = async () => {
+    let total = 0;
+    do {
+      again = false;
+      const current = await view();
+      const rows = await db
+        .select({ id: savedSearches.id, filters: savedSearches.filters, cityName: cities.name })
+        .from(savedSearches)
+        .leftJoin(cities, eq(cities.id, savedSearches.cityId));
+      for (const row of rows) {
+        const { filters, ...columns } = filterColumns(row.filters as SavedSearchFilters, current, row.cityName);
+        await db.update(savedSearches).set(columns).where(eq(savedSearches.id, row.id));
+        total++;
+      }
+    } while (again);
+    return total;
+  };
+  refreshing = run().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}

@@ -21,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { books, categories, categoryParents } from '../db/schema.ts';
 import type { CatalogDeps } from '../deps.ts';
 import type { CategoryView } from '../domain/category-store.ts';
+import { refreshSavedSearches } from '../domain/saved-searches.ts';
 
 const idParams = idParamsSchema;
 const NOT_FOUND = 'Catégorie introuvable.';
@@ -31,6 +32,14 @@ type CategoryDto = Category;
 /** SPEC.md section 7 "Categories": reads for everyone, changes for administrators. */
 export const categoryRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) => {
   const { db, categoryStore, guards } = deps;
+  // Saved searches hold their categories resolved (a level with those below it): a change of the
+  // hierarchy resolves them again, after the answer, in the background.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || reply.statusCode >= 300 || !request.url.startsWith('/admin/categories')) return;
+    refreshSavedSearches(db, () => categoryStore.view()).catch((err: unknown) =>
+      request.log.warn({ err }, 'saved searches not refreshed after a category change'),
+    );
+  });
 
   function dto({ graph, bookCount }: CategoryView, id: number): CategoryDto {
     const node = graph.nodes.get(id);
