@@ -4,8 +4,9 @@ import { Suspense } from 'react';
 import { BookDetailPage } from './features/book';
 import { BooksPage } from './features/catalogue';
 import { CategoryTestPage } from './features/categories';
-import { MyListPage, ProposeListPage, SavedListsPage } from './features/class-lists';
+import { MyListPage, ProposeListPage, SavedListsPage, SellListPage } from './features/class-lists';
 import { ContactSellerPage, ConversationPage, MessagesPage } from './features/conversations';
+import { ExchangesPage } from './features/exchanges';
 import { FavouritesPage } from './features/favourites';
 import { HomePage } from './features/home';
 import { BookFormPage } from './features/listing-form';
@@ -20,7 +21,7 @@ import { PendingPage } from './shared/components/PendingPage';
  * Exposed as "cartable_catalog/routes". Paths are absolute: the shell mounts this component under
  * an empty route context on the paths it gives the catalog (/, /books, /books/*, /my-books,
  * /messages*, /contact-seller/*, /category-test, /transactions*, /rate-transaction/*, /my-ratings,
- * /subscription, /my-subscriptions, /subscription/details/*, /ma-liste, /ma-liste/proposer, /mes-listes) and applies the access rules (SPEC section 2) before
+ * /subscription, /my-subscriptions, /subscription/details/*, /ma-liste, /ma-liste/proposer, /ma-liste/vendre, /mes-listes, /echanges) and applies the access rules (SPEC section 2) before
  * rendering it. Each screen comes from its feature's index (features/<name>/index.ts), lazily
  * loaded except the home page.
  */
@@ -52,7 +53,9 @@ export default function CatalogRoutes() {
         <Route path="/my-ratings" element={<MyRatingsPage />} />
         <Route path="/ma-liste" element={<MyListPage />} />
         <Route path="/ma-liste/proposer" element={<ProposeListPage />} />
+        <Route path="/ma-liste/vendre" element={<SellListPage />} />
         <Route path="/mes-listes" element={<SavedListsPage />} />
+        <Route path="/echanges" element={<ExchangesPage />} />
         <Route path="*" element={<PendingPage title="Page introuvable" />} />
       </Routes>
     </Suspense>

@@ -30,7 +30,7 @@ const siteFrame = (children: ReactNode) => <SiteLayout>{children}</SiteLayout>;
  * The route table (SPEC section 2). The shell owns guards and the mapping to remotes:
  * catalog renders /, /books, /books/*, /my-books, /messages*, /contact-seller/:bookId, /category-test and the
  * subscriptions (/subscription, /my-subscriptions, /subscription/details/:id) and the class lists
- * (/ma-liste, /ma-liste/proposer, /mes-listes);
+ * (/ma-liste, /ma-liste/proposer, /ma-liste/vendre, /mes-listes) and the exchanges (/echanges);
  * admin renders /admin/*.
  */
 export function AppRoutes() {
@@ -96,7 +96,10 @@ export function AppRoutes() {
           <Route path="my-subscriptions" element={catalog} />
           <Route path="subscription/details/:id" element={catalog} />
           <Route path="ma-liste/proposer" element={catalog} />
+          <Route path="ma-liste/vendre" element={catalog} />
           <Route path="mes-listes" element={catalog} />
+          {/* Exchange matching (issue 15): offers, wishes and suggestions. */}
+          <Route path="echanges" element={catalog} />
         </Route>
 
         <Route path="*" element={<NotFoundPage />} />

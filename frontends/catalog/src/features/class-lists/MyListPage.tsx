@@ -477,6 +477,28 @@ function Availability({ list, cityId }: { list: ClassList; cityId: number | null
           ))}
         </ol>
       )}
+
+      <section
+        aria-labelledby={`finished-${list.id}`}
+        className="mt-6 rounded-xl border border-accent-200 bg-accent-50 p-4"
+        data-testid="finished-level"
+      >
+        <h2 id={`finished-${list.id}`} className="font-semibold text-slate-900">
+          Votre enfant a fini la {list.level.name} ?
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          Ses manuels serviront à un autre élève : vendez-les, donnez-les ou échangez-les contre ceux de sa nouvelle
+          classe.
+        </p>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Link to={`/ma-liste/vendre?list=${list.id}`} className={buttonClasses('primary', 'sm')}>
+            Vendre ma liste
+          </Link>
+          <Link to="/echanges" className={buttonClasses('outline', 'sm')}>
+            <SwapIcon size={16} /> Échanger mes anciens manuels
+          </Link>
+        </div>
+      </section>
     </div>
   );
 }

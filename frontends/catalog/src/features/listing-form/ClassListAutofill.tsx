@@ -34,7 +34,17 @@ function useDebounced(value: string, ms: number) {
  * published class lists; choosing one fills title, author, publisher, ISBN, year, level and
  * subject. The seller can still change every field afterwards.
  */
-export function ClassListAutofill({ onChoose }: { onChoose: (suggestion: ClassListItemSuggestion) => void }) {
+export function ClassListAutofill({
+  onChoose,
+  label = 'Choisir dans les listes de classe',
+  hint = 'Tapez le titre, l’auteur ou l’ISBN : titre, auteur, éditeur, ISBN, classe et matière se remplissent. Vous pourrez tout modifier.',
+  disabled = false,
+}: {
+  onChoose: (suggestion: ClassListItemSuggestion) => void;
+  label?: string;
+  hint?: string;
+  disabled?: boolean;
+}) {
   const id = useId();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
@@ -73,11 +83,10 @@ export function ClassListAutofill({ onChoose }: { onChoose: (suggestion: ClassLi
   return (
     <div className="rounded-lg border border-ocean-200 bg-ocean-50 p-3" data-testid="class-list-autofill">
       <label htmlFor={`${id}-input`} className="block text-sm font-semibold text-ocean-900">
-        Choisir dans les listes de classe
+        {label}
       </label>
       <p id={`${id}-hint`} className="text-xs text-ocean-900">
-        Tapez le titre, l’auteur ou l’ISBN : titre, auteur, éditeur, ISBN, classe et matière se remplissent. Vous
-        pourrez tout modifier.
+        {hint}
       </p>
       <div className="relative mt-2">
         <SearchIcon size={18} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-400" />
@@ -92,6 +101,7 @@ export function ClassListAutofill({ onChoose }: { onChoose: (suggestion: ClassLi
           aria-describedby={`${id}-hint`}
           aria-activedescendant={expanded && active >= 0 ? `${id}-opt-${active}` : undefined}
           value={text}
+          disabled={disabled}
           placeholder="Ex. : CIAM 6e"
           onChange={(event) => {
             setText(event.target.value);

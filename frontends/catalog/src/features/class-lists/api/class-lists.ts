@@ -71,6 +71,16 @@ export const availabilityQuery = (listId: number, cityId: number | null) =>
     retry: noRetryOn4xx,
   });
 
+/** GET /class-lists/{id}: the list with its books (« Vendre ma liste »). */
+export const listDetailQuery = (listId: number) =>
+  queryOptions({
+    queryKey: ['class-lists', 'detail', listId] as const,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ list: ClassListDetail }>(`/class-lists/${listId}`, { signal })).list,
+    staleTime: 10 * 60_000,
+    retry: noRetryOn4xx,
+  });
+
 /** GET /my-class-lists: the member's saved lists. */
 export const savedListsQuery = () =>
   queryOptions({
