@@ -241,24 +241,28 @@ function SuggestionCard({ suggestion }: { suggestion: ExchangeSuggestion }) {
       {accepted ? (
         <div className="mt-3 rounded-lg bg-primary-50 p-3 text-sm text-primary-900">
           <p className="font-semibold">Tout le monde a accepté : organisez la remise.</p>
-          <div className="mt-2 flex flex-wrap gap-2">
+          <ul className="mt-2 space-y-2">
             {legs
               .filter((l) => l.conversation_url && (l.from.id === me || l.to.id === me))
               .map((l) => {
                 const other = l.from.id === me ? l.to : l.from;
                 return (
-                  <Link
-                    key={`${l.book.id}-${l.to.id}`}
-                    to={l.conversation_url as string}
-                    className={buttonClasses('primary', 'sm')}
-                    data-testid="exchange-conversation"
-                  >
-                    <MessageIcon size={16} /> Écrire à {other.name}
-                    <span className="sr-only"> à propos de « {l.book.title} »</span>
-                  </Link>
+                  <li key={`${l.book.id}-${l.to.id}`}>
+                    <Link
+                      to={l.conversation_url as string}
+                      className="flex min-h-12 items-center gap-3 rounded-lg border border-primary-200 bg-white px-3 py-2 hover:bg-primary-50 focus-visible:ring-2 focus-visible:ring-primary-600 focus-visible:outline-none"
+                      data-testid="exchange-conversation"
+                    >
+                      <MessageIcon size={18} className="shrink-0 text-primary-700" />
+                      <span className="min-w-0">
+                        <span className="block font-semibold text-primary-800">Écrire à {other.name}</span>
+                        <span className="block text-xs text-slate-700">à propos de « {l.book.title} »</span>
+                      </span>
+                    </Link>
+                  </li>
                 );
               })}
-          </div>
+          </ul>
         </div>
       ) : suggestion.my_answer === 'accepted' ? (
         <p className="mt-3 text-sm text-slate-700">

@@ -1,0 +1,305 @@
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, noHorizontalScroll } from '../support/browser.ts';
+import { verifiedMember } from '../support/members.ts';
+import { call, eventually, startTestStack, type TestStack } from '../support/test-stack.ts';
+
+/**
+ * Exchanges and « Vendre ma liste » in Chromium at 360 px (issue 15 items 3 and 6).
+ *
+ * Two families in Libreville: Awa's child finished 6e and lists a 6e book of the list open to
+ * exchange; Brice's child finished 5e and lists a 5e book open to exchange. Awa looks for « 5e ·
+ * the subject of Brice's book » (a class and a subject), Brice for Awa's book (chosen in the
+ * class lists), both on the « Échanges » page; the matcher suggests the pair, both accept, and the
+ * conversation link opens the talk with its automatic first message. Then a family lists three
+ * books of the 6e list at once through « Vendre ma liste » and finds them in Mes manuels.
+ */
+const SCREENSHOTS = process.env.EXCHANGES_SCREENSHOTS ?? '/tmp/exchanges';
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's serious and critical findings (as in accessibility.test.ts). */
+async function seriousViolations(page: Page) {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(`axe
+    .run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })
+    .then((r) => r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id + ': ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')))`);
+}
+
+/** Visible controls under 44 px (a link inside a sentence is exempt; as in accessibility.test.ts). */
+async function smallTargets(page: Page) {
+  return page.evaluate(`(() => {
+    const out = [];
+    for (const el of document.querySelectorAll('main a[href], main button, main input:not([type=hidden]):not([type=checkbox]):not(.sr-only), main select, main [role=button]')) {
+      if (el.closest('[aria-hidden=true], [inert], .sr-only')) continue;
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const style = getComputedStyle(el);
+      if (el.tagName === 'A' && style.display === 'inline') {
+        const parent = el.parentElement;
+        if ((parent ? parent.textContent.trim().length : 0) > el.textContent.trim().length + 2) continue;
+      }
+      if (box.height < 43.5) out.push(el.tagName.toLowerCase() + ' « ' + el.textContent.trim().slice(0, 40) + ' » ' + Math.round(box.height));
+    }
+    return out;
+  })()`);
+}
+
+interface Item {
+  id: number;
+  title: string;
+  author: string;
+  subject: { id: number; name: string } | null;
+}
+interface Member {
+  email: string;
+  token: string;
+  id: string;
+  name: string;
+  user: unknown;
+}
+
+let stack: TestStack;
+let browser: Browser;
+let libreville = 0;
+let sixth = 0;
+let fifth = 0;
+let fifthSubject = { id: 0, name: '' };
+let sixthListId = 0;
+let items: Item[] = [];
+
+async function member(n: string): Promise<Member> {
+  const m = await verifiedMember(stack, n);
+  const me = await call(`${stack.api}/user`, { token: m.token });
+  const user = me.body.user ?? me.body;
+  return { ...m, name: user.name, user };
+}
+
+/** A listing open to exchange through the API (multipart, no photo) in Libreville. */
+async function listForExchange(as: Member, title: string, categoryIds: number[]) {
+  const fields: Record<string, string> = {
+    title,
+    author: 'Collectif',
+    condition: 'bon',
+    price: '3000',
+    city_id: String(libreville),
+    is_exchange_possible: 'true',
+    category_ids: categoryIds.join(','),
+  };
+  const boundary = '----cartable-exchanges';
+  const body = `${Object.entries(fields)
+    .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+    .join('')}--${boundary}--\r\n`;
+  const res = await fetch(`${stack.api}/books`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${as.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body,
+  });
+  if (res.status !== 201) throw new Error(`listing failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { book: { id: number } }).book.id;
+}
+
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  [stack, browser] = await Promise.all([startTestStack({ env: { SEED_DEMO: '1' } }), launchBrowser()]);
+  libreville = (await call(`${stack.api}/locations/cities/search?q=libreville`)).body.cities[0].id;
+  const tree = (await call(`${stack.api}/categories/hierarchy`)).body.categories as Array<{
+    name: string;
+    children?: Array<{ id: number; name: string; children?: Array<{ id: number; name: string }> }>;
+  }>;
+  const college = tree.find((c) => c.name === 'Collège')?.children ?? [];
+  sixth = college.find((c) => c.name === '6e')?.id ?? 0;
+  const fifthNode = college.find((c) => c.name === '5e');
+  fifth = fifthNode?.id ?? 0;
+  const subjects = (fifthNode?.children ?? []).filter((c) => !c.name.startsWith('5e '));
+  fifthSubject = subjects.find((s) => s.name === 'Français') ?? subjects[0] ?? fifthSubject;
+  expect(sixth * fifth * fifthSubject.id).toBeGreaterThan(0);
+  const lists = await eventually(async () => {
+    const answer = await call(`${stack.api}/class-lists?level_id=${sixth}`);
+    return answer.status === 200 && answer.body.data.length > 0 ? answer.body.data : undefined;
+  }, 30_000);
+  sixthListId = lists.find((l: { kind: string }) => l.kind === 'official').id;
+  items = (await call(`${stack.api}/class-lists/${sixthListId}`)).body.list.items;
+  expect(items.filter((i) => i.subject).length).toBeGreaterThan(3);
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.teardown();
+});
+
+async function newPage(errors: string[], as: Member): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 780 },
+    locale: 'fr-FR',
+    hasTouch: true,
+    isMobile: true,
+    bypassCSP: true,
+  });
+  await context.addInitScript({
+    content: `localStorage.setItem('token', ${JSON.stringify(as.token)});
+      localStorage.setItem('user', ${JSON.stringify(JSON.stringify(as.user))});`,
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  return page;
+}
+
+describe('exchanges', () => {
+  it('two families in Libreville state their wishes, accept the suggested exchange and find the conversation', async () => {
+    const errors: string[] = [];
+    const base = stack.url('gateway');
+    const tag = Date.now().toString(36);
+    const [awa, brice] = await Promise.all([member(`awa${tag}`), member(`brice${tag}`)]);
+    // Awa's 6e book (a book of the list, with its subject), Brice's 5e book: both open to exchange.
+    const given = items.find((i) => i.subject)!;
+    const awaBook = await eventually(
+      () => listForExchange(awa, given.title, [sixth, given.subject!.id]).catch(() => undefined),
+      30_000,
+    );
+    const briceTitle = `${fifthSubject.name} 5e – cahier d’exercices`;
+    const briceBook = await eventually(
+      () => listForExchange(brice, briceTitle, [fifth, fifthSubject.id]).catch(() => undefined),
+      30_000,
+    );
+
+    // Awa: her offer is there; she looks for « 5e · <subject> » (a class and a subject).
+    const awaPage = await newPage(errors, awa);
+    await awaPage.goto(`${base}/ma-liste?level=${sixth}`);
+    await awaPage.getByRole('link', { name: 'Échanger mes anciens manuels' }).click();
+    await awaPage.waitForURL('**/echanges');
+    await awaPage.getByTestId('exchange-offers').getByText(given.title).waitFor({ timeout: 20_000 });
+    await awaPage.getByRole('button', { name: 'Une classe et une matière' }).click();
+    await awaPage.getByLabel('Classe').selectOption({ label: '5e' });
+    await awaPage.getByLabel('Matière').selectOption({ label: fifthSubject.name });
+    await awaPage.getByRole('button', { name: 'Ajouter ce souhait' }).click();
+    await awaPage.getByTestId('exchange-wishes').getByText(fifthSubject.name).waitFor({ timeout: 15_000 });
+    await noHorizontalScroll(awaPage);
+    await expect(smallTargets(awaPage)).resolves.toEqual([]);
+    await awaPage.screenshot({ path: `${SCREENSHOTS}/echanges-awa-360.png`, fullPage: true });
+
+    // Brice: from the account menu; he looks for Awa's book, chosen in the class lists.
+    const bricePage = await newPage(errors, brice);
+    await bricePage.goto(`${base}/`);
+    await bricePage.getByRole('button', { name: /Menu du compte/ }).click();
+    await bricePage.getByRole('menuitem', { name: 'Échanges' }).click();
+    await bricePage.waitForURL('**/echanges');
+    const combo = bricePage.getByRole('combobox', { name: 'Chercher dans les listes de classe' });
+    await combo.waitFor({ timeout: 20_000 });
+    await combo.fill(given.title.slice(0, 14));
+    await bricePage.getByRole('option').filter({ hasText: given.title }).first().click({ timeout: 15_000 });
+    await bricePage.getByTestId('exchange-wishes').getByText(given.title).waitFor({ timeout: 15_000 });
+
+    // The matcher runs at once after a new wish: the pair shows up on both pages.
+    await eventually(async () => {
+      const overview = await call(`${stack.api}/exchanges`, { token: brice.token });
+      return overview.body.suggestions?.length > 0 ? true : undefined;
+    }, 30_000);
+    await bricePage.reload();
+    const briceCard = bricePage.getByTestId('exchange-suggestion').first();
+    await briceCard.waitFor({ timeout: 20_000 });
+    await briceCard.getByText(`Vous donnez « ${briceTitle} » à ${awa.name}`).waitFor();
+    await briceCard.getByText(`Vous recevez « ${given.title} » de ${awa.name}`).waitFor();
+    await briceCard.getByText('Libreville').first().waitFor();
+    await noHorizontalScroll(bricePage);
+    await expect(smallTargets(bricePage)).resolves.toEqual([]);
+    await expect(seriousViolations(bricePage)).resolves.toEqual([]);
+    await bricePage.screenshot({ path: `${SCREENSHOTS}/echanges-suggestion-360.png`, fullPage: true });
+
+    // Brice accepts first (by keyboard), then Awa.
+    await briceCard.getByRole('button', { name: 'Accepter' }).focus();
+    await bricePage.keyboard.press('Enter');
+    await briceCard.getByText(/Vous avez accepté/).waitFor({ timeout: 15_000 });
+    await awaPage.reload();
+    const awaCard = awaPage.getByTestId('exchange-suggestion').first();
+    await awaCard.waitFor({ timeout: 20_000 });
+    await awaCard.getByText(`Vous donnez « ${given.title} » à ${brice.name}`).waitFor();
+    await awaCard.getByTestId('exchange-answers').getByText(`${brice.name} : a accepté`).waitFor();
+    // The decline dialog says what a refusal means; Awa cancels it and accepts.
+    await awaCard.getByRole('button', { name: 'Refuser' }).click();
+    const dialog = awaPage.getByRole('alertdialog');
+    await dialog.getByText(/elle ne vous sera plus proposée/).waitFor();
+    await awaPage.screenshot({ path: `${SCREENSHOTS}/echanges-refuser-360.png` });
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await awaCard.getByRole('button', { name: 'Accepter' }).click();
+    // A conversation per leg: about Awa's book and about Brice's, both with Brice.
+    const links = awaCard.getByTestId('exchange-conversation');
+    await links.first().waitFor({ timeout: 15_000 });
+    await awaCard.getByText('Acceptée par tous').waitFor();
+    await awaPage.screenshot({ path: `${SCREENSHOTS}/echanges-acceptee-360.png`, fullPage: true });
+    const hrefs = await links.evaluateAll((els) => els.map((el) => el.getAttribute('href')));
+    expect(hrefs.sort()).toEqual([`/messages/${awaBook}/${brice.id}`, `/messages/${briceBook}/${brice.id}`].sort());
+
+    // Brice's link opens the conversation about Awa's book, with the automatic first message.
+    await bricePage.reload();
+    const briceLink = bricePage.getByTestId('exchange-conversation').filter({ hasText: given.title });
+    await briceLink.waitFor({ timeout: 20_000 });
+    await expect(briceLink.getAttribute('href')).resolves.toBe(`/messages/${awaBook}/${awa.id}`);
+    await briceLink.click();
+    await bricePage.waitForURL(/\/messages\/\d+\//);
+    await eventually(async () => {
+      const found = await bricePage.getByText(/\(Message automatique de Cartable\)/).count();
+      if (found > 0) return true;
+      await bricePage.reload();
+      await bricePage.waitForTimeout(1000);
+      return undefined;
+    }, 30_000);
+    await noHorizontalScroll(bricePage);
+    await bricePage.screenshot({ path: `${SCREENSHOTS}/echanges-conversation-360.png` });
+    expect(errors).toEqual([]);
+  }, 180_000);
+
+  it('a family lists three books of the 6e list at once through « Vendre ma liste » and finds them in Mes manuels', async () => {
+    const errors: string[] = [];
+    const base = stack.url('gateway');
+    const family = await member(`famille${Date.now().toString(36)}`);
+    // The member reaches the catalog through an event: wait for it as a seller.
+    await eventually(async () => {
+      const answer = await call(`${stack.api}/exchanges`, { token: family.token });
+      return answer.status === 200 ? true : undefined;
+    }, 30_000);
+    const page = await newPage(errors, family);
+    await page.goto(`${base}/ma-liste?level=${sixth}`);
+    await page.getByRole('link', { name: 'Vendre ma liste' }).click();
+    await page.waitForURL(`**/ma-liste/vendre?list=${sixthListId}`);
+    await page.getByTestId('sell-item').first().waitFor({ timeout: 20_000 });
+    await page.getByLabel('Ville de remise *').selectOption({ label: 'Libreville' });
+
+    const chosen = items.slice(0, 3);
+    const prices = ['2500', '0', '1500'];
+    for (const [index, item] of chosen.entries()) {
+      const card = page.getByTestId('sell-item').filter({ hasText: item.title }).first();
+      await card.getByRole('checkbox', { name: item.title }).check();
+      await card.getByLabel('État *').selectOption({ label: 'Bon état' });
+      if (prices[index] === '0') await card.getByRole('button', { name: /Je le donne/ }).click();
+      else await card.getByLabel('Prix (FCFA) *').fill(prices[index]!);
+      if (index === 2) await card.getByRole('checkbox', { name: 'Échange possible' }).check();
+    }
+    await noHorizontalScroll(page);
+    await expect(smallTargets(page)).resolves.toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}/vendre-ma-liste-360.png`, fullPage: true });
+    await expect(seriousViolations(page)).resolves.toEqual([]);
+
+    await page.getByRole('button', { name: 'Publier les 3 annonces' }).click();
+    const summary = page.getByTestId('sell-summary');
+    await summary.waitFor({ timeout: 30_000 });
+    await summary.getByText('3 annonces publiées').waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/vendre-ma-liste-fini-360.png`, fullPage: true });
+    await summary.getByRole('link', { name: 'Voir Mes manuels' }).click();
+    await page.waitForURL('**/my-books');
+    for (const item of chosen) await page.getByText(item.title).first().waitFor({ timeout: 20_000 });
+    await noHorizontalScroll(page);
+    await page.screenshot({ path: `${SCREENSHOTS}/mes-manuels-360.png`, fullPage: true });
+
+    // Through the API: three listings of the family, separate, with the list's details.
+    const mine = await call(`${stack.api}/books?user_id=${family.id}&per_page=10`, { token: family.token });
+    const titles = (mine.body.data as Array<{ title: string; price: number; is_exchange_possible: boolean }>).map(
+      (b) => b.title,
+    );
+    expect(titles.sort()).toEqual(chosen.map((i) => i.title).sort());
+    expect(errors).toEqual([]);
+  }, 120_000);
+});
