@@ -13,6 +13,7 @@ import { BookFormPage } from './features/listing-form';
 import { MemberProfilePage } from './features/members';
 import { MyBooksPage } from './features/my-books';
 import { MyRatingsPage, RateTransactionPage } from './features/ratings';
+import { SavedSearchesPage, UnsubscribePage } from './features/saved-searches';
 import { BoostBookPage, MySubscriptionsPage, PlansPage, SubscriptionDetailPage } from './features/subscriptions';
 import { TransactionDetailPage, TransactionsPage } from './features/transactions';
 import { PendingPage } from './shared/components/PendingPage';
@@ -21,7 +22,7 @@ import { PendingPage } from './shared/components/PendingPage';
  * Exposed as "cartable_catalog/routes". Paths are absolute: the shell mounts this component under
  * an empty route context on the paths it gives the catalog (/, /books, /books/*, /my-books,
  * /messages*, /contact-seller/*, /category-test, /transactions*, /rate-transaction/*, /my-ratings,
- * /subscription, /my-subscriptions, /subscription/details/*, /ma-liste, /ma-liste/proposer, /ma-liste/vendre, /mes-listes, /echanges) and applies the access rules (SPEC section 2) before
+ * /subscription, /my-subscriptions, /subscription/details/*, /ma-liste, /ma-liste/proposer, /ma-liste/vendre, /mes-listes, /echanges, /mes-recherches, /mes-recherches/desabonnement) and applies the access rules (SPEC section 2) before
  * rendering it. Each screen comes from its feature's index (features/<name>/index.ts), lazily
  * loaded except the home page.
  */
@@ -56,6 +57,8 @@ export default function CatalogRoutes() {
         <Route path="/ma-liste/vendre" element={<SellListPage />} />
         <Route path="/mes-listes" element={<SavedListsPage />} />
         <Route path="/echanges" element={<ExchangesPage />} />
+        <Route path="/mes-recherches" element={<SavedSearchesPage />} />
+        <Route path="/mes-recherches/desabonnement" element={<UnsubscribePage />} />
         <Route path="*" element={<PendingPage title="Page introuvable" />} />
       </Routes>
     </Suspense>

@@ -30,7 +30,8 @@ const siteFrame = (children: ReactNode) => <SiteLayout>{children}</SiteLayout>;
  * The route table (SPEC section 2). The shell owns guards and the mapping to remotes:
  * catalog renders /, /books, /books/*, /my-books, /messages*, /contact-seller/:bookId, /category-test and the
  * subscriptions (/subscription, /my-subscriptions, /subscription/details/:id) and the class lists
- * (/ma-liste, /ma-liste/proposer, /ma-liste/vendre, /mes-listes) and the exchanges (/echanges);
+ * (/ma-liste, /ma-liste/proposer, /ma-liste/vendre, /mes-listes) and the exchanges (/echanges) and the
+ * saved searches (/mes-recherches, /mes-recherches/desabonnement);
  * admin renders /admin/*.
  */
 export function AppRoutes() {
@@ -67,6 +68,8 @@ export function AppRoutes() {
         <Route path="subscription" element={catalog} />
         {/* Class book lists (issue 15): « Ma liste » is for visitors too; saving and proposing need an account. */}
         <Route path="ma-liste" element={catalog} />
+        {/* Saved searches (issue 15): the alert e-mails' unsubscribe link needs no login. */}
+        <Route path="mes-recherches/desabonnement" element={catalog} />
 
         {/* Guest only */}
         <Route element={<GuestOnly />}>
@@ -100,6 +103,8 @@ export function AppRoutes() {
           <Route path="mes-listes" element={catalog} />
           {/* Exchange matching (issue 15): offers, wishes and suggestions. */}
           <Route path="echanges" element={catalog} />
+          {/* Saved searches with alerts (issue 15). */}
+          <Route path="mes-recherches" element={catalog} />
         </Route>
 
         <Route path="*" element={<NotFoundPage />} />

@@ -27,6 +27,7 @@ import { useMediaQuery } from '../../shared/hooks';
 import { messages } from '../../shared/messages';
 import { readPreference, writePreference } from '../../shared/storage';
 import { branchOf, entriesById, flattenTree, useCategoryHierarchy } from '../categories';
+import { SaveSearchButton } from '../saved-searches';
 import { type CataloguePage, catalogueQuery } from './api/search';
 import { BookGrid } from './BookCard';
 import { FilterPanel } from './FilterPanel';
@@ -207,6 +208,13 @@ export default function BooksPage() {
           ) : null}
 
           <ActiveFilters filters={filters} onChange={update} onReset={reset} />
+          {count ? (
+            <SaveSearchButton
+              filters={filters}
+              interpreted={books.isPlaceholderData ? undefined : data?.interpreted}
+              className="mt-3"
+            />
+          ) : null}
 
           <div className="mt-4" aria-busy={books.isFetching}>
             {books.isError && !data ? (

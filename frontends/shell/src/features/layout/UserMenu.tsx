@@ -19,6 +19,7 @@ const ENTRIES: MenuEntry[] = [
   { to: '/my-books', label: 'Mes manuels' },
   { to: '/favoris', label: 'Mes favoris' },
   { to: '/mes-listes', label: 'Mes listes de manuels' },
+  { to: '/mes-recherches', label: 'Mes recherches' },
   { to: '/echanges', label: 'Échanges' },
   { to: '/messages', label: 'Messages' },
   { to: '/notifications', label: 'Notifications' },
