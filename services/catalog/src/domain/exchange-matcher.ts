@@ -59,12 +59,27 @@ export interface MatchedSuggestion {
 export const TITLE_PREFIX_MIN = 12;
 /** Listings kept per giver and receiver, best first. */
 const OPTIONS_PER_GIVER = 4;
+/** Listings a wish considers, nearest first. */
+export const CANDIDATES_PER_WISH = 100;
+/** Givers looked at per member at each step of the search for cycles. */
+export const CYCLE_BREADTH = 25;
+
+function* first<T>(items: Iterable<T>, n: number) {
+  if (n <= 0) return;
+  let i = 0;
+  for (const item of items) {
+    yield item;
+    if (++i >= n) return;
+  }
+}
 
 export const suggestionSignature = (legs: Array<Pick<MatchedLeg, 'from' | 'to' | 'bookId'>>) =>
   legs
     .map((l) => `${l.from}>${l.to}:${l.bookId}`)
     .sort()
     .join('|');
+
+const pairKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
 
 /** Whether a listing answers a wish. */
 export function satisfies(offer: MatcherOffer, wish: MatcherWish) {
@@ -103,60 +118,95 @@ export function findExchanges(
   const where = new Map(members.map((m) => [m.id, m]));
   const province = (userId: string) => where.get(userId)?.provinceId ?? null;
 
-  // Listings by what finds them: ISBN, title, category (for level + subject wishes).
+  // Listings by what finds them, within their province: ISBN, title, and the pair of
+  // categories a listing carries (its level and its subject) for level + subject wishes: one map
+  // read per wish, never a scan of the whole country's listings.
   const byIsbn = new Map<string, MatcherOffer[]>();
   const byTitle = new Map<string, MatcherOffer[]>();
-  const byCategory = new Map<number, MatcherOffer[]>();
-  const sortedTitles: MatcherOffer[] = [];
+  const byCategoryPair = new Map<string, MatcherOffer[]>();
+  const titlesByProvince = new Map<number, MatcherOffer[]>();
+  const offersOf = new Map<string, MatcherOffer[]>();
   const push = <K>(map: Map<K, MatcherOffer[]>, key: K, offer: MatcherOffer) => {
     const list = map.get(key);
     if (list) list.push(offer);
     else map.set(key, [offer]);
   };
-  for (const offer of offers) {
+  for (const offer of [...offers].sort((x, y) => x.bookId - y.bookId)) {
     if (taken.has(offer.bookId)) continue;
-    if (offer.isbnKey) push(byIsbn, offer.isbnKey, offer);
-    push(byTitle, offer.titleKey, offer);
-    for (const c of offer.categoryIds) push(byCategory, c, offer);
-    sortedTitles.push(offer);
+    const p = province(offer.userId);
+    // A listing away from its member's province is not part of their exchanges.
+    if (p === null || (offer.provinceId !== null && offer.provinceId !== p)) continue;
+    push(offersOf, offer.userId, offer);
+    if (offer.isbnKey) push(byIsbn, `${p}|${offer.isbnKey}`, offer);
+    push(byTitle, `${p}|${offer.titleKey}`, offer);
+    push(titlesByProvince, p, offer);
+    const categories = [...new Set(offer.categoryIds)];
+    for (let i = 0; i < categories.length; i++)
+      for (let j = i + 1; j < categories.length; j++)
+        push(byCategoryPair, `${p}|${pairKey(categories[i]!, categories[j]!)}`, offer);
   }
-  sortedTitles.sort((a, b) => (a.titleKey < b.titleKey ? -1 : a.titleKey > b.titleKey ? 1 : 0));
+  for (const list of titlesByProvince.values())
+    list.sort((a, b) => (a.titleKey < b.titleKey ? -1 : a.titleKey > b.titleKey ? 1 : 0));
 
-  const candidatesFor = (wish: MatcherWish): MatcherOffer[] => {
+  const candidatesFor = (wish: MatcherWish, p: number): MatcherOffer[] => {
+    if (!wish.titleKey && !wish.isbnKey) {
+      return wish.levelId !== null && wish.subjectId !== null
+        ? (byCategoryPair.get(`${p}|${pairKey(wish.levelId, wish.subjectId)}`) ?? [])
+        : [];
+    }
     const found = new Set<MatcherOffer>();
-    if (wish.isbnKey) for (const o of byIsbn.get(wish.isbnKey) ?? []) found.add(o);
+    if (wish.isbnKey) for (const o of byIsbn.get(`${p}|${wish.isbnKey}`) ?? []) found.add(o);
     if (wish.titleKey) {
       if (wish.titleKey.length >= TITLE_PREFIX_MIN) {
         // Every title starting with the key: a binary search, then a walk.
+        const sorted = titlesByProvince.get(p) ?? [];
         let lo = 0;
-        let hi = sortedTitles.length;
+        let hi = sorted.length;
         while (lo < hi) {
           const mid = (lo + hi) >> 1;
-          if (sortedTitles[mid]!.titleKey < wish.titleKey) lo = mid + 1;
+          if (sorted[mid]!.titleKey < wish.titleKey) lo = mid + 1;
           else hi = mid;
         }
-        for (let i = lo; i < sortedTitles.length && sortedTitles[i]!.titleKey.startsWith(wish.titleKey); i++)
-          found.add(sortedTitles[i]!);
-      } else for (const o of byTitle.get(wish.titleKey) ?? []) found.add(o);
-    } else if (wish.levelId !== null && wish.subjectId !== null) {
-      const level = byCategory.get(wish.levelId) ?? [];
-      const subject = byCategory.get(wish.subjectId) ?? [];
-      const [small, other] = level.length < subject.length ? [level, subject] : [subject, level];
-      const inOther = new Set(other);
-      for (const o of small) if (inOther.has(o)) found.add(o);
+        for (let i = lo; i < sorted.length && sorted[i]!.titleKey.startsWith(wish.titleKey); i++) found.add(sorted[i]!);
+      } else for (const o of byTitle.get(`${p}|${wish.titleKey}`) ?? []) found.add(o);
     }
     return [...found];
   };
 
-  // receiver → giver → the giver's listings that answer a wish of the receiver, best first
-  // (in the receiver's town, then the lowest id: stable); only within one province.
+  // Whether `giver` looks for something `receiver` offers: such a giver can make a pair.
+  const wishesOf = new Map<string, MatcherWish[]>();
+  for (const wish of wishes) {
+    const list = wishesOf.get(wish.userId);
+    if (list) list.push(wish);
+    else wishesOf.set(wish.userId, [wish]);
+  }
+  const reciprocal = new Map<string, boolean>();
+  const wantsFrom = (giver: string, receiver: string) => {
+    const key = `${giver}|${receiver}`;
+    let known = reciprocal.get(key);
+    if (known === undefined) {
+      const theirs = wishesOf.get(giver) ?? [];
+      known = (offersOf.get(receiver) ?? []).some((o) => theirs.some((w) => satisfies(o, w)));
+      reciprocal.set(key, known);
+    }
+    return known;
+  };
+
+  // receiver → giver → the giver's listings that answer a wish of the receiver, best first.
   const gets = new Map<string, Map<string, Edge[]>>();
   for (const wish of wishes) {
     const p = province(wish.userId);
     if (p === null) continue;
-    for (const offer of candidatesFor(wish)) {
-      if (offer.userId === wish.userId || province(offer.userId) !== p) continue;
-      if (offer.provinceId !== null && offer.provinceId !== p) continue;
+    const town = where.get(wish.userId)?.cityId ?? null;
+    // A bounded number of answers per wish (at the rentrée a « 6e · Mathématiques » wish has
+    // hundreds in Estuaire): first those whose member looks for something this member offers
+    // (a pair), then the same town, then the rest of the province.
+    const rank = (o: MatcherOffer) =>
+      (wantsFrom(o.userId, wish.userId) ? 0 : 2) + (o.cityId !== null && o.cityId === town ? 0 : 1);
+    const ranked: MatcherOffer[][] = [[], [], [], []];
+    for (const o of candidatesFor(wish, p)) if (o.userId !== wish.userId) ranked[rank(o)]!.push(o);
+    const nearest = ranked.flat().slice(0, CANDIDATES_PER_WISH);
+    for (const offer of nearest) {
       const givers = gets.get(wish.userId) ?? new Map<string, Edge[]>();
       gets.set(wish.userId, givers);
       const options = givers.get(offer.userId) ?? [];
@@ -233,9 +283,10 @@ export function findExchanges(
   const left = [...gets.keys()].filter((m) => !busyMembers.has(m)).sort();
   for (const a of left) {
     if (busyMembers.has(a)) continue;
-    search: for (const b of gets.get(a)!.keys()) {
+    // The nearest givers only (their order in the maps): bounded work per member.
+    search: for (const b of first(gets.get(a)!.keys(), CYCLE_BREADTH)) {
       if (b === a || busyMembers.has(b)) continue;
-      for (const c of gets.get(b)?.keys() ?? []) {
+      for (const c of first(gets.get(b)?.keys() ?? [], CYCLE_BREADTH)) {
         if (c === a || c === b || busyMembers.has(c)) continue;
         if (!gets.get(c)?.has(a)) continue;
         if (consider('cycle', [a, b, c])) break search;
