@@ -212,12 +212,12 @@ describe('exchanges', () => {
     // Brice accepts first (by keyboard), then Awa.
     await briceCard.getByRole('button', { name: 'Accepter' }).focus();
     await bricePage.keyboard.press('Enter');
-    await briceCard.getByText(/Vous avez accepté/).waitFor({ timeout: 15_000 });
+    await briceCard.getByText(/Vous avez accepté\. Nous vous prévenons/).waitFor({ timeout: 15_000 });
     await awaPage.reload();
     const awaCard = awaPage.getByTestId('exchange-suggestion').first();
     await awaCard.waitFor({ timeout: 20_000 });
     await awaCard.getByText(`Vous donnez « ${given.title} » à ${brice.name}`).waitFor();
-    await awaCard.getByTestId('exchange-answers').getByText(`${brice.name} : a accepté`).waitFor();
+    await awaCard.getByTestId('exchange-answers').getByText(`${brice.name} a accepté`).waitFor();
     // The decline dialog says what a refusal means; Awa cancels it and accepts.
     await awaCard.getByRole('button', { name: 'Refuser' }).click();
     const dialog = awaPage.getByRole('alertdialog');
@@ -283,7 +283,18 @@ describe('exchanges', () => {
     await page.screenshot({ path: `${SCREENSHOTS}/vendre-ma-liste-360.png`, fullPage: true });
     await expect(seriousViolations(page)).resolves.toEqual([]);
 
+    // The connection drops during the second upload: that book alone fails, and is retried alone.
+    let posts = 0;
+    await page.route('**/api/books', (route) => {
+      if (route.request().method() === 'POST' && ++posts === 2) return route.abort('internetdisconnected');
+      return route.continue();
+    });
     await page.getByRole('button', { name: 'Publier les 3 annonces' }).click();
+    const failed = page.getByTestId('sell-item').filter({ hasText: chosen[1]!.title });
+    await failed.getByTestId('sell-item-error').waitFor({ timeout: 30_000 });
+    await page.getByTestId('sell-progress').getByText('2 sur 3 publiées · 1 en échec').waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/vendre-ma-liste-echec-360.png` });
+    await page.getByRole('button', { name: 'Réessayer l’annonce en échec' }).click();
     const summary = page.getByTestId('sell-summary');
     await summary.waitFor({ timeout: 30_000 });
     await summary.getByText('3 annonces publiées').waitFor();
@@ -299,7 +310,9 @@ describe('exchanges', () => {
     const titles = (mine.body.data as Array<{ title: string; price: number; is_exchange_possible: boolean }>).map(
       (b) => b.title,
     );
+    // Three listings, no book twice.
     expect(titles.sort()).toEqual(chosen.map((i) => i.title).sort());
+    expect(posts).toBe(4);
     expect(errors).toEqual([]);
   }, 120_000);
 });

@@ -235,7 +235,12 @@ function SellForm({ list }: { list: ClassListDetail }) {
     for (const item of todo) await publishOne(item);
     setRunning(false);
     void queryClient.invalidateQueries({ queryKey: bookKeys.all });
-    requestAnimationFrame(() => summaryRef.current?.focus());
+    // The first failed book in view (its error and « Réessayer »), else the summary.
+    setTimeout(() => {
+      const failure = document.querySelector('[data-testid="sell-item-error"]')?.closest('article');
+      if (failure) failure.scrollIntoView({ block: 'center' });
+      else summaryRef.current?.focus();
+    }, 50);
   };
 
   if (finished) {
@@ -254,15 +259,15 @@ function SellForm({ list }: { list: ClassListDetail }) {
         </p>
         <ul className="mt-3 space-y-1">
           {done.map((item) => (
-            <li key={item.id}>
+            <li key={item.id} className="flex flex-wrap items-center gap-x-2">
               <Link
                 to={`/books/${rowOf(item.id).bookId}`}
                 className="inline-flex min-h-11 items-center text-sm font-semibold text-primary-800 underline underline-offset-2"
               >
                 {item.title}
-              </Link>{' '}
+              </Link>
               <span className="text-sm text-slate-700">
-                · {formatPrice(Number(digits(rowOf(item.id).price)), { zeroLabel: 'Don' })}
+                {formatPrice(Number(digits(rowOf(item.id).price)), { zeroLabel: 'Don' })}
               </span>
             </li>
           ))}

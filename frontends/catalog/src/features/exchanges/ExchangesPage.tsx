@@ -126,7 +126,7 @@ function Suggestions({ data }: { data: ExchangeOverview }) {
               ? 'Ouvrez au moins un de vos manuels à l’échange, et dites ce que vous cherchez : '
               : data.wishes.length === 0
                 ? 'Dites ce que vous cherchez : '
-                : 'Nous cherchons chaque jour des familles de votre ville ou de votre province : '}
+                : 'Nous cherchons régulièrement des familles de votre ville ou de votre province : '}
             dès qu’une famille a ce qu’il vous faut et cherche ce que vous proposez, l’échange apparaît ici et vous êtes
             prévenu.
           </p>
@@ -232,7 +232,11 @@ function SuggestionCard({ suggestion }: { suggestion: ExchangeSuggestion }) {
           return (
             <li key={id} className={`inline-flex items-center gap-1 ${yes ? 'text-primary-800' : 'text-slate-600'}`}>
               {yes ? <CheckCircleIcon size={16} /> : <ClockIcon size={16} />}
-              {who(id, name)} : {yes ? (id === me ? 'avez accepté' : 'a accepté') : 'en attente'}
+              {id === me
+                ? yes
+                  ? 'Vous avez accepté'
+                  : 'Votre réponse est attendue'
+                : `${name} ${yes ? 'a accepté' : 'n’a pas encore répondu'}`}
             </li>
           );
         })}
