@@ -45,7 +45,8 @@ export default function SaveSearchDialog({
     handleSubmit,
     reset,
     setError,
-    formState: { errors },
+    setValue,
+    formState: { errors, dirtyFields },
   } = useForm<SaveForm>({
     resolver: schemaResolver as never,
     defaultValues: { name: suggestedName, frequency: 'instant' },
@@ -60,6 +61,11 @@ export default function SaveSearchDialog({
       create.reset();
     }
   }, [open]);
+
+  // What the search understood (or the town's name) may arrive after the opening: an untouched name follows it.
+  useEffect(() => {
+    if (!dirtyFields.name) setValue('name', suggestedName);
+  }, [suggestedName, dirtyFields.name, setValue]);
 
   const submit = handleSubmit((values) => {
     setFormError(null);

@@ -237,12 +237,7 @@ function SavedSearchCard({ search, onDelete }: { search: SavedSearch; onDelete: 
         >
           {FREQUENCIES.map((f) => (
             <option key={f.value} value={f.value}>
-              {f.label} —{' '}
-              {f.value === 'instant'
-                ? 'dès qu’une annonce paraît'
-                : f.value === 'daily'
-                  ? 'une fois par jour'
-                  : 'une fois par semaine'}
+              {f.label}
             </option>
           ))}
         </Select>
