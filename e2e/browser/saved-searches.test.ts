@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, noHorizontalScroll } from '../support/browser.ts';
@@ -15,6 +16,39 @@ import { call, eventually, startTestStack, type TestStack } from '../support/tes
  */
 const SCREENSHOTS = process.env.SAVED_SEARCHES_SCREENSHOTS ?? '/tmp/saved-searches';
 const NAME = 'Mathématiques 6e à Libreville';
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/**
+ * axe-core's serious and critical findings (as in accessibility.test.ts), the toasts aside: sonner
+ * fades the toasts stacked behind the front one, which axe reads as low contrast.
+ */
+async function seriousViolations(page: Page) {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(`axe
+    .run({ exclude: [['[data-sonner-toaster]']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })
+    .then((r) => r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id + ': ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')))`);
+}
+
+/** Visible controls under 44 px (a link inside a sentence is exempt; as in accessibility.test.ts). */
+async function smallTargets(page: Page) {
+  return page.evaluate(`(() => {
+    const out = [];
+    for (const el of document.querySelectorAll('main a[href], main button, main input:not([type=hidden]), main select, main [role=button]')) {
+      if (el.closest('[aria-hidden=true], [inert], .sr-only')) continue;
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const style = getComputedStyle(el);
+      if (el.tagName === 'A' && style.display === 'inline') {
+        const parent = el.parentElement;
+        if ((parent ? parent.textContent.trim().length : 0) > el.textContent.trim().length + 2) continue;
+      }
+      if (box.height < 43.5) out.push(el.tagName.toLowerCase() + ' « ' + el.textContent.trim().slice(0, 40) + ' » ' + Math.round(box.height));
+    }
+    return out;
+  })()`);
+}
 
 let stack: TestStack;
 let browser: Browser;
@@ -73,6 +107,8 @@ async function phone(errors: string[]): Promise<{ context: BrowserContext; page:
     locale: 'fr-FR',
     hasTouch: true,
     isMobile: true,
+    // axe is injected as a script tag, which the site's CSP rightly refuses.
+    bypassCSP: true,
   });
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
@@ -123,6 +159,8 @@ describe('saved searches', () => {
     expect(await card.textContent()).toContain('Libreville');
     expect(await card.textContent()).toContain('Alertes actives');
     await noHorizontalScroll(page);
+    await expect(smallTargets(page)).resolves.toEqual([]);
+    await expect(seriousViolations(page)).resolves.toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}/3-my-searches.png`, fullPage: true });
     const saved = await call(`${stack.api}/saved-searches`, { token: parent.token });
     expect(saved.body.data[0]).toMatchObject({ name: NAME, frequency: 'instant', active: true });
@@ -146,6 +184,8 @@ describe('saved searches', () => {
     await panel.waitFor();
     expect(await panel.textContent()).toContain(NAME);
     await noHorizontalScroll(visitor.page);
+    await expect(smallTargets(visitor.page)).resolves.toEqual([]);
+    await expect(seriousViolations(visitor.page)).resolves.toEqual([]);
     await visitor.page.screenshot({ path: `${SCREENSHOTS}/4-unsubscribe.png`, fullPage: true });
     await visitor.page.getByRole('button', { name: 'Ne plus recevoir ces alertes' }).click();
     await visitor.page.getByText('Vous ne recevrez plus d’alertes pour cette recherche.').waitFor();
@@ -174,6 +214,65 @@ describe('saved searches', () => {
     await card.getByRole('link', { name: /Voir les résultats/ }).click();
     await page.waitForURL(/\/books\?.*query=maths/);
     await page.getByText(title).first().waitFor({ timeout: 15_000 });
+    expect(errors).toEqual([]);
+  });
+
+  it('changes the frequency, renames and deletes a search on « Mes recherches », then explains alerts', async () => {
+    const errors: string[] = [];
+    const base = stack.url('gateway');
+    const member = await verifiedMember(stack, `gere${Date.now().toString(36)}`);
+    const created = await eventually(async () => {
+      const answer = await call(`${stack.api}/saved-searches`, {
+        token: member.token,
+        body: { name: 'Français 5e', frequency: 'weekly', filters: { query: 'français 5e', page: '2' } },
+      });
+      return answer.status === 201 ? answer.body.saved_search : undefined;
+    }, 30_000);
+    const me = await call(`${stack.api}/user`, { token: member.token });
+    const { context, page } = await phone(errors);
+    await context.addInitScript({
+      content: `localStorage.setItem('token', ${JSON.stringify(member.token)});
+        localStorage.setItem('user', ${JSON.stringify(JSON.stringify(me.body.user ?? me.body))});`,
+    });
+    await page.goto(`${base}/mes-recherches`);
+    const card = page.getByTestId('saved-search').filter({ hasText: 'Français 5e' });
+    await card.waitFor();
+
+    // Frequency: weekly → daily, saved at once.
+    const select = card.getByLabel('Fréquence des alertes');
+    expect(await select.inputValue()).toBe('weekly');
+    await select.selectOption('daily');
+    await page.getByText('Fréquence des alertes modifiée').waitFor();
+    await expect
+      .poll(async () => (await call(`${stack.api}/saved-searches`, { token: member.token })).body.data[0].frequency)
+      .toBe('daily');
+
+    // Rename.
+    await card.getByRole('button', { name: /Renommer/ }).click();
+    const field = page.getByLabel('Nouveau nom');
+    await field.fill('Français 5e au Gabon');
+    await page.screenshot({ path: `${SCREENSHOTS}/8-rename.png` });
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    const renamed = page.getByTestId('saved-search').filter({ hasText: 'Français 5e au Gabon' });
+    await renamed.waitFor();
+    expect((await call(`${stack.api}/saved-searches`, { token: member.token })).body.data[0].name).toBe(
+      'Français 5e au Gabon',
+    );
+
+    // Delete, after a confirmation; then the empty state leads to /books.
+    await renamed.getByRole('button', { name: /Supprimer/ }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Supprimer cette recherche ?' });
+    await confirm.waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/9-delete-confirm.png` });
+    await confirm.getByRole('button', { name: 'Supprimer' }).click();
+    await page.getByText('Aucune recherche enregistrée').waitFor();
+    expect((await call(`${stack.api}/saved-searches`, { token: member.token })).body.data).toHaveLength(0);
+    await noHorizontalScroll(page);
+    await expect(seriousViolations(page)).resolves.toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}/10-empty.png` });
+    await page.getByRole('link', { name: /Chercher un manuel/ }).click();
+    await page.waitForURL('**/books');
+    expect(created.id).toBeGreaterThan(0);
     expect(errors).toEqual([]);
   });
 });

@@ -85,7 +85,7 @@ export default function SavedSearchesPage() {
         <EmptyState
           icon={<BellIcon size={26} />}
           title="Aucune recherche enregistrée"
-          description="Cherchez un manuel (par exemple « maths 6e » à Libreville), puis touchez « Enregistrer cette recherche » : nous vous prévenons dès qu’une annonce correspond, immédiatement, une fois par jour ou une fois par semaine."
+          description={`Cherchez un manuel (par exemple «\u00a0maths 6e\u00a0» à Libreville), puis touchez «\u00a0Enregistrer cette recherche\u00a0» : nous vous prévenons dès qu’une annonce correspond, immédiatement, une fois par jour ou une fois par semaine.`}
           action={
             <Link to="/books" className={buttonClasses('primary')}>
               <SearchIcon size={18} /> Chercher un manuel
