@@ -471,6 +471,8 @@ export const classListItemSearchQuerySchema = z.object({
   level_id: positiveId(m.levelNotFound).optional(),
 });
 export const classListItemSuggestionSchema = z.object({
+  /** The book of the lists it stands for (the newest published list's): an exchange wish names it. */
+  item_id: z.number().int(),
   title: z.string(),
   author: z.string(),
   publisher: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Envelope, EventType } from '@cartable/contracts';
 import type { EventHandlers } from '@cartable/service-kit';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedClassListDefinitions, seedClassLists } from '../src/db/class-lists-seed.ts';
 import { classListItems, classLists } from '../src/db/schema.ts';
@@ -665,6 +666,9 @@ describe('listing-form autofill', () => {
     });
     // The official list and the school's both have it: one suggestion.
     expect(res.body.suggestions.filter((s: { title: string }) => s.title === sixth.title)).toHaveLength(1);
+    // It names a book of the lists (an exchange wish can point at it).
+    const [item] = await h.db.select().from(classListItems).where(eq(classListItems.id, sixth.item_id));
+    expect(item?.title).toBe('Français 6e – Le Livre Unique');
     const byIsbn = await h.call('GET', '/class-list-items/search?q=978-2-01-123456-7');
     expect(byIsbn.body.suggestions[0]).toMatchObject({ title: 'Mathématiques 5e – CIAM Essai' });
     const accents = await h.call('GET', `/class-list-items/search?q=${encodeURIComponent('education civique cm2')}`);

@@ -455,6 +455,7 @@ export async function searchItems(db: Db, q: string, levelId?: number): Promise<
     sql` and `,
   );
   const result = await run<{
+    item_id: number;
     title: string;
     author: string;
     publisher: string | null;
@@ -467,10 +468,10 @@ export async function searchItems(db: Db, q: string, levelId?: number): Promise<
   }>(
     db,
     sql`
-    select title, author, publisher, year, isbn, level_id, level_name, subject_id, subject_name
+    select item_id, title, author, publisher, year, isbn, level_id, level_name, subject_id, subject_name
     from (
       select distinct on (i.title_key, l.level_id)
-             i.title, i.author, i.publisher, i.year, i.isbn, l.level_id, lc.name as level_name,
+             i.id as item_id, i.title, i.author, i.publisher, i.year, i.isbn, l.level_id, lc.name as level_name,
              i.subject_id, sc.name as subject_name,
              (cartable_unaccent(lower(i.title)) like cartable_unaccent(lower(${`${likeEscape(q)}%`})) escape '\\') as starts,
              word_similarity(cartable_unaccent(lower(${q})), cartable_unaccent(lower(i.title))) as sim,
@@ -490,6 +491,7 @@ export async function searchItems(db: Db, q: string, levelId?: number): Promise<
   `,
   );
   return result.map((r) => ({
+    item_id: Number(r.item_id),
     title: r.title,
     author: r.author,
     publisher: r.publisher,

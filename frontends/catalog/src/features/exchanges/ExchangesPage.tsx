@@ -35,7 +35,6 @@ import {
   type ExchangeOverview,
   type ExchangeSuggestion,
   type ExchangeWish,
-  findListItem,
   overviewQuery,
   useAddWish,
   useAnswerSuggestion,
@@ -483,9 +482,8 @@ function RemoveWish({
 function AddWish() {
   const [mode, setMode] = useState<'item' | 'subject'>('item');
   const add = useAddWish();
-  const [finding, setFinding] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const busy = add.isPending || finding;
+  const busy = add.isPending;
 
   const done = (error: unknown) => {
     const message =
@@ -538,21 +536,8 @@ function AddWish() {
             label="Chercher dans les listes de classe"
             hint="Tapez le titre, l’auteur ou l’ISBN du manuel qu’il vous faut, puis choisissez-le."
             disabled={busy}
-            onChoose={(s) => {
-              setFinding(true);
-              setFormError(null);
-              findListItem(s)
-                .then((itemId) => {
-                  if (itemId) send({ class_list_item_id: itemId });
-                  else if (s.subject) send({ level_id: s.level.id, subject_id: s.subject.id });
-                  else
-                    setFormError(
-                      'Ce manuel n’a pas été retrouvé dans les listes. Choisissez une classe et une matière.',
-                    );
-                })
-                .catch(done)
-                .finally(() => setFinding(false));
-            }}
+            // The suggestion names the book of the lists it stands for.
+            onChoose={(s) => send({ class_list_item_id: s.item_id })}
           />
         ) : (
           <SubjectWish busy={busy} onSubmit={send} />

@@ -1,8 +1,5 @@
 // Types only: the page must not load the contracts (and zod).
 import type {
-  ClassListDetail,
-  ClassListItemSuggestion,
-  ClassListPage,
   ExchangeLeg,
   ExchangeOverview,
   ExchangeSuggestion,
@@ -85,31 +82,4 @@ export function useAnswerSuggestion() {
     },
     onError: () => void queryClient.invalidateQueries({ queryKey: exchangeKeys.overview }),
   });
-}
-
-const titleKey = (v: string) =>
-  v
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-
-/**
- * The class-list item behind a search suggestion (the search answers books, not item ids): the
- * published lists of its level, official first, then the first item of the same ISBN or title.
- */
-export async function findListItem(s: ClassListItemSuggestion): Promise<number | null> {
-  const page = await api.get<ClassListPage>('/class-lists', { query: { level_id: s.level.id } });
-  const lists = Array.isArray(page?.data) ? page.data : [];
-  const sorted = [...lists].sort((a, b) => Number(b.kind === 'official') - Number(a.kind === 'official'));
-  for (const list of sorted.slice(0, 5)) {
-    const detail = await api.get<{ list: ClassListDetail }>(`/class-lists/${list.id}`);
-    const items = detail?.list?.items ?? [];
-    const found =
-      (s.isbn ? items.find((i) => i.isbn === s.isbn) : undefined) ??
-      items.find((i) => titleKey(i.title) === titleKey(s.title));
-    if (found) return found.id;
-  }
-  return null;
 }
