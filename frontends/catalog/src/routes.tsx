@@ -16,7 +16,7 @@ import { MyRatingsPage, RateTransactionPage } from './features/ratings';
 import { SavedSearchesPage, UnsubscribePage } from './features/saved-searches';
 import { BoostBookPage, MySubscriptionsPage, PlansPage, SubscriptionDetailPage } from './features/subscriptions';
 import { TransactionDetailPage, TransactionsPage } from './features/transactions';
-import { PendingPage } from './shared/components/PendingPage';
+import { NotFoundPage } from './shared/components/NotFoundPage';
 
 /**
  * Exposed as "cartable_catalog/routes". Paths are absolute: the shell mounts this component under
@@ -59,7 +59,7 @@ export default function CatalogRoutes() {
         <Route path="/echanges" element={<ExchangesPage />} />
         <Route path="/mes-recherches" element={<SavedSearchesPage />} />
         <Route path="/mes-recherches/desabonnement" element={<UnsubscribePage />} />
-        <Route path="*" element={<PendingPage title="Page introuvable" />} />
+        <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>
   );

@@ -1,15 +1,18 @@
 import { buttonClasses, ComingSoon, Container, PageHeader, useDocumentTitle } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
 
-/** A catalog screen delivered by a later iteration. */
-export function PendingPage({ title }: { title: string }) {
-  useDocumentTitle(title);
+/**
+ * A path the catalog does not know. The shell answers unknown paths with its own not-found page;
+ * this one only shows when a catalog path is mistyped below a known prefix.
+ */
+export function NotFoundPage() {
+  useDocumentTitle('Page introuvable');
   return (
     <Container className="py-8 sm:py-12">
-      <PageHeader title={title} />
+      <PageHeader title="Page introuvable" />
       <ComingSoon
-        title="Écran en préparation"
-        description="Cette partie du catalogue arrive très bientôt sur Cartable."
+        title="Cette page n’existe pas"
+        description="Le lien est peut-être incomplet, ou l’annonce a été retirée. Retrouvez les manuels depuis le catalogue."
         action={
           <>
             <Link to="/" className={buttonClasses('primary')}>
