@@ -134,6 +134,11 @@ describe('dashboard and reports', () => {
       // uPlot draws on a canvas once loaded.
       await page.getByTestId('chart-listings').locator('canvas').first().waitFor();
       await page.getByTestId('top-cities').getByRole('link', { name: 'Libreville' }).waitFor();
+      // What families look for on the class lists and nobody offers (none saved here yet).
+      await page
+        .getByTestId('shortages')
+        .getByText(/Aucune demande des familles|les plus recherchés et les moins proposés/)
+        .waitFor();
       await noHorizontalScroll(page);
       await page.screenshot({ path: '/tmp/admin-dashboard-1366.png', fullPage: true });
       await page.getByRole('link', { name: /Commentaires en attente/ }).click();

@@ -86,6 +86,24 @@ export const catalogStatsSchema = z.object({
   search_misses: z.array(
     z.object({ query: z.string(), category: z.string().nullable(), searches: z.number().int(), last_seen: z.string() }),
   ),
+  /**
+   * What the community lacks before the rentrée: books of the latest official class lists that
+   * families look for (missing from saved lists, exchange wishes, searches that found nothing
+   * during the period) against the listings available, most wanted and least offered first.
+   */
+  shortages: z
+    .array(
+      z.object({
+        item_id: z.number().int(),
+        title: z.string(),
+        level: z.string(),
+        school_year: z.string(),
+        wanted: z.number().int(),
+        searched: z.number().int(),
+        available: z.number().int(),
+      }),
+    )
+    .default([]),
 });
 export type CatalogStats = z.infer<typeof catalogStatsSchema>;
 

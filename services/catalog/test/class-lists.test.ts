@@ -704,3 +704,42 @@ describe('saved lists', () => {
     expect((await h.call('GET', '/my-class-lists', undefined, parent.token)).body.data).toHaveLength(before - 1);
   });
 });
+
+describe('what the community lacks', () => {
+  it('ranks the latest official lists’ books by families’ demand against listings available', async () => {
+    const libreville = await h.cityId('Libreville');
+    const created = await h.call(
+      'POST',
+      '/admin/class-lists',
+      {
+        school_year: '2040-2041',
+        level_id: ids['4e'],
+        status: 'published',
+        items: [{ title: 'Atlas du Gabon 4e Pénurie' }, { title: 'Grammaire 4e Pénurie' }],
+      },
+      manager.token,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const [atlas, grammar] = created.body.list.items;
+    await h.call(
+      'PUT',
+      `/my-class-lists/${created.body.list.id}`,
+      { city_id: libreville, owned_item_ids: [] },
+      parent.token,
+    );
+    expect((await h.call('POST', '/exchanges/wishes', { class_list_item_id: atlas.id }, teacher.token)).status).toBe(
+      201,
+    );
+    await listBook(sellerA, { title: 'Grammaire 4e Pénurie', price: 1500, city: 'Libreville', categories: ['4e'] });
+
+    const reporter = await h.token({ permissions: ['reports.view'] });
+    const stats = await h.call('GET', '/admin/stats/catalog', undefined, reporter.token);
+    expect(stats.status).toBe(200);
+    const lacking = stats.body.shortages as Array<{ item_id: number; wanted: number; available: number }>;
+    const atlasRow = lacking.find((s) => s.item_id === atlas.id);
+    const grammarRow = lacking.find((s) => s.item_id === grammar.id);
+    expect(atlasRow).toMatchObject({ title: 'Atlas du Gabon 4e Pénurie', level: '4e', wanted: 2, available: 0 });
+    expect(grammarRow).toMatchObject({ wanted: 1, available: 1 });
+    expect(lacking.indexOf(atlasRow!)).toBeLessThan(lacking.indexOf(grammarRow!));
+  });
+});

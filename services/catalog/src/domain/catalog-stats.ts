@@ -54,10 +54,13 @@ const isSubject = (graph: CategoryGraph, id: number) => {
 };
 
 /** The catalogue's figures for the back office (dashboard and Rapports). */
+/** Books « the community lacks » on the dashboard. */
+const SHORTAGES = 10;
+
 export async function catalogStats(db: Db, graph: CategoryGraph, query: StatsPeriodQuery): Promise<CatalogStats> {
   const window = statsWindow(query);
   const created = { from: sql`books`, at: sql`created_at` };
-  const [byStatus, thisWeek, inPeriod, perDay, cities, categorySets, misses] = await Promise.all([
+  const [byStatus, thisWeek, inPeriod, perDay, cities, categorySets, misses, shortages] = await Promise.all([
     db.execute(sql`select status, count(*)::int as n from books group by status`),
     trend(db, created, lastWeek()),
     trend(db, created, window),
@@ -75,6 +78,39 @@ export async function catalogStats(db: Db, graph: CategoryGraph, query: StatsPer
       select query, category_id, sum(searches)::int as searches, max(last_seen) as last_seen
       from search_misses where day between ${window.from}::date and ${window.to}::date
       group by query, category_id order by searches desc, last_seen desc limit 50`),
+    // The latest official lists' books: families' demand against what is listed. Exact matches
+    // only (ISBN or the title's key), as « Ma liste » counts them.
+    db.execute(sql`
+      with latest as (
+        select max(school_year) as year from class_lists where status = 'published' and kind = 'official'
+      ),
+      items as (
+        select i.id, i.title, i.title_key, i.isbn, lc.name as level, l.school_year
+        from class_list_items i
+        join class_lists l on l.id = i.list_id and l.status = 'published' and l.kind = 'official'
+        join latest on l.school_year = latest.year
+        left join categories lc on lc.id = l.level_id
+        where i.title_key <> ''
+      )
+      select it.id as item_id, it.title, coalesce(it.level, '') as level, it.school_year,
+             (select count(*)::int from saved_class_lists s
+                where s.list_id = (select list_id from class_list_items where id = it.id)
+                  and not (it.id = any(s.owned_item_ids)))
+             + (select count(*)::int from exchange_wishes w where w.class_list_item_id = it.id) as wanted,
+             (select coalesce(sum(m.searches), 0)::int from search_misses m
+                where m.day between ${window.from}::date and ${window.to}::date
+                  and char_length(cartable_title_key(m.query)) >= 4
+                  and it.title_key like '%' || cartable_title_key(m.query) || '%') as searched,
+             -- Two index scans (ISBN; title key), as « Ma liste »: no index answers their OR.
+             (select count(*)::int from (
+                select b.id from books b
+                where it.isbn is not null and b.isbn is not null and cartable_isbn_key(b.isbn) = it.isbn
+                  and b.status <> 'vendu' and b.status = 'disponible' and b.hidden_at is null
+                union
+                select b.id from books b
+                where cartable_title_key(b.title) = it.title_key
+                  and b.status <> 'vendu' and b.status = 'disponible' and b.hidden_at is null) x) as available
+      from items it`),
   ]);
 
   const statusCounts = { disponible: 0, réservé: 0, vendu: 0 };
@@ -122,5 +158,18 @@ export async function catalogStats(db: Db, graph: CategoryGraph, query: StatsPer
       searches: m.searches,
       last_seen: new Date(m.last_seen).toISOString(),
     })),
+    shortages: rowsOf<{
+      item_id: number;
+      title: string;
+      level: string;
+      school_year: string;
+      wanted: number;
+      searched: number;
+      available: number;
+    }>(shortages)
+      .filter((s) => s.wanted + s.searched > 0)
+      .sort((a, b) => b.wanted + b.searched - (a.wanted + a.searched) || a.available - b.available)
+      .slice(0, SHORTAGES)
+      .map((s) => ({ ...s, item_id: Number(s.item_id) })),
   };
 }

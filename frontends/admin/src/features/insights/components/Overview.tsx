@@ -3,6 +3,7 @@ import { hasPermission, useSession } from '@cartable/ui';
 import { useCatalogStats, useMemberStats, useMessagingStats, useModerationStats } from '../api/stats';
 import { ChartCard } from './Chart';
 import { RankedList } from './RankedList';
+import { Shortages } from './Shortages';
 import { StatTile, TrendBadge } from './StatTile';
 
 const percent = new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFractionDigits: 0 });
@@ -186,6 +187,7 @@ export function Overview({ period, against }: { period: StatsPeriodQuery; agains
           to={(level) => booksLink(`?category_id=${level.id}`)}
         />
       </div>
+      <Shortages items={catalog.isError && !c ? [] : c?.shortages} error={catalog.isError} />
     </div>
   );
 }
