@@ -110,7 +110,7 @@ describe('search that finds what parents type', () => {
     await page.waitForURL((url) => url.searchParams.get('query') === 'Mathématiques 6e');
     await results(page).getByRole('link', { name: 'Mathématiques 6e – Collection Excellence' }).waitFor();
     await page.getByText('Résultats pour').waitFor();
-    expect(await page.getByTestId('understood').innerText()).toContain('Mathématiques · 6e');
+    expect(await page.getByTestId('understood').textContent()).toContain('Mathématiques · 6e');
     expect(await results(page).getByRole('link', { name: 'Mathématiques 5e – CIAM' }).count()).toBe(0);
     expect(await results(page).getByRole('link', { name: 'Français 6e – Le Livre Unique' }).count()).toBe(0);
     expect(await list.isHidden()).toBe(true);
