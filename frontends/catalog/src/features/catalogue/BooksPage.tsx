@@ -318,12 +318,15 @@ function SearchBar({ value, onSearch }: { value: string; onSearch: (text: string
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: debounce on the typed text only
+  // The latest callback: a filter changed meanwhile (a town picked) must not be undone by the timer.
+  const search = useRef(onSearch);
+  search.current = onSearch;
+  // Debounce on the typed text; a search already applied (Enter, a suggestion) cancels the timer.
   useEffect(() => {
     if (text.trim() === value) return;
-    const timer = window.setTimeout(() => onSearch(text.trim()), 600);
+    const timer = window.setTimeout(() => search.current(text.trim()), 600);
     return () => window.clearTimeout(timer);
-  }, [text]);
+  }, [text, value]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

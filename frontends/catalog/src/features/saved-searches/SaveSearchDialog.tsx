@@ -8,7 +8,7 @@ import { Alert, ApiError, Button, cn, errorMessage, Input, type NotifyOptions, n
 import { Dialog } from '@cartable/ui/overlays';
 import { useNavigate } from '@cartable/ui/router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FREQUENCIES, SAVED_SEARCHES_PATH, useCreateSavedSearch } from './api/saved-searches';
 
@@ -40,13 +40,15 @@ export default function SaveSearchDialog({
   const navigate = useNavigate();
   const create = useCreateSavedSearch();
   const [formError, setFormError] = useState<string | null>(null);
+  /** The member typed a name of their own: the suggestion no longer replaces it. */
+  const edited = useRef(false);
   const {
     register,
     handleSubmit,
     reset,
     setError,
     setValue,
-    formState: { errors, dirtyFields },
+    formState: { errors },
   } = useForm<SaveForm>({
     resolver: schemaResolver as never,
     defaultValues: { name: suggestedName, frequency: 'instant' },
@@ -57,6 +59,7 @@ export default function SaveSearchDialog({
   useEffect(() => {
     if (open) {
       reset({ name: suggestedName, frequency: 'instant' });
+      edited.current = false;
       setFormError(null);
       create.reset();
     }
@@ -64,8 +67,8 @@ export default function SaveSearchDialog({
 
   // What the search understood (or the town's name) may arrive after the opening: an untouched name follows it.
   useEffect(() => {
-    if (!dirtyFields.name) setValue('name', suggestedName);
-  }, [suggestedName, dirtyFields.name, setValue]);
+    if (!edited.current) setValue('name', suggestedName);
+  }, [suggestedName, setValue]);
 
   const submit = handleSubmit((values) => {
     setFormError(null);
@@ -122,7 +125,11 @@ export default function SaveSearchDialog({
           maxLength={80}
           autoComplete="off"
           error={errors.name?.message}
-          {...register('name')}
+          {...register('name', {
+            onChange: () => {
+              edited.current = true;
+            },
+          })}
         />
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-slate-800">Recevoir les alertes</legend>
