@@ -100,6 +100,9 @@ export const LogOutIcon = (props: IconProps) => (
 export const DashboardIcon = (props: IconProps) => (
   <StrokeIcon paths={['M3 3h7v9H3z', 'M14 3h7v5h-7z', 'M14 12h7v9h-7z', 'M3 16h7v5H3z']} {...props} />
 );
+export const BanIcon = (props: IconProps) => (
+  <StrokeIcon paths={['M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z', 'M5.6 5.6l12.8 12.8']} {...props} />
+);
 export const ShieldIcon = (props: IconProps) => (
   <StrokeIcon paths={['M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z']} {...props} />
 );

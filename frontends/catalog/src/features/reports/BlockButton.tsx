@@ -1,4 +1,4 @@
-import { Button, errorMessage, LazyConfirmDialog, notify, useSession } from '@cartable/ui';
+import { BanIcon, Button, cn, errorMessage, LazyConfirmDialog, notify, useSession } from '@cartable/ui';
 import { useState } from 'react';
 import { useBlockChange, useBlockStatus } from './api/reports';
 
@@ -6,7 +6,7 @@ import { useBlockChange, useBlockStatus } from './api/reports';
  * « Bloquer ce membre » / « Débloquer »: a blocked member can no longer write to you nor see your
  * phone and e-mail. Shown to signed-in members about someone else.
  */
-export function BlockButton({ userId, name }: { userId: string; name: string }) {
+export function BlockButton({ userId, name, compact = false }: { userId: string; name: string; compact?: boolean }) {
   const { user, isAuthenticated } = useSession();
   const mine = user?.id === userId;
   const status = useBlockStatus(userId, isAuthenticated && !mine);
@@ -23,16 +23,26 @@ export function BlockButton({ userId, name }: { userId: string; name: string }) 
   });
   if (!isAuthenticated || mine || !status.data) return null;
   const blocked = status.data.blocked;
+  const label = blocked ? 'Débloquer' : 'Bloquer ce membre';
   return (
     <>
       <Button
         variant="ghost"
         size="sm"
-        className={blocked ? 'text-slate-700' : 'text-red-700'}
+        // Compact (a conversation's header on a phone): an icon, so that the book's title keeps its room.
+        className={cn(blocked ? 'text-slate-700' : 'text-red-700', compact && 'max-sm:h-11 max-sm:w-11 max-sm:px-0')}
+        aria-label={compact ? label : undefined}
         loading={change.isPending && !confirm}
         onClick={() => (blocked ? change.mutate(false) : setConfirm(true))}
       >
-        {blocked ? 'Débloquer' : 'Bloquer ce membre'}
+        {compact ? (
+          <>
+            <BanIcon size={20} className="sm:hidden" aria-hidden="true" />
+            <span className="max-sm:sr-only">{label}</span>
+          </>
+        ) : (
+          label
+        )}
       </Button>
       <LazyConfirmDialog
         open={confirm}

@@ -85,7 +85,7 @@ export function ThreadHeader({
           </span>
         </Link>
       ) : null}
-      {other ? <BlockButton userId={other.id ?? userId} name={other.name} /> : null}
+      {other ? <BlockButton userId={other.id ?? userId} name={other.name} compact /> : null}
     </header>
   );
 }
