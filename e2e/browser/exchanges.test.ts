@@ -240,11 +240,16 @@ describe('exchanges', () => {
     await expect(briceLink.getAttribute('href')).resolves.toBe(`/messages/${awaBook}/${awa.id}`);
     await briceLink.click();
     await bricePage.waitForURL(/\/messages\/\d+\//);
+    // messaging opens it from catalog's event: reload until it is there.
     await eventually(async () => {
-      const found = await bricePage.getByText(/\(Message automatique de Cartable\)/).count();
-      if (found > 0) return true;
+      const opened = await bricePage
+        .getByText(/\(Message automatique de Cartable\)/)
+        .first()
+        .waitFor({ timeout: 3000 })
+        .then(() => true)
+        .catch(() => false);
+      if (opened) return true;
       await bricePage.reload();
-      await bricePage.waitForTimeout(1000);
       return undefined;
     }, 30_000);
     await noHorizontalScroll(bricePage);

@@ -1,12 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import type { Envelope, EventType } from '@cartable/contracts';
-import type { EventHandlers } from '@cartable/service-kit';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedClassListDefinitions, seedClassLists } from '../src/db/class-lists-seed.ts';
 import { classListItems, classLists } from '../src/db/schema.ts';
 import { onBookListed } from '../src/domain/class-lists.ts';
-import { sellersProjection } from '../src/events/sellers-projection.ts';
 import { type CatalogHarness, startCatalog } from './harness.ts';
 
 type Member = { sub: string; token: string };
@@ -19,24 +15,7 @@ let sellerA: Member;
 let sellerB: Member;
 const ids: Record<string, number> = {};
 
-async function deliver<T extends EventType>(handlers: EventHandlers, type: T, data: Envelope<T>['data']) {
-  const envelope = { id: randomUUID(), type, occurred_at: new Date().toISOString(), data } as Envelope<T>;
-  // biome-ignore lint/suspicious/noExplicitAny: the handler of this type takes this envelope
-  await h.db.transaction((tx) => (handlers[type] as any)(tx, envelope));
-}
-const register = (m: Member, name: string) =>
-  deliver(sellersProjection, 'auth.user.registered', {
-    user_id: m.sub,
-    name,
-    username: name.toLowerCase().replace(/\W/g, '_'),
-    email: `${m.sub}@example.ga`,
-    country_id: 266,
-    city_id: null,
-    profile_image: null,
-    created_at: new Date().toISOString(),
-    version: 1,
-    verification: { token: 't', expires_at: new Date().toISOString() },
-  });
+const register = (m: Member, name: string) => h.registerSeller(m.sub, name);
 
 async function listBook(
   owner: Member,

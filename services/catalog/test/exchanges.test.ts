@@ -1,9 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import type { Envelope, EventType } from '@cartable/contracts';
-import type { EventHandlers } from '@cartable/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExchangeMatcher } from '../src/domain/exchanges.ts';
-import { sellersProjection } from '../src/events/sellers-projection.ts';
 import { type CatalogHarness, startCatalog } from './harness.ts';
 
 /**
@@ -13,26 +9,9 @@ import { type CatalogHarness, startCatalog } from './harness.ts';
 type Member = { sub: string; token: string };
 let h: CatalogHarness;
 
-async function deliver<T extends EventType>(handlers: EventHandlers, type: T, data: Envelope<T>['data']) {
-  const envelope = { id: randomUUID(), type, occurred_at: new Date().toISOString(), data } as Envelope<T>;
-  // biome-ignore lint/suspicious/noExplicitAny: the handler of this type takes this envelope
-  await h.db.transaction((tx) => (handlers[type] as any)(tx, envelope));
-}
-
 async function member(name: string, city: string): Promise<Member> {
   const m = await h.token();
-  await deliver(sellersProjection, 'auth.user.registered', {
-    user_id: m.sub,
-    name,
-    username: name.toLowerCase().replace(/\W/g, '_'),
-    email: `${m.sub}@example.ga`,
-    country_id: 266,
-    city_id: await h.cityId(city),
-    profile_image: null,
-    created_at: new Date().toISOString(),
-    version: 1,
-    verification: { token: 't', expires_at: new Date().toISOString() },
-  });
+  await h.registerSeller(m.sub, name, await h.cityId(city));
   return m;
 }
 

@@ -1,9 +1,17 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createLocalStorage, createRedis, loadConfig, openDatabase, outbox } from '@cartable/service-kit';
+import type { Envelope, EventType } from '@cartable/contracts';
+import {
+  createLocalStorage,
+  createRedis,
+  type EventHandlers,
+  loadConfig,
+  openDatabase,
+  outbox,
+} from '@cartable/service-kit';
 import { testTokens } from '@cartable/service-kit/testing';
 import { asc, eq } from 'drizzle-orm';
 import pino from 'pino';
@@ -15,6 +23,7 @@ import * as schema from '../src/db/schema.ts';
 import { seedCategories, seedLocations, seedPlans } from '../src/db/seed.ts';
 import { createCategoryStore } from '../src/domain/category-store.ts';
 import { createViewCounter } from '../src/domain/view-counter.ts';
+import { sellersProjection } from '../src/events/sellers-projection.ts';
 
 const PG = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -122,6 +131,28 @@ export async function startCatalog(env: Record<string, string> = {}) {
     return row!.id;
   }
 
+  /** An event handled as the consumer would, in its own transaction. */
+  async function deliver<T extends EventType>(handlers: EventHandlers, type: T, data: Envelope<T>['data']) {
+    const envelope = { id: randomUUID(), type, occurred_at: new Date().toISOString(), data } as Envelope<T>;
+    // biome-ignore lint/suspicious/noExplicitAny: the handler of this type takes this envelope
+    await db.transaction((tx) => (handlers[type] as any)(tx, envelope));
+  }
+
+  /** A member auth told catalog about (auth.user.registered): the sellers projection knows them. */
+  const registerSeller = (userId: string, name: string, cityId: number | null = null) =>
+    deliver(sellersProjection, 'auth.user.registered', {
+      user_id: userId,
+      name,
+      username: name.toLowerCase().replace(/\W/g, '_'),
+      email: `${userId}@example.ga`,
+      country_id: 266,
+      city_id: cityId,
+      profile_image: null,
+      created_at: new Date().toISOString(),
+      version: 1,
+      verification: { token: 't', expires_at: new Date().toISOString() },
+    });
+
   async function events(type: string) {
     const rows = await db.select().from(outbox).where(eq(outbox.type, type)).orderBy(asc(outbox.occurredAt));
     // biome-ignore lint/suspicious/noExplicitAny: payloads were checked by their schema when written
@@ -152,6 +183,8 @@ export async function startCatalog(env: Record<string, string> = {}) {
     form,
     categoryId,
     cityId,
+    deliver,
+    registerSeller,
     events,
     teardown,
   };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createRedis } from '@cartable/service-kit';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { outbox, subscriptionPlans, subscriptions } from '../src/db/schema.ts';
 import { createSubscriptionJobs, type SubscriptionJobs } from '../src/domain/subscription-jobs.ts';
 import { type CatalogHarness, startCatalog } from './harness.ts';
@@ -53,16 +53,16 @@ it('expires a subscription at its end and reminds it once, by delayed jobs', asy
     .returning();
   await jobs.schedule(sub!);
   await jobs.schedule(sub!); // the same moments: no second job
-  const deadline = Date.now() + 15_000;
-  let status = sub!.status;
-  while (status !== 'expired' && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 200));
-    [{ status }] = (await h.db
-      .select({ status: subscriptions.status })
-      .from(subscriptions)
-      .where(eq(subscriptions.id, sub!.id))) as [{ status: typeof status }];
-  }
-  expect(status).toBe('expired');
+  await vi.waitFor(
+    async () => {
+      const [row] = await h.db
+        .select({ status: subscriptions.status })
+        .from(subscriptions)
+        .where(eq(subscriptions.id, sub!.id));
+      expect(row?.status).toBe('expired');
+    },
+    { timeout: 15_000, interval: 200 },
+  );
   const types = (await h.db.select().from(outbox))
     .filter((e) => (e.payload as { subscription_id?: string }).subscription_id === sub!.id)
     .map((e) => e.type);

@@ -1,8 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Envelope, EventType } from '@cartable/contracts';
-import type { EventHandlers } from '@cartable/service-kit';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,7 +13,6 @@ import {
 } from '../src/db/schema.ts';
 import { runSubscriptionSweep } from '../src/domain/subscription-jobs.ts';
 import { bookContactsProjection } from '../src/events/book-contacts-projection.ts';
-import { sellersProjection } from '../src/events/sellers-projection.ts';
 import { signWebhook } from '../src/payments/provider.ts';
 import { type CatalogHarness, startCatalog } from './harness.ts';
 
@@ -36,25 +33,7 @@ const DAY = 24 * 3600_000;
 
 const plans: Record<string, number> = {};
 
-async function deliver<T extends EventType>(handlers: EventHandlers, type: T, data: Envelope<T>['data']) {
-  const envelope = { id: randomUUID(), type, occurred_at: new Date().toISOString(), data } as Envelope<T>;
-  // biome-ignore lint/suspicious/noExplicitAny: the handler of this type takes this envelope
-  await h.db.transaction((tx) => (handlers[type] as any)(tx, envelope));
-}
-
-const register = (m: Member, name: string) =>
-  deliver(sellersProjection, 'auth.user.registered', {
-    user_id: m.sub,
-    name,
-    username: name.toLowerCase().replace(/\W/g, '_'),
-    email: `${m.sub}@example.ga`,
-    country_id: 266,
-    city_id: null,
-    profile_image: null,
-    created_at: new Date().toISOString(),
-    version: 1,
-    verification: { token: 't', expires_at: new Date().toISOString() },
-  });
+const register = (m: Member, name: string) => h.registerSeller(m.sub, name);
 
 async function listBook(owner: Member, title: string) {
   const res = await h.form(
@@ -522,7 +501,7 @@ describe('a member plan', () => {
   it('moves a boost whose listing was sold through a deal to another listing', async () => {
     const sold = books[0]!;
     // buyer wrote to the seller about it; the seller records the deal, the buyer confirms.
-    await deliver(bookContactsProjection, 'messaging.message.sent', {
+    await h.deliver(bookContactsProjection, 'messaging.message.sent', {
       message_id: randomUUID(),
       conversation_id: randomUUID(),
       book_id: sold,
