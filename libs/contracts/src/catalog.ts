@@ -21,6 +21,8 @@ export const statusLabel = (status: string) =>
 export const MAX_BOOK_IMAGES = 3;
 export const MAX_BOOK_PRICE = 10_000_000;
 export const MAX_BOOK_CATEGORIES = 5;
+/** Books in one lot, at most. */
+export const LOT_ITEMS_MAX = 30;
 export const BOOKS_PER_PAGE_MAX = 50;
 
 /** A form field or a multipart field: "true", "1", "on" and true are yes. */
@@ -79,6 +81,14 @@ export const bookFieldsSchema = z.object({
   category_ids: idList
     .refine((ids) => ids.length >= 1, 'Choisissez au moins une catégorie')
     .refine((ids) => ids.length <= MAX_BOOK_CATEGORIES, `${MAX_BOOK_CATEGORIES} catégories au plus`),
+  /**
+   * A lot (issue 15 item 3): the class list books it holds, by their ids in one published list.
+   * Only when the listing is created; the lot's level and subjects join its categories.
+   */
+  lot_items: idList
+    .refine((ids) => new Set(ids).size >= 2, 'Un lot compte au moins 2 manuels différents')
+    .refine((ids) => ids.length <= LOT_ITEMS_MAX, `Un lot compte au plus ${LOT_ITEMS_MAX} manuels`)
+    .optional(),
 });
 export type BookFields = z.infer<typeof bookFieldsSchema>;
 
@@ -178,6 +188,22 @@ export const bookSchema = z
     hidden_reason: z.string().nullable().default(null),
     /** Boosted by a subscription: shown « Sponsorisé » where it is put first (home, top of a search). */
     sponsored: z.boolean().optional(),
+    /** A lot: the books it holds, in the order of their class list; null for a single book. */
+    lot: z
+      .object({
+        items: z.array(
+          z.object({
+            title: z.string(),
+            author: z.string(),
+            publisher: z.string().nullable(),
+            year: z.number().int().nullable(),
+            isbn: z.string().nullable(),
+            subject: categoryNameSchema.nullable(),
+          }),
+        ),
+      })
+      .nullable()
+      .default(null),
   })
   .meta({ id: 'Book' });
 export type Book = z.infer<typeof bookSchema>;

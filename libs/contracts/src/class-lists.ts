@@ -410,6 +410,8 @@ export const classListBookCardSchema = z
     is_exchange_possible: z.boolean(),
     city: cityRefSchema.nullable(),
     thumbnail: z.string().nullable(),
+    /** A lot: how many books it holds (its price is for all of them); null for a single book. */
+    lot_size: z.number().int().nullable().default(null),
     match: z.enum(classListMatchKinds),
     proximity: z.enum(proximities),
     created_at: z.string(),
@@ -428,8 +430,10 @@ export const classListItemAvailabilitySchema = z.object({
   /** Of them, in the chosen town and in its province (the town included). */
   city_count: z.number().int(),
   province_count: z.number().int(),
-  /** Cheapest of them, whole FCFA (0: a gift); null when none. */
+  /** Cheapest of them sold alone, whole FCFA (0: a gift); null when none (a lot's price is for all its books). */
   cheapest_price: z.number().int().nullable(),
+  /** Of them, lots holding this book among others. */
+  lot_count: z.number().int().default(0),
   gift_count: z.number().int(),
   exchange_count: z.number().int(),
   /** The nearest (town, province, elsewhere), cheapest first within each; at most `per_item`. */

@@ -169,12 +169,24 @@ export const books = pgTable(
      */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     hiddenReason: text('hidden_reason'),
-    /** French full-text vector, accents removed; weights: title A, author B, ISBN A, description C. */
+    /**
+     * A lot (several books in one listing, issue 15 item 3): its books' titles and ISBNs, then
+     * their authors, written with its book_lot_items rows so the search vector (a generated
+     * column reads only its own row) finds the lot by each of its books. Null: a single book.
+     */
+    lotTitles: text('lot_titles'),
+    lotAuthors: text('lot_authors'),
+    /**
+     * French full-text vector, accents removed; weights: title and a lot's titles A, author and a
+     * lot's authors B, ISBN A, description C.
+     */
     search: tsvector('search').generatedAlwaysAs(
       sql`setweight(to_tsvector('french', cartable_unaccent(coalesce(title, ''))), 'A') ||
           setweight(to_tsvector('french', cartable_unaccent(coalesce(author, ''))), 'B') ||
           setweight(to_tsvector('simple', coalesce(isbn, '')), 'A') ||
-          setweight(to_tsvector('french', cartable_unaccent(coalesce(description, ''))), 'C')`,
+          setweight(to_tsvector('french', cartable_unaccent(coalesce(description, ''))), 'C') ||
+          setweight(to_tsvector('french', cartable_unaccent(coalesce(lot_titles, ''))), 'A') ||
+          setweight(to_tsvector('french', cartable_unaccent(coalesce(lot_authors, ''))), 'B')`,
     ),
   },
   (t) => [
@@ -206,6 +218,34 @@ export const books = pgTable(
     index('books_listed_isbn_key_idx')
       .on(sql`cartable_isbn_key(${t.isbn})`)
       .where(sql`status <> 'vendu' and isbn is not null`),
+  ],
+);
+
+/**
+ * The books of a lot, copied from the class list they were picked in (a later edit of the list
+ * does not change what was sold). Keys as « Ma liste » reads them, for its matching and alerts.
+ */
+export const bookLotItems = pgTable(
+  'book_lot_items',
+  {
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    classListItemId: integer('class_list_item_id'),
+    title: text('title').notNull(),
+    author: text('author').notNull().default(''),
+    publisher: text('publisher'),
+    year: integer('year'),
+    isbn: text('isbn'),
+    subjectId: integer('subject_id'),
+    titleKey: text('title_key').generatedAlwaysAs(sql`cartable_title_key(title)`),
+    isbnKey: text('isbn_key').generatedAlwaysAs(sql`cartable_isbn_key(isbn)`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bookId, t.position] }),
+    index('book_lot_items_title_key_idx').on(sql`${t.titleKey} text_pattern_ops`),
+    index('book_lot_items_isbn_key_idx').on(t.isbnKey).where(sql`isbn_key is not null`),
   ],
 );
 

@@ -13,6 +13,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
 import { bookImages, books, cities, memberBlocks, provinces, sellers } from '../db/schema.ts';
 import type { CategoryView } from './category-store.ts';
+import { lotsOf } from './lots.ts';
 import { didYouMean, planSearch, type UnderstoodFilter, understoodConditions } from './search.ts';
 import { liveBoostedBookIds, sellerBadgeOf } from './subscriptions.ts';
 
@@ -39,6 +40,7 @@ const bookColumns = {
   updatedAt: books.updatedAt,
   hiddenAt: books.hiddenAt,
   hiddenReason: books.hiddenReason,
+  isLot: sql<boolean>`${books.lotTitles} is not null`,
   cityName: cities.name,
   province: provinces.name,
 };
@@ -75,7 +77,8 @@ function textCondition(q: string, mode: TextMode): SQL {
   }
   const compactIsbn = q.replace(/[-\s]/g, '');
   const isbn = /^\d{9,13}[\dXx]?$/.test(compactIsbn)
-    ? sql` or replace(${books.isbn}, '-', '') = ${compactIsbn}`
+    ? // the ISBNs of a lot's books are in its vector, digits only
+      sql` or replace(${books.isbn}, '-', '') = ${compactIsbn} or ${books.search} @@ to_tsquery('simple', ${compactIsbn})`
     : sql``;
   return sql`(${books.search} @@ ${tsQuery(q)}${isbn})`;
 }
@@ -377,9 +380,14 @@ export async function findBookRows(db: Db, ids: number[]) {
 /** The API's Book (services/catalog/API.md) for a page of rows: one query for the photos; names from the cached graph. */
 export async function toBookDtos(db: Db, storage: Storage, view: CategoryView, rows: BookRow[]): Promise<Book[]> {
   const ids = rows.map((r) => r.id);
-  const images = ids.length
-    ? await db.select().from(bookImages).where(inArray(bookImages.bookId, ids)).orderBy(asc(bookImages.slot))
-    : [];
+  const [images, lots] = await Promise.all([
+    ids.length ? db.select().from(bookImages).where(inArray(bookImages.bookId, ids)).orderBy(asc(bookImages.slot)) : [],
+    lotsOf(
+      db,
+      view,
+      rows.filter((r) => r.isLot).map((r) => r.id),
+    ),
+  ]);
   return rows.map((r) => {
     const bookCats = r.categoryIds
       .filter((id) => view.graph.has(id))
@@ -421,6 +429,7 @@ export async function toBookDtos(db: Db, storage: Storage, view: CategoryView, r
       hidden: r.hiddenAt !== null,
       hidden_at: r.hiddenAt?.toISOString() ?? null,
       hidden_reason: r.hiddenAt ? r.hiddenReason : null,
+      lot: lots.get(r.id) ?? null,
     };
   });
 }

@@ -222,6 +222,7 @@ interface AvailabilityRow extends Record<string, unknown> {
   city_count: number;
   province_count: number;
   cheapest: number | null;
+  lots: number;
   gifts: number;
   exchanges: number;
   top: Array<{ id: number; match: ClassListMatchKind; prox: number }>;
@@ -248,34 +249,47 @@ export function availabilityQuery(
     exact as (
       -- Two index scans per item (ISBN; title range), not one OR, which no index answers.
       select distinct on (it.id, x.id) it.id as item_id, x.id, x.match, x.price, x.is_exchange_possible,
-             x.city_id, x.user_id
+             x.city_id, x.user_id, x.in_lot
       from it
       cross join lateral (
-        select b.id, 'isbn' as match, b.price, b.is_exchange_possible, b.city_id, b.user_id
+        select b.id, 'isbn' as match, b.price, b.is_exchange_possible, b.city_id, b.user_id, false as in_lot
         from books b
         where it.isbn is not null and b.isbn is not null and cartable_isbn_key(b.isbn) = it.isbn
           and b.status <> 'vendu' and b.status = 'disponible' and b.hidden_at is null
         union all
         -- [key, key + chr(1)) is the key alone; [key, key + '{') every title starting with it
-        select b.id, 'title' as match, b.price, b.is_exchange_possible, b.city_id, b.user_id
+        select b.id, 'title' as match, b.price, b.is_exchange_possible, b.city_id, b.user_id, false as in_lot
         from books b
         where cartable_title_key(b.title) ~>=~ it.title_key and cartable_title_key(b.title) ~<~ it.key_end
           and b.status <> 'vendu' and b.status = 'disponible' and b.hidden_at is null
+        union all
+        -- The same two look-ups among the books of lots (book_lot_items' key indexes)
+        select b.id, 'isbn' as match, b.price, b.is_exchange_possible, b.city_id, b.user_id, true as in_lot
+        from book_lot_items li join books b on b.id = li.book_id
+        where it.isbn is not null and li.isbn_key = it.isbn
+          and b.status = 'disponible' and b.hidden_at is null
+        union all
+        select b.id, 'title' as match, b.price, b.is_exchange_possible, b.city_id, b.user_id, true as in_lot
+        from book_lot_items li join books b on b.id = li.book_id
+        where li.title_key ~>=~ it.title_key and li.title_key ~<~ it.key_end
+          and b.status = 'disponible' and b.hidden_at is null
       ) x
       order by it.id, x.id, x.match
     ),
     fallback as (
-      select it.id as item_id, b.id, 'subject' as match, b.price, b.is_exchange_possible, b.city_id, b.user_id
+      select it.id as item_id, b.id, 'subject' as match, b.price, b.is_exchange_possible, b.city_id, b.user_id,
+             b.in_lot
       from it
       cross join lateral (
-        select b.id, b.price, b.is_exchange_possible, b.city_id, b.user_id from books b
+        select b.id, b.price, b.is_exchange_possible, b.city_id, b.user_id, b.lot_titles is not null as in_lot
+        from books b
         where b.category_ids @> array[${levelId}::int, it.subject_id]
           and b.status <> 'vendu' and b.status = 'disponible' and b.hidden_at is null
       ) b
       where it.subject_id is not null and not exists (select 1 from exact e where e.item_id = it.id)
     ),
     scored as (
-      select c.item_id, c.match, c.id, c.price, c.is_exchange_possible,
+      select c.item_id, c.match, c.id, c.price, c.is_exchange_possible, c.in_lot,
              case when c.city_id = ${cityId} then 0
                   when ci.province_id = ${provinceId} then 1
                   else 2 end as prox
@@ -295,7 +309,9 @@ export function availabilityQuery(
            count(*)::int as count,
            (count(*) filter (where prox = 0))::int as city_count,
            (count(*) filter (where prox <= 1))::int as province_count,
-           min(price)::int as cheapest,
+           -- A lot's price is for all its books: not one book's price
+           (min(price) filter (where not in_lot))::int as cheapest,
+           (count(*) filter (where in_lot))::int as lots,
            (count(*) filter (where price = 0))::int as gifts,
            (count(*) filter (where is_exchange_possible))::int as exchanges,
            coalesce(
@@ -351,6 +367,7 @@ export async function availability(
       city_count: opts.cityId ? (row?.city_count ?? 0) : 0,
       province_count: provinceId ? (row?.province_count ?? 0) : 0,
       cheapest_price: row?.cheapest ?? null,
+      lot_count: row?.lots ?? 0,
       gift_count: row?.gifts ?? 0,
       exchange_count: row?.exchanges ?? 0,
       books: (row?.top ?? []).flatMap((t) => {
@@ -400,6 +417,7 @@ async function bookCards(db: Db, storage: Storage, ids: number[]) {
     city_name: string | null;
     province: string | null;
     thumbnail_key: string | null;
+    lot_size: number;
     created_at: string | Date;
   }>(
     db,
@@ -407,6 +425,7 @@ async function bookCards(db: Db, storage: Storage, ids: number[]) {
     select b.id, b.title, b.author, b.publisher, b.price, b.condition, b.is_negotiable,
            b.is_exchange_possible, b.city_id, c.name as city_name, p.name as province,
            (select bi.thumbnail_key from book_images bi where bi.book_id = b.id order by bi.slot limit 1) as thumbnail_key,
+           (select count(*)::int from book_lot_items li where li.book_id = b.id) as lot_size,
            b.created_at
     from books b
     left join cities c on c.id = b.city_id
@@ -427,6 +446,7 @@ async function bookCards(db: Db, storage: Storage, ids: number[]) {
       is_exchange_possible: r.is_exchange_possible,
       city: r.city_id ? { id: r.city_id, name: r.city_name ?? '', province: r.province } : null,
       thumbnail: r.thumbnail_key ? storage.url(r.thumbnail_key) : null,
+      lot_size: Number(r.lot_size) || null,
       created_at: new Date(r.created_at).toISOString(),
     });
   }
@@ -590,18 +610,25 @@ export async function onBookListed(tx: Db, bookId: number) {
           where s.user_id = b.user_id and (s.deactivated_at is not null or s.deleted_at is not null)
         )
     ),
+    -- The listing's title and ISBN, and those of each book of a lot
+    k as (
+      select b.key, b.isbn from b
+      union
+      select li.title_key, li.isbn_key from book_lot_items li where li.book_id = ${bookId}
+    ),
     matched as (
-      select i.id as item_id, i.list_id, i.title as item_title,
-             case when b.isbn is not null and i.isbn = b.isbn then 'isbn' else 'title' end as match
-      from b
+      select distinct on (i.id) i.id as item_id, i.list_id, i.title as item_title,
+             case when k.isbn is not null and i.isbn = k.isbn then 'isbn' else 'title' end as match
+      from k
       join class_list_items i on (
-        (b.isbn is not null and i.isbn = b.isbn)
-        or i.title_key = b.key
+        (k.isbn is not null and i.isbn = k.isbn)
+        or i.title_key = k.key
         or i.title_key = any(array(
-             select left(b.key, n) from generate_series(${TITLE_PREFIX_MIN}, char_length(b.key) - 1) as n
+             select left(k.key, n) from generate_series(${TITLE_PREFIX_MIN}, char_length(k.key) - 1) as n
            ))
       )
       join class_lists l on l.id = i.list_id and l.status = 'published'
+      order by i.id, (k.isbn is not null and i.isbn = k.isbn) desc
     ),
     targets as (
       select s.user_id, m.list_id, m.item_id, m.item_title, m.match, s.city_id as saved_city_id,

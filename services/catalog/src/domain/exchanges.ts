@@ -198,6 +198,14 @@ export async function runExchangeMatcher(db: Db, now = new Date()): Promise<numb
       from books b
       left join cities c on c.id = b.city_id
       where b.is_exchange_possible and b.status = 'disponible' and b.hidden_at is null
+        and b.user_id in (select distinct user_id from exchange_wishes)
+      union all
+      -- A lot offers each of its books (the same listing)
+      select b.id, b.user_id, li.title_key, li.isbn_key, b.category_ids, b.city_id, c.province_id
+      from book_lot_items li
+      join books b on b.id = li.book_id
+      left join cities c on c.id = b.city_id
+      where b.is_exchange_possible and b.status = 'disponible' and b.hidden_at is null
         and b.user_id in (select distinct user_id from exchange_wishes)`,
     );
     const memberRows = await run<{ id: string; city_id: number | null; province_id: number | null }>(

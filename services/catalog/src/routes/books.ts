@@ -18,7 +18,7 @@ import {
   profileBooksQuerySchema,
   recommendedBooksResponseSchema,
 } from '@cartable/contracts';
-import { forbidden, HttpError, hasPermission, notFound } from '@cartable/service-kit';
+import { forbidden, HttpError, hasPermission, notFound, unprocessable } from '@cartable/service-kit';
 import multipart from '@fastify/multipart';
 import { and, desc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -47,6 +47,7 @@ import {
   toBookDtos,
 } from '../domain/books.ts';
 import { recordSearchMiss } from '../domain/catalog-stats.ts';
+import { insertLotItems, lotColumns, lotSubjects, resolveLot } from '../domain/lots.ts';
 import { suggest } from '../domain/suggestions.ts';
 import { readBookForm } from './book-form.ts';
 
@@ -54,6 +55,7 @@ const idParams = bookIdParamsSchema;
 const tags = ['books'];
 const security = [{ bearer: [] }];
 const NOT_FOUND = 'Ce manuel est introuvable.';
+const LOT_IS_FIXED = 'Les manuels d’un lot ne se changent pas : supprimez l’annonce et publiez un nouveau lot.';
 
 /** Books: SPEC.md section 7 "Books", answers described in services/catalog/API.md. */
 export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) => {
@@ -234,14 +236,17 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
       const userId = request.claims!.sub;
       const form = await readBookForm(request, config.BOOK_IMAGE_MAX_BYTES);
       await checkReferences(db, form.fields);
+      const lot = form.fields.lot_items ? await resolveLot(db, form.fields.lot_items) : null;
       const stored = await storeImages(storage, form.images);
       try {
         const id = await db.transaction(async (tx) => {
+          const values = bookValues(form.fields);
           const [created] = await tx
             .insert(books)
-            .values({ ...bookValues(form.fields), userId })
+            .values({ ...values, ...(lot ? lotColumns(lot, values.categoryIds) : {}), userId })
             .returning({ id: books.id });
           const bookId = created!.id;
+          if (lot) await insertLotItems(tx, bookId, lot);
           // Photos fill the slots in order: image1 and image3 sent make slots 1 and 2.
           const ordered = [...stored.entries()].sort(([a], [b]) => a - b);
           if (ordered.length) {
@@ -271,7 +276,12 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
     async (request) => {
       const existing = await ownedBook(request.params.id, request.claims!);
       const form = await readBookForm(request, config.BOOK_IMAGE_MAX_BYTES);
+      if (form.fields.lot_items) throw unprocessable({ lot_items: [LOT_IS_FIXED] });
       await checkReferences(db, form.fields);
+      const values = bookValues(form.fields);
+      // A lot keeps its books' subjects among its categories, whatever the form shows.
+      if (existing.lotTitles !== null)
+        values.categoryIds = [...new Set([...values.categoryIds, ...(await lotSubjects(db, existing.id))])];
       const before = await imagesOf(db, existing.id);
       const stored = await storeImages(storage, form.images);
       const replaced = before.filter((img) => stored.has(img.slot) || form.remove.has(img.slot));
@@ -279,7 +289,7 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
         await db.transaction(async (tx) => {
           await tx
             .update(books)
-            .set({ ...bookValues(form.fields), ...nextVersion })
+            .set({ ...values, ...nextVersion })
             .where(eq(books.id, existing.id));
           await removeImageRows(tx, existing.id, [...new Set([...stored.keys(), ...form.remove])]);
           if (stored.size) {
