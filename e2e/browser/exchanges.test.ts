@@ -14,7 +14,8 @@ import { call, eventually, startTestStack, type TestStack } from '../support/tes
  * the subject of Brice's book » (a class and a subject), Brice for Awa's book (chosen in the
  * class lists), both on the « Échanges » page; the matcher suggests the pair, both accept, and the
  * conversation link opens the talk with its automatic first message. Then a family lists three
- * books of the 6e list at once through « Vendre ma liste » and finds them in Mes manuels.
+ * books of the 6e list at once through « Vendre ma liste » and finds them in Mes manuels, and
+ * another sells three others as one lot, found by each of its books.
  */
 const SCREENSHOTS = process.env.EXCHANGES_SCREENSHOTS ?? '/tmp/exchanges';
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -29,11 +30,11 @@ async function seriousViolations(page: Page) {
       .map((v) => v.id + ': ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')))`);
 }
 
-/** Visible controls under 44 px (a link inside a sentence is exempt; as in accessibility.test.ts). */
+/** Visible controls under 44 px (a link inside a sentence, and a box or radio inside its 44 px label, are exempt). */
 async function smallTargets(page: Page) {
   return page.evaluate(`(() => {
     const out = [];
-    for (const el of document.querySelectorAll('main a[href], main button, main input:not([type=hidden]):not([type=checkbox]):not(.sr-only), main select, main [role=button]')) {
+    for (const el of document.querySelectorAll('main a[href], main button, main input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not(.sr-only), main select, main [role=button]')) {
       if (el.closest('[aria-hidden=true], [inert], .sr-only')) continue;
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
@@ -318,6 +319,64 @@ describe('exchanges', () => {
     // Three listings, no book twice.
     expect(titles.sort()).toEqual(chosen.map((i) => i.title).sort());
     expect(posts).toBe(4);
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('a family sells three books of the 6e list as one lot, found by each book in the catalogue and in « Ma liste »', async () => {
+    const errors: string[] = [];
+    const base = stack.url('gateway');
+    const family = await member(`lot${Date.now().toString(36)}`);
+    await eventually(async () => {
+      const answer = await call(`${stack.api}/exchanges`, { token: family.token });
+      return answer.status === 200 ? true : undefined;
+    }, 30_000);
+    const page = await newPage(errors, family);
+    await page.goto(`${base}/ma-liste/vendre?list=${sixthListId}`);
+    await page.getByTestId('sell-item').first().waitFor({ timeout: 20_000 });
+    await page.getByLabel('Ville de remise *').selectOption({ label: 'Libreville' });
+    await page.getByRole('radio', { name: /Un seul lot/ }).check();
+
+    // One book is not a lot: the form says so and sends nothing.
+    const chosen = items.slice(3, 6);
+    await page.getByRole('checkbox', { name: chosen[0]!.title }).check();
+    await page.getByRole('button', { name: 'Publier le lot' }).click();
+    await page.getByText('Cochez au moins 2 manuels pour faire un lot').waitFor();
+    for (const item of chosen.slice(1)) await page.getByRole('checkbox', { name: item.title }).check();
+    const lotPanel = page.getByRole('article', { name: /Le lot/ });
+    await expect(lotPanel.getByLabel('Titre de l’annonce *').inputValue()).resolves.toMatch(/^Lot de 3 manuels de 6e/);
+    await lotPanel.getByLabel('État *').selectOption({ label: 'Bon état' });
+    await lotPanel.getByLabel('Prix (FCFA) *').fill('7500');
+    await noHorizontalScroll(page);
+    await expect(smallTargets(page)).resolves.toEqual([]);
+    await expect(seriousViolations(page)).resolves.toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}/vendre-un-lot-360.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Publier le lot de 3 manuels' }).click();
+    const summary = page.getByTestId('sell-summary');
+    await summary.getByText('Lot de 3 manuels publié').waitFor({ timeout: 30_000 });
+
+    // The lot's page lists its books.
+    await summary.getByRole('link', { name: /^Lot de 3 manuels de 6e/ }).click();
+    await page.waitForURL(/\/books\/\d+$/);
+    const lotId = Number(new URL(page.url()).pathname.split('/').pop());
+    const contents = page.getByTestId('lot-contents');
+    await contents.getByText('Ce lot contient 3 manuels').waitFor({ timeout: 20_000 });
+    for (const item of chosen) await contents.getByText(item.title, { exact: true }).waitFor();
+    await noHorizontalScroll(page);
+    await page.screenshot({ path: `${SCREENSHOTS}/lot-360.png`, fullPage: true });
+
+    // Searching for one of its books finds the lot, marked as such.
+    await page.goto(`${base}/books?query=${encodeURIComponent(chosen[2]!.title)}&literal=true`);
+    const card = page.locator('article').filter({ has: page.locator(`a[href="/books/${lotId}"]`) });
+    await card.getByText('Lot · 3 manuels').waitFor({ timeout: 20_000 });
+
+    // « Ma liste » shows it under each of its books, its price not taken for one book's.
+    await page.goto(`${base}/ma-liste?level=${sixth}`);
+    const inLot = page.getByText('dont 1 dans un lot', { exact: true });
+    await inLot.first().waitFor({ timeout: 20_000 });
+    await expect(inLot.count()).resolves.toBe(3);
+    const detail = await call(`${stack.api}/books/${lotId}`);
+    expect(detail.body.book.lot.items.map((i: { title: string }) => i.title)).toEqual(chosen.map((i) => i.title));
+    expect(detail.body.book.price).toBe(7500);
     expect(errors).toEqual([]);
   }, 120_000);
 });

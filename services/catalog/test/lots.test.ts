@@ -105,6 +105,9 @@ describe('a lot', () => {
     };
     expect(await found('Parcours Lotissime')).toContain(lotId);
     expect(await found('Découverte')).toContain(lotId);
+    // A dash between words, as class lists write titles, is punctuation, not « exclude the next word ».
+    expect(await found('SVT 3e – Découverte Lotissime')).toContain(lotId);
+    expect(await found('Lotissime -Découverte')).not.toContain(lotId);
     expect(await found('Obiang')).toContain(lotId);
     expect(await found('9782011234567')).toContain(lotId);
     expect(await found('maths 3e')).toContain(lotId);

@@ -104,6 +104,17 @@ export interface Book {
   seller?: Seller;
   /** Boosted by a subscription: shown first with « Sponsorisé » (GET /books/featured, page 1 of GET /books). */
   sponsored?: boolean;
+  /** A lot (several books of a class list in one listing), else null. */
+  lot?: { items: LotBook[] } | null;
+}
+
+export interface LotBook {
+  title: string;
+  author: string;
+  publisher: string | null;
+  year: number | null;
+  isbn: string | null;
+  subject: CategoryRef | null;
 }
 
 export interface Paginated<T> {

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { books, sellers } from '../db/schema.ts';
 import { findBookRows, toBookDtos } from './books.ts';
 import type { CategoryView } from './category-store.ts';
+import { webSearchQuery } from './search.ts';
 
 export type AdminBookQuery = z.output<typeof adminBookListQuerySchema>;
 
@@ -25,7 +26,7 @@ export function adminBookConditions(query: AdminBookQuery, view: CategoryView): 
       ? sql` or replace(${books.isbn}, '-', '') = ${compactIsbn}`
       : sql``;
     conditions.push(
-      sql`(cartable_unaccent(lower(${books.title})) like ${contains} or cartable_unaccent(lower(${books.author})) like ${contains} or ${books.search} @@ websearch_to_tsquery('french', cartable_unaccent(${query.search}))${isbn})`,
+      sql`(cartable_unaccent(lower(${books.title})) like ${contains} or cartable_unaccent(lower(${books.author})) like ${contains} or ${books.search} @@ ${webSearchQuery(query.search)}${isbn})`,
     );
   }
   if (query.status) conditions.push(eq(books.status, query.status));

@@ -14,7 +14,7 @@ import { LRUCache } from 'lru-cache';
 import { bookImages, books, cities, memberBlocks, provinces, sellers } from '../db/schema.ts';
 import type { CategoryView } from './category-store.ts';
 import { lotsOf } from './lots.ts';
-import { didYouMean, planSearch, type UnderstoodFilter, understoodConditions } from './search.ts';
+import { didYouMean, planSearch, type UnderstoodFilter, understoodConditions, webSearchQuery } from './search.ts';
 import { liveBoostedBookIds, sellerBadgeOf } from './subscriptions.ts';
 
 export const DEFAULT_PER_PAGE = 12;
@@ -63,7 +63,6 @@ const fromBooksCounted = (db: Db) =>
 
 /** The text a visitor typed, made comparable: lower case, no accents (as the indexes are). */
 const plain = (q: string) => sql`cartable_unaccent(lower(${q}))`;
-const tsQuery = (q: string) => sql`websearch_to_tsquery('french', cartable_unaccent(${q}))`;
 
 /**
  * How a text query matches: French full-text (stems, accents ignored) and the ISBN; when that
@@ -80,7 +79,7 @@ function textCondition(q: string, mode: TextMode): SQL {
     ? // the ISBNs of a lot's books are in its vector, digits only
       sql` or replace(${books.isbn}, '-', '') = ${compactIsbn} or ${books.search} @@ to_tsquery('simple', ${compactIsbn})`
     : sql``;
-  return sql`(${books.search} @@ ${tsQuery(q)}${isbn})`;
+  return sql`(${books.search} @@ ${webSearchQuery(q)}${isbn})`;
 }
 
 /**
@@ -156,7 +155,7 @@ function ordering(query: BookListQuery, mode: TextMode): SQL[] {
         const rank =
           mode === 'typo'
             ? sql`word_similarity(${plain(query.query)}, cartable_unaccent(lower(${books.title})))`
-            : sql`ts_rank_cd(${books.search}, ${tsQuery(query.query)})`;
+            : sql`ts_rank_cd(${books.search}, ${webSearchQuery(query.query)})`;
         return [desc(rank), desc(books.id)];
       }
       return [desc(books.createdAt), desc(books.id)];

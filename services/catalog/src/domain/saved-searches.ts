@@ -14,7 +14,7 @@ import { type Db, notFound, outbox, recordEvent, unprocessable } from '@cartable
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { categories, cities, savedSearches, savedSearchMatches } from '../db/schema.ts';
 import type { CategoryView } from './category-store.ts';
-import { planSearch } from './search.ts';
+import { planSearch, webSearchQuery } from './search.ts';
 
 /**
  * Saved searches with alerts (issue 15 item 5; API.md « Saved searches »). The filters are
@@ -119,7 +119,7 @@ export async function checkFilterReferences(db: Db, filters: SavedSearchFilters,
 export function filterColumns(filters: SavedSearchFilters, view: CategoryView, cityName: string | null) {
   const resolved = resolveFilters(filters, view);
   const tsq = resolved.text
-    ? sql`(select case when numnode(q) = 0 then null else q end from websearch_to_tsquery('french', cartable_unaccent(${resolved.text})) as q)`
+    ? sql`(select case when numnode(q) = 0 then null else q end from ${webSearchQuery(resolved.text)} as q)`
     : null;
   return {
     filters,

@@ -15,6 +15,16 @@ import {
   type Vocabulary,
 } from './query-parser.ts';
 
+/**
+ * The text as a French full-text query (accents ignored). A dash standing alone between words
+ * (« SVT 6e – Planète vivante », as class lists write titles) is punctuation there, not the
+ * websearch syntax's « - » that excludes the next word; « -word » still excludes.
+ */
+export function webSearchQuery(text: string) {
+  const cleaned = text.replace(/(^|\s)[-\u2010-\u2015\u2212]+(?=\s|$)/g, '$1');
+  return sql`websearch_to_tsquery('french', cartable_unaccent(${cleaned}))`;
+}
+
 /** A subject is a category with no children under a level (depth 2 or more); the rest are levels, series and cycles. */
 export function kindOf(graph: CategoryGraph, id: number): TermKind {
   const node = graph.nodes.get(id);

@@ -37,6 +37,7 @@ import { FavouriteButton } from '../favourites';
 import { ReportButton } from '../reports';
 import { useDeleteBook } from './api/book';
 import { ImageGallery } from './ImageGallery';
+import { LotContents } from './LotContents';
 import { RemovedListing } from './RemovedListing';
 import { rememberViewed } from './recently-viewed';
 import { SellerCard } from './SellerCard';
@@ -262,6 +263,8 @@ function BookDetail({ book }: { book: Book }) {
               {[book.city.name, book.city.province].filter(Boolean).join(', ')}
             </p>
           ) : null}
+
+          {book.lot ? <LotContents items={book.lot.items} /> : null}
 
           {!available && !isOwner ? (
             <Alert tone="warning" title={messages.unavailable}>

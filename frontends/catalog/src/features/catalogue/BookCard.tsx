@@ -73,6 +73,7 @@ export function BookCard({ book, layout = 'grid', eager }: BookCardProps) {
     <>
       <div className="flex flex-wrap gap-1">
         {book.sponsored ? <SponsoredBadge /> : null}
+        {book.lot ? <Badge tone="neutral">Lot · {book.lot.items.length} manuels</Badge> : null}
         <Badge tone="primary">{conditionLabel(book)}</Badge>
         {unavailable ? (
           <Badge tone={book.status === 'réservé' ? 'accent' : 'neutral'}>{statusLabel(book.status)}</Badge>

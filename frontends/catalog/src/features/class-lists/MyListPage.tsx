@@ -618,6 +618,9 @@ function MatchLine({ entry, town }: { entry: ClassListItemAvailability; town: st
             )}
           </span>
         ) : null}
+        {entry.lot_count > 0 ? (
+          <span>{entry.lot_count > 1 ? `dont ${entry.lot_count} dans des lots` : 'dont 1 dans un lot'}</span>
+        ) : null}
         {entry.gift_count > 0 ? <Badge tone="ocean">{plural(entry.gift_count, 'don')}</Badge> : null}
         {entry.exchange_count > 0 ? (
           <Badge tone="accent">
@@ -659,6 +662,7 @@ function BookTile({ book }: { book: ClassListBookCard }) {
         <span className={`text-sm font-bold ${book.price === 0 ? 'text-ocean-700' : 'text-primary-800'}`}>
           {formatPrice(book.price, { zeroLabel: 'Don' })}
         </span>
+        {book.lot_size ? <span className="font-semibold text-slate-800">Lot de {book.lot_size} manuels</span> : null}
         <span className="text-slate-600">{book.condition_label}</span>
         <span className="flex items-center gap-1 text-slate-600">
           <MapPinIcon size={12} className="shrink-0" />

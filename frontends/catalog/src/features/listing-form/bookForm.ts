@@ -89,9 +89,12 @@ export const EMPTY_BOOK_FORM: BookFormValues = {
 };
 
 export function bookToForm(book: Book): BookFormValues {
-  const ids = book.category_ids?.length
+  const all = book.category_ids?.length
     ? book.category_ids
     : (book.categories?.map((c) => c.id) ?? (book.category ? [book.category.id] : []));
+  // A lot's subjects come with its books and stay whatever the form sends: the form shows the rest.
+  const lotSubjects = new Set(book.lot?.items.flatMap((i) => (i.subject ? [i.subject.id] : [])) ?? []);
+  const ids = all.filter((id) => !lotSubjects.has(id));
   return {
     title: book.title ?? '',
     author: book.author ?? '',
