@@ -8,9 +8,10 @@
  *   DETAIL=1 npm run bench -- web   also prints, per page (last run), the LCP element and its phases,
  *   the elements that shifted, the scripts by main-thread cost and every request (size, start, end):
  *   where to look first when a figure moves.
+ *   LHR_DIR=/tmp/lhr npm run bench -- web   also writes each run's Lighthouse report (JSON) there.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -68,7 +69,13 @@ try {
         onlyCategories: ['performance'],
       });
       const audits = result?.lhr.audits ?? {};
+      // A page Lighthouse could not measure (no LCP, a crash) says why instead of printing zeros.
+      const failure = result?.lhr.runtimeError?.message ?? audits['largest-contentful-paint']?.errorMessage;
+      if (failure) console.log(`${title}: ${failure}`);
       if (detail && i === runs - 1) printDetail(title, audits);
+      if (process.env.LHR_DIR && result) {
+        writeFileSync(join(process.env.LHR_DIR, `${title.replace(/\W+/g, '-')}-${i}.json`), JSON.stringify(result.lhr));
+      }
       const items =
         (audits['network-requests']?.details as { items?: Array<{ transferSize?: number; resourceType?: string }> })
           ?.items ?? [];
@@ -99,7 +106,10 @@ try {
   await stack.teardown();
 }
 
-type Audits = Record<string, { details?: unknown; numericValue?: number; displayValue?: string }>;
+type Audits = Record<
+  string,
+  { details?: unknown; numericValue?: number; displayValue?: string; errorMessage?: string }
+>;
 type Table = { items?: Array<Record<string, unknown>>; type?: string };
 
 /** The Lighthouse details that explain the figures (DETAIL=1): LCP element, shifts, scripts, requests. */
@@ -125,6 +135,11 @@ function printDetail(page: string, audits: Audits): void {
   for (const item of table('bootup-time').slice(0, 8)) {
     console.log(
       `script ${short(item.url)}: total ${Math.round(Number(item.total))} ms, eval ${Math.round(Number(item.scripting))} ms, parse ${Math.round(Number(item.scriptParseCompile))} ms`,
+    );
+  }
+  for (const item of table('long-tasks')) {
+    console.log(
+      `long task ${short(item.url)}: ${Math.round(Number(item.startTime))} ms, ${Math.round(Number(item.duration))} ms`,
     );
   }
   for (const item of table('network-requests')) {

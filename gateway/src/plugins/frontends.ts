@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { messages } from '@cartable/contracts';
 import type { Storage } from '@cartable/service-kit';
 import fastifyStatic from '@fastify/static';
+import escapeHtml from 'escape-html';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { type PreviewMeta, withPreview } from '../link-preview.ts';
@@ -22,6 +23,47 @@ export interface FrontendsOptions {
 function cacheHeaders(reply: FastifyReply, path: string) {
   const entry = path.endsWith('.html') || path.endsWith('remoteEntry.js') || path.endsWith('mf-manifest.json');
   reply.header('cache-control', entry ? 'no-cache' : 'public, max-age=31536000, immutable');
+}
+
+const REMOTES = ['catalog', 'admin'] as const;
+
+/**
+ * A remote's route preloads (written by its build: frontends/catalog/rspack.preload.ts): for a
+ * page path, the scripts its first render needs. Read again only when a build changes the file;
+ * none when the remote was built without it.
+ */
+function routePreloads(file: string): (path: string) => string[] {
+  let cached: { mtimeMs: number; routes: Array<{ pattern: RegExp; scripts: string[] }> } | null = null;
+  return (path) => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(file).mtimeMs;
+    } catch {
+      return [];
+    }
+    if (cached?.mtimeMs !== mtimeMs) {
+      try {
+        const manifest = JSON.parse(readFileSync(file, 'utf8')) as {
+          routes?: Array<{ pattern: string; scripts: string[] }>;
+        };
+        const routes = (manifest.routes ?? []).map((route) => ({
+          pattern: new RegExp(route.pattern),
+          scripts: route.scripts,
+        }));
+        cached = { mtimeMs, routes };
+      } catch {
+        cached = { mtimeMs, routes: [] };
+      }
+    }
+    return cached.routes.find((route) => route.pattern.test(path))?.scripts ?? [];
+  };
+}
+
+/** Preloads placed after the page's own stylesheet and script, which the browser asks for first. */
+export function withPreloads(html: string, scripts: string[]): string {
+  if (scripts.length === 0) return html;
+  const links = scripts.map((src) => `<link rel="preload" as="script" href="${escapeHtml(src)}">`).join('');
+  return html.replace('</head>', `${links}</head>`);
 }
 
 const NOT_BUILT = `<!doctype html><html lang="fr"><meta charset="utf-8"><title>Cartable</title>
@@ -50,7 +92,7 @@ const frontends: FastifyPluginAsync<FrontendsOptions> = async (app, options) => 
       preCompressed: true,
     });
   }
-  for (const remote of ['catalog', 'admin']) {
+  for (const remote of REMOTES) {
     const dist = resolve(options.frontendsDir, remote, 'dist');
     if (!existsSync(dist)) continue;
     await app.register(fastifyStatic, {
@@ -83,14 +125,6 @@ const frontends: FastifyPluginAsync<FrontendsOptions> = async (app, options) => 
     });
   }
 
-  const sendShell = (reply: FastifyReply) => {
-    if (!shellBuilt) return reply.status(200).type('text/html; charset=utf-8').send(NOT_BUILT);
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html', shellDist);
-  };
-
-  app.get('/', (_request, reply) => sendShell(reply));
-
   // The shell's HTML, read again only when a build changes it.
   let html: { mtimeMs: number; text: string } | null = null;
   const shellHtml = () => {
@@ -100,16 +134,38 @@ const frontends: FastifyPluginAsync<FrontendsOptions> = async (app, options) => 
     return html.text;
   };
 
+  // The scripts a remote's first pages need (its build's preload.json), announced in the HTML.
+  const preloads = REMOTES.map((remote) =>
+    routePreloads(resolve(options.frontendsDir, remote, 'dist', 'preload.json')),
+  );
+  /** The shell's HTML for a page: with preloads of what its first render will ask for, if known. */
+  const pageHtml = (path: string) =>
+    withPreloads(
+      shellHtml(),
+      preloads.flatMap((scriptsFor) => scriptsFor(path)),
+    );
+
+  const sendShell = (reply: FastifyReply, path: string) => {
+    if (!shellBuilt) return reply.status(200).type('text/html; charset=utf-8').send(NOT_BUILT);
+    reply.header('cache-control', 'no-cache');
+    const page = pageHtml(path);
+    if (page === html?.text) return reply.sendFile('index.html', shellDist);
+    return reply.type('text/html; charset=utf-8').send(page);
+  };
+
+  app.get('/', (_request, reply) => sendShell(reply, '/'));
+
   // A listing's page carries its preview in the HTML (crawlers of WhatsApp, Facebook… run no script).
   const bookPreview = options.bookPreview;
   if (shellBuilt && bookPreview) {
     app.get('/books/:id', async (request, reply) => {
       const id = (request.params as { id: string }).id;
-      if (!/^\d{1,9}$/.test(id)) return sendShell(reply);
+      const path = `/books/${id}`;
+      if (!/^\d{1,9}$/.test(id)) return sendShell(reply, path);
       const meta = await bookPreview(Number(id), `${request.protocol}://${request.host}`);
-      if (!meta) return sendShell(reply);
+      if (!meta) return sendShell(reply, path);
       reply.header('cache-control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').send(withPreview(shellHtml(), meta));
+      return reply.type('text/html; charset=utf-8').send(withPreview(pageHtml(path), meta));
     });
   }
 
@@ -123,7 +179,7 @@ const frontends: FastifyPluginAsync<FrontendsOptions> = async (app, options) => 
       !path.startsWith('/storage/') &&
       // A missing asset (a .js or .png) is a real 404, not a page.
       !/\.[a-z0-9]{2,5}$/i.test(path);
-    if (isPage) return sendShell(reply);
+    if (isPage) return sendShell(reply, path);
     return reply.status(404).send({ message: path.startsWith('/api') ? messages.routeNotFound : messages.notFound });
   });
 };

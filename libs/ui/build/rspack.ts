@@ -57,7 +57,8 @@ function versionOf(pkg: string): string {
 
 const SINGLETONS = ['react', 'react-dom', '@tanstack/react-query', 'sonner'] as const;
 
-function sharedConfig(eager: boolean) {
+/** The shared packages; `eager` for the host (see above). Also read by a remote's route preloads. */
+export function sharedConfig(eager: boolean) {
   const shared: Record<string, { singleton: true; requiredVersion: string | false; eager: boolean }> = {};
   for (const pkg of SINGLETONS) {
     // sonner is loaded after the first render (libs/ui/src/toast.tsx), so never eagerly.

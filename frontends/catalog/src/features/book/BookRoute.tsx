@@ -3,7 +3,7 @@ import { useParams } from '@cartable/ui/router';
 import { lazy, Suspense } from 'react';
 import { useBook } from '../../shared/api/books';
 
-const BookDetailPage = lazy(() => import('./BookDetailPage'));
+const BookDetailPage = lazy(() => import(/* webpackChunkName: "book-page" */ './BookDetailPage'));
 
 /**
  * /books/:id: the book is asked for at once, while the page's code downloads (the same query, so

@@ -5,7 +5,7 @@ import { catalogueQuery } from './api/search';
 import { BooksPageSkeleton } from './BooksPageSkeleton';
 import { filtersToQuery, parseFilters } from './filters';
 
-const BooksPage = lazy(() => import('./BooksPage'));
+const BooksPage = lazy(() => import(/* webpackChunkName: "books-page" */ './BooksPage'));
 
 /**
  * /books: the page's first results are asked for at once, while its code downloads (the same

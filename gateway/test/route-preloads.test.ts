@@ -1,0 +1,89 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { frontendsPlugin } from '../src/plugins/frontends.ts';
+
+/**
+ * A page's first scripts announced in its HTML (issue « Fast on a phone in Libreville »): the
+ * catalog's build writes which chunks the first render of /, /books and a book page needs
+ * (preload.json), and the gateway adds them as preloads, so a phone asks for them beside the
+ * shell's script instead of one round trip after another.
+ */
+const SHELL = `<!doctype html><html lang="fr"><head><title>Cartable</title><link rel="preload" as="script" href="/mf/catalog/remoteEntry.js"><script defer src="/main.abc.js"></script></head><body><div id="root"></div></body></html>`;
+
+let gateway: FastifyInstance;
+let dir: string;
+let manifest: string;
+
+function writeManifest(routes: Array<{ pattern: string; scripts: string[] }>, mtime: number) {
+  writeFileSync(manifest, JSON.stringify({ routes }));
+  utimesSync(manifest, mtime, mtime);
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'cartable-preloads-'));
+  mkdirSync(join(dir, 'shell', 'dist'), { recursive: true });
+  mkdirSync(join(dir, 'catalog', 'dist'), { recursive: true });
+  writeFileSync(join(dir, 'shell', 'dist', 'index.html'), SHELL);
+  writeFileSync(join(dir, 'catalog', 'dist', 'remoteEntry.js'), '/* entry */');
+  manifest = join(dir, 'catalog', 'dist', 'preload.json');
+  writeManifest(
+    [
+      { pattern: '^/$', scripts: ['/mf/catalog/routes.1.js'] },
+      { pattern: '^/books/?$', scripts: ['/mf/catalog/routes.1.js', '/mf/catalog/books-page.2.js'] },
+      { pattern: '^/books/\\d+/?$', scripts: ['/mf/catalog/routes.1.js', '/mf/catalog/book-page.3.js'] },
+    ],
+    1_000_000,
+  );
+  gateway = Fastify();
+  await gateway.register(frontendsPlugin, { frontendsDir: dir, storageDir: join(dir, 'storage') });
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const preloadsOf = async (path: string) => {
+  const res = await gateway.inject({ method: 'GET', url: path });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toContain('text/html');
+  expect(res.headers['cache-control']).toBe('no-cache');
+  return [...res.body.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g)].map((m) => m[1]);
+};
+
+describe('route preloads', () => {
+  it('announces the chunks of the page’s first render after the shell’s own script', async () => {
+    expect(await preloadsOf('/')).toEqual(['/mf/catalog/remoteEntry.js', '/mf/catalog/routes.1.js']);
+    expect(await preloadsOf('/books?query=maths+6e')).toEqual([
+      '/mf/catalog/remoteEntry.js',
+      '/mf/catalog/routes.1.js',
+      '/mf/catalog/books-page.2.js',
+    ]);
+    // Without a book preview function the page goes through the not-found handler: same preloads.
+    expect(await preloadsOf('/books/42')).toEqual([
+      '/mf/catalog/remoteEntry.js',
+      '/mf/catalog/routes.1.js',
+      '/mf/catalog/book-page.3.js',
+    ]);
+    const html = (await gateway.inject({ method: 'GET', url: '/books' })).body;
+    expect(html.indexOf('/mf/catalog/books-page.2.js')).toBeGreaterThan(html.indexOf('/main.abc.js'));
+  });
+
+  it('adds nothing to a page the manifest does not name', async () => {
+    expect(await preloadsOf('/login')).toEqual(['/mf/catalog/remoteEntry.js']);
+    expect(await preloadsOf('/books/add')).toEqual(['/mf/catalog/remoteEntry.js']);
+  });
+
+  it('follows a new build of the remote without a restart, and ignores a broken manifest', async () => {
+    writeManifest([{ pattern: '^/$', scripts: ['/mf/catalog/routes.9.js'] }], 2_000_000);
+    expect(await preloadsOf('/')).toEqual(['/mf/catalog/remoteEntry.js', '/mf/catalog/routes.9.js']);
+    writeFileSync(manifest, '{ not json');
+    utimesSync(manifest, 3_000_000, 3_000_000);
+    expect(await preloadsOf('/')).toEqual(['/mf/catalog/remoteEntry.js']);
+    rmSync(manifest);
+    expect(await preloadsOf('/')).toEqual(['/mf/catalog/remoteEntry.js']);
+  });
+});
