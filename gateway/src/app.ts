@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { buffer } from 'node:stream/consumers';
 import { constants as zlibConstants } from 'node:zlib';
 import { messages } from '@cartable/contracts';
 import {
@@ -33,6 +32,19 @@ export interface GatewayDeps {
 
 /** Answers smaller than this go uncompressed: the headers would cost more than the saving. */
 const COMPRESS_THRESHOLD = 1024;
+
+/**
+ * A small answer's stream read into one buffer. Not node:stream/consumers' buffer(), which goes
+ * through a Blob: it cost the gateway a tenth of its time on small answers.
+ */
+function readSmall(stream: Readable): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Uint8Array[] = [];
+    stream.on('data', (chunk: Uint8Array) => chunks.push(chunk));
+    stream.once('end', () => resolve(Buffer.concat(chunks)));
+    stream.once('error', reject);
+  });
+}
 
 /** Server-sent events (GET /api/messages/stream): each event must leave as soon as it is written. */
 const isEventStream = (contentType: unknown) => /^\s*text\/event-stream/i.test(String(contentType ?? ''));
@@ -89,7 +101,7 @@ export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[
   app.addHook('onSend', async (_request, reply, payload) => {
     if (isEventStream(reply.getHeader('content-type'))) return payload;
     const length = Number(reply.getHeader('content-length'));
-    if (payload instanceof Readable && length > 0 && length < COMPRESS_THRESHOLD) return buffer(payload);
+    if (payload instanceof Readable && length > 0 && length < COMPRESS_THRESHOLD) return readSmall(payload);
     return payload;
   });
   await app.register(compress, {
