@@ -1,8 +1,7 @@
-import { defineFrontend, sharedConfig } from '@cartable/ui/build';
-import { RoutePreloadPlugin } from './rspack.preload.ts';
+import { defineFrontend } from '@cartable/ui/build';
 
 /** Catalog remote: home, catalogue, book pages, my books, messages. Served at /mf/catalog/. */
-const frontend = defineFrontend({
+export default defineFrontend({
   dir: import.meta.dirname,
   name: 'cartable_catalog',
   kind: 'remote',
@@ -10,26 +9,12 @@ const frontend = defineFrontend({
   port: 3001,
   title: 'Cartable · catalogue (développement)',
   exposes: { './routes': './src/routes.tsx' },
+  // The pages a visitor most often opens first, and the lazy chunks their first render needs
+  // (named in features/catalogue/BooksRoute.tsx and features/book/BookRoute.tsx): the gateway
+  // preloads them with the shell's own script.
+  preloadRoutes: [
+    { pattern: '^/$', chunks: [] },
+    { pattern: '^/books/?$', chunks: ['books-page'] },
+    { pattern: '^/books/\\d+/?$', chunks: ['book-page'] },
+  ],
 });
-
-/**
- * The pages a visitor most often opens first, and the lazy chunks their first render needs
- * (named in their routes: features/catalogue/BooksRoute.tsx, features/book/BookRoute.tsx): the
- * gateway preloads them with the shell's own script (preload.json, see rspack.preload.ts).
- */
-const FIRST_PAGES = [
-  { pattern: '^/$', chunks: [] },
-  { pattern: '^/books/?$', chunks: ['books-page'] },
-  { pattern: '^/books/\\d+/?$', chunks: ['book-page'] },
-];
-
-export default () => {
-  const config = frontend();
-  if (config.mode === 'production') {
-    const hostShares = Object.entries(sharedConfig(true))
-      .filter(([, share]) => share.eager)
-      .map(([key]) => key);
-    config.plugins = [...(config.plugins ?? []), new RoutePreloadPlugin({ routes: FIRST_PAGES, hostShares })];
-  }
-  return config;
-};

@@ -17,7 +17,10 @@ let gateway: FastifyInstance;
 let dir: string;
 let manifest: string;
 
-function writeManifest(routes: Array<{ pattern: string; scripts: string[] }>, mtime: number) {
+function writeManifest(
+  routes: Array<{ pattern: string; scripts: string[]; shared?: Record<string, string[]> }>,
+  mtime: number,
+) {
   writeFileSync(manifest, JSON.stringify({ routes }));
   utimesSync(manifest, mtime, mtime);
 }
@@ -28,10 +31,21 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'catalog', 'dist'), { recursive: true });
   writeFileSync(join(dir, 'shell', 'dist', 'index.html'), SHELL);
   writeFileSync(join(dir, 'catalog', 'dist', 'remoteEntry.js'), '/* entry */');
+  // The shell provides the design system in its first script and the dialogs in a chunk of its own.
+  writeFileSync(
+    join(dir, 'shell', 'dist', 'shared.json'),
+    JSON.stringify({ '@cartable/ui': [], '@cartable/ui/overlays': ['/overlays.5.js'] }),
+  );
   manifest = join(dir, 'catalog', 'dist', 'preload.json');
+  // Each shared module with the remote's own copy: taken only when the shell does not provide it.
+  const shared = {
+    '@cartable/ui': ['/mf/catalog/ui.6.js'],
+    '@cartable/ui/overlays': ['/mf/catalog/overlays.7.js'],
+    '@cartable/ui/categories': ['/mf/catalog/categories.8.js'],
+  };
   writeManifest(
     [
-      { pattern: '^/$', scripts: ['/mf/catalog/routes.1.js'] },
+      { pattern: '^/$', scripts: ['/mf/catalog/routes.1.js'], shared },
       { pattern: '^/books/?$', scripts: ['/mf/catalog/routes.1.js', '/mf/catalog/books-page.2.js'] },
       { pattern: '^/books/\\d+/?$', scripts: ['/mf/catalog/routes.1.js', '/mf/catalog/book-page.3.js'] },
     ],
@@ -56,7 +70,12 @@ const preloadsOf = async (path: string) => {
 
 describe('route preloads', () => {
   it('announces the chunks of the page’s first render after the shell’s own script', async () => {
-    expect(await preloadsOf('/')).toEqual(['/mf/catalog/remoteEntry.js', '/mf/catalog/routes.1.js']);
+    expect(await preloadsOf('/')).toEqual([
+      '/mf/catalog/remoteEntry.js',
+      '/mf/catalog/routes.1.js',
+      '/overlays.5.js',
+      '/mf/catalog/categories.8.js',
+    ]);
     expect(await preloadsOf('/books?query=maths+6e')).toEqual([
       '/mf/catalog/remoteEntry.js',
       '/mf/catalog/routes.1.js',

@@ -27,35 +27,56 @@ function cacheHeaders(reply: FastifyReply, path: string) {
 
 const REMOTES = ['catalog', 'admin'] as const;
 
-/**
- * A remote's route preloads (written by its build: frontends/catalog/rspack.preload.ts): for a
- * page path, the scripts its first render needs. Read again only when a build changes the file;
- * none when the remote was built without it.
- */
-function routePreloads(file: string): (path: string) => string[] {
-  let cached: { mtimeMs: number; routes: Array<{ pattern: RegExp; scripts: string[] }> } | null = null;
-  return (path) => {
+/** A build's JSON file, parsed again only when a build changes it (`fallback` when absent or broken). */
+function builtJson<T>(file: string, fallback: T): () => T {
+  let cached: { mtimeMs: number; value: T } | null = null;
+  return () => {
     let mtimeMs: number;
     try {
       mtimeMs = statSync(file).mtimeMs;
     } catch {
-      return [];
+      return fallback;
     }
     if (cached?.mtimeMs !== mtimeMs) {
+      let value = fallback;
       try {
-        const manifest = JSON.parse(readFileSync(file, 'utf8')) as {
-          routes?: Array<{ pattern: string; scripts: string[] }>;
-        };
-        const routes = (manifest.routes ?? []).map((route) => ({
-          pattern: new RegExp(route.pattern),
-          scripts: route.scripts,
-        }));
-        cached = { mtimeMs, routes };
+        value = JSON.parse(readFileSync(file, 'utf8')) as T;
       } catch {
-        cached = { mtimeMs, routes: [] };
+        // a build being written, or a broken file: no preloads rather than a failed page
+      }
+      cached = { mtimeMs, value };
+    }
+    return cached.value;
+  };
+}
+
+interface PreloadManifest {
+  routes?: Array<{ pattern: string; scripts?: string[]; shared?: Record<string, string[]> }>;
+}
+
+/**
+ * The scripts the first render of a page needs (libs/ui/build/preloads.ts): the remote's chunks
+ * for that page (its build's preload.json), and the shared modules they consume, from the shell
+ * when it provides them (its shared.json; none when in its first script), else the remote's copy.
+ */
+function routePreloads(remoteManifest: () => PreloadManifest, shellShared: () => Record<string, string[]>) {
+  const patterns = new Map<string, RegExp | null>();
+  const compiled = (pattern: string) => {
+    if (!patterns.has(pattern)) {
+      try {
+        patterns.set(pattern, new RegExp(pattern));
+      } catch {
+        patterns.set(pattern, null);
       }
     }
-    return cached.routes.find((route) => route.pattern.test(path))?.scripts ?? [];
+    return patterns.get(pattern);
+  };
+  return (path: string): string[] => {
+    const route = (remoteManifest().routes ?? []).find((r) => compiled(r.pattern)?.test(path));
+    if (!route) return [];
+    const host = shellShared();
+    const shared = Object.entries(route.shared ?? {}).flatMap(([key, own]) => host[key] ?? own);
+    return [...new Set([...(route.scripts ?? []), ...shared])];
   };
 }
 
@@ -135,8 +156,13 @@ const frontends: FastifyPluginAsync<FrontendsOptions> = async (app, options) => 
   };
 
   // The scripts a remote's first pages need (its build's preload.json), announced in the HTML.
+  // The scripts a remote's first pages need (their builds' preload.json), announced in the HTML.
+  const shellShared = builtJson<Record<string, string[]>>(join(shellDist, 'shared.json'), {});
   const preloads = REMOTES.map((remote) =>
-    routePreloads(resolve(options.frontendsDir, remote, 'dist', 'preload.json')),
+    routePreloads(
+      builtJson<PreloadManifest>(resolve(options.frontendsDir, remote, 'dist', 'preload.json'), {}),
+      shellShared,
+    ),
   );
   /** The shell's HTML for a page: with preloads of what its first render will ask for, if known. */
   const pageHtml = (path: string) =>

@@ -3,7 +3,7 @@
  * remotes). Each frontend's rspack.config.ts calls `defineFrontend` with what makes it different.
  *
  * - TSX through the builtin SWC loader, CSS through postcss-loader + @tailwindcss/postcss.
- * - Module Federation (`@module-federation/enhanced/rspack`): react, react-dom, react-router,
+ * - Module Federation (rspack's own container and sharing plugins): react, react-dom, react-router,
  *   @tanstack/react-query, sonner, @cartable/ui and @cartable/ui/overlays are shared singletons.
  *   Only the host marks them eager (its first render needs them, and eager saves a round trip on
  *   slow mobile links), except sonner, the form libraries and the overlays (Radix UI), which load
@@ -15,9 +15,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
 import tailwindcss from '@tailwindcss/postcss';
+import { type RoutePreload, RoutePreloadPlugin, SharedChunksPlugin } from './preloads.ts';
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -42,6 +42,11 @@ export interface FrontendOptions {
    * the federation runtime would only request after the shell's main script has run).
    */
   preloadScripts?: string[];
+  /**
+   * A remote's pages most often opened first, with the lazy chunks their first render needs: the
+   * build writes them in preload.json and the gateway preloads them (see ./preloads.ts).
+   */
+  preloadRoutes?: RoutePreload[];
   /** Extra dev-server proxies (context prefix → target), besides /api and /storage. */
   devProxy?: Record<string, string>;
 }
@@ -57,8 +62,7 @@ function versionOf(pkg: string): string {
 
 const SINGLETONS = ['react', 'react-dom', '@tanstack/react-query', 'sonner'] as const;
 
-/** The shared packages; `eager` for the host (see above). Also read by a remote's route preloads. */
-export function sharedConfig(eager: boolean) {
+function sharedConfig(eager: boolean) {
   const shared: Record<string, { singleton: true; requiredVersion: string | false; eager: boolean }> = {};
   for (const pkg of SINGLETONS) {
     // sonner is loaded after the first render (libs/ui/src/toast.tsx), so never eagerly.
@@ -184,22 +188,16 @@ export function defineFrontend(options: FrontendOptions) {
         ],
       },
       plugins: [
-        new ModuleFederationPlugin({
+        // Module Federation's container and sharing runtime as built into rspack (a few kB): the
+        // @module-federation/enhanced runtime cost phones about 38 kB compressed on the first
+        // visit (its runtime core, SDK and bundler runtime, in the shell and in each remote entry)
+        // for features we do not use (manifests, runtime plugins, preloading, type hints).
+        new rspack.container.ModuleFederationPluginV1({
           name: options.name,
           ...(isHost ? {} : { filename: 'remoteEntry.js', exposes: options.exposes ?? {} }),
-          // Remotes are registered at run time by the shell (see frontends/shell/src/federation.ts).
+          // Remotes are loaded at run time by the shell (see frontends/shell/src/app/federation.ts).
           remotes: {},
           shared: sharedConfig(isHost),
-          // Only fetch a remote's entry when one of its modules is actually needed.
-          shareStrategy: 'loaded-first',
-          dts: false,
-          manifest: false,
-          experiments: {
-            optimization: { disableSnapshot: true, target: 'web' },
-            // The shell hands its federation runtime to the remotes, so a remote entry does not
-            // ship a second copy. A remote running alone (development) keeps its own.
-            ...(isHost ? { provideExternalRuntime: true } : isDev ? {} : { externalRuntime: true }),
-          },
         }),
         ...(isHost || isDev
           ? [
@@ -216,6 +214,9 @@ export function defineFrontend(options: FrontendOptions) {
               }),
             ]
           : []),
+        // What the gateway preloads (production builds only: development has no gateway in front).
+        ...(isDev ? [] : isHost ? [new SharedChunksPlugin()] : []),
+        ...(!isDev && options.preloadRoutes ? [new RoutePreloadPlugin(options.preloadRoutes)] : []),
         new rspack.DefinePlugin({
           'process.env.NODE_ENV': JSON.stringify(isDev ? 'development' : 'production'),
         }),

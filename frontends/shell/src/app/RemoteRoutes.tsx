@@ -49,7 +49,13 @@ function RemoteLoader({ remote, frame, onRetry }: RemoteLoaderProps) {
   });
 
   useEffect(() => {
-    if (loadedRemote(remote)) return;
+    // Loaded between the first render and now (the early start in index.ts can be that quick):
+    // show it, instead of waiting for a load that already happened.
+    const ready = loadedRemote(remote);
+    if (ready) {
+      setState((current) => (current.status === 'ready' ? current : { status: 'ready', Component: ready }));
+      return;
+    }
     let cancelled = false;
     loadRemoteRoutes(remote).then(
       (Component) => {

@@ -1,4 +1,3 @@
-import { init, loadRemote } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 
 /**
@@ -6,22 +5,64 @@ import type { ComponentType } from 'react';
  * under /mf/<name>/. Nothing about them is baked into the shell's build.
  */
 export const REMOTES = {
-  catalog: { name: 'cartable_catalog', entry: '/mf/catalog/remoteEntry.js', module: 'catalog/routes' },
-  admin: { name: 'cartable_admin', entry: '/mf/admin/remoteEntry.js', module: 'admin/App' },
+  catalog: { name: 'cartable_catalog', entry: '/mf/catalog/remoteEntry.js', module: './routes' },
+  admin: { name: 'cartable_admin', entry: '/mf/admin/remoteEntry.js', module: './App' },
 } as const;
 
 export type RemoteName = keyof typeof REMOTES;
 
-// Same name as the build-time container: `init` joins the instance created by the build plugin,
-// so remotes get the host's shared singletons (react, react-router, @cartable/ui...).
-init({
-  name: 'cartable_shell',
-  remotes: (Object.keys(REMOTES) as RemoteName[]).map((alias) => ({
-    name: REMOTES[alias].name,
-    alias,
-    entry: new URL(REMOTES[alias].entry, window.location.origin).href,
-  })),
-});
+/** A remote entry's container (Module Federation): `init` with our share scope, then `get` a module. */
+interface Container {
+  init(shareScope: unknown): unknown;
+  get(module: string): Promise<() => { default?: ComponentType }>;
+}
+
+// The bundler's sharing runtime (rspack's ModuleFederationPluginV1, libs/ui/build/rspack.ts).
+declare const __webpack_init_sharing__: (scope: string) => Promise<void>;
+declare const __webpack_share_scopes__: Record<string, unknown>;
+
+/** The remote entry's script, added once; a failed one is removed so that a retry asks again. */
+function loadEntry(name: RemoteName): Promise<Container> {
+  const { name: global, entry } = REMOTES[name];
+  const found = (window as unknown as Record<string, Container | undefined>)[global];
+  if (found) return Promise.resolve(found);
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = entry;
+    script.async = true;
+    script.onload = () => {
+      const container = (window as unknown as Record<string, Container | undefined>)[global];
+      if (container) resolve(container);
+      else {
+        script.remove();
+        reject(new Error(`Le module ${name} ne s'est pas déclaré.`));
+      }
+    };
+    script.onerror = () => {
+      script.remove();
+      reject(new Error(`Impossible de charger ${entry}.`));
+    };
+    document.head.appendChild(script);
+  });
+}
+
+/** Containers given the shell's shared modules (react, the router, @cartable/ui…): once each. */
+const initialised = new Map<RemoteName, Promise<Container>>();
+
+function container(name: RemoteName): Promise<Container> {
+  let ready = initialised.get(name);
+  if (!ready) {
+    ready = (async () => {
+      const remote = await loadEntry(name);
+      await __webpack_init_sharing__('default');
+      await remote.init(__webpack_share_scopes__.default);
+      return remote;
+    })();
+    ready.catch(() => initialised.delete(name));
+    initialised.set(name, ready);
+  }
+  return ready;
+}
 
 const loaded = new Map<RemoteName, ComponentType>();
 
@@ -49,10 +90,10 @@ export function loadRemoteRoutes(name: RemoteName): Promise<ComponentType> {
 const loading = new Map<RemoteName, Promise<ComponentType>>();
 
 async function fetchRemoteRoutes(name: RemoteName): Promise<ComponentType> {
-  const mod = await loadRemote<{ default?: ComponentType }>(REMOTES[name].module);
-  const Component = mod?.default;
+  const factory = await (await container(name)).get(REMOTES[name].module);
+  const Component = factory()?.default;
   if (typeof Component !== 'function') {
-    throw new Error(`Le module ${REMOTES[name].module} n'expose pas de composant.`);
+    throw new Error(`Le module ${name}/${REMOTES[name].module} n'expose pas de composant.`);
   }
   loaded.set(name, Component);
   return Component;
