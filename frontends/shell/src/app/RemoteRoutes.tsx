@@ -9,7 +9,7 @@ import {
   RefreshIcon,
 } from '@cartable/ui';
 import { UNSAFE_RouteContext, useLocation } from '@cartable/ui/router';
-import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import { type ComponentType, type ReactNode, startTransition, useEffect, useState } from 'react';
 import { loadedRemote, loadRemoteRoutes, type RemoteName } from './federation';
 
 /**
@@ -53,13 +53,17 @@ function RemoteLoader({ remote, frame, onRetry }: RemoteLoaderProps) {
     // show it, instead of waiting for a load that already happened.
     const ready = loadedRemote(remote);
     if (ready) {
-      setState((current) => (current.status === 'ready' ? current : { status: 'ready', Component: ready }));
+      startTransition(() =>
+        setState((current) => (current.status === 'ready' ? current : { status: 'ready', Component: ready })),
+      );
       return;
     }
     let cancelled = false;
     loadRemoteRoutes(remote).then(
       (Component) => {
-        if (!cancelled) setState({ status: 'ready', Component });
+        // A transition: React renders the remote's page in slices and lets a tap through between
+        // them, instead of one long task on a slow phone's main thread.
+        if (!cancelled) startTransition(() => setState({ status: 'ready', Component }));
       },
       (error: unknown) => {
         console.error(`Impossible de charger le module « ${remote} »`, error);
