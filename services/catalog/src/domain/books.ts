@@ -393,6 +393,46 @@ export async function listBooks(
   };
 }
 
+/**
+ * The book page's reads as named prepared statements, one set per database: drizzle builds
+ * their SQL once and PostgreSQL parses and plans them once per connection (building and planning
+ * were most of a book page's cost in catalog's CPU profile).
+ */
+const bookPageStatements = new WeakMap<Db, ReturnType<typeof prepareBookPage>>();
+function prepareBookPage(db: Db) {
+  const id = sql.placeholder('id');
+  return {
+    book: fromBooks(db).where(eq(books.id, id)).prepare('catalog_book_page_book'),
+    images: db
+      .select()
+      .from(bookImages)
+      .where(eq(bookImages.bookId, id))
+      .orderBy(asc(bookImages.slot))
+      .prepare('catalog_book_page_images'),
+    seller: db
+      .select({ seller: sellers, cityName: cities.name, province: provinces.name })
+      .from(sellers)
+      .leftJoin(cities, eq(cities.id, sellers.cityId))
+      .leftJoin(provinces, eq(provinces.id, cities.provinceId))
+      .where(eq(sellers.userId, sql.placeholder('userId')))
+      .prepare('catalog_book_page_seller'),
+  };
+}
+function bookPage(db: Db) {
+  let statements = bookPageStatements.get(db);
+  if (!statements) {
+    statements = prepareBookPage(db);
+    bookPageStatements.set(db, statements);
+  }
+  return statements;
+}
+
+/** One book's row (the book page). */
+export async function findBookRow(db: Db, id: number) {
+  const [row] = await bookPage(db).book.execute({ id });
+  return row;
+}
+
 export async function findBookRows(db: Db, ids: number[]) {
   if (!ids.length) return [];
   return fromBooks(db).where(inArray(books.id, ids));
@@ -402,7 +442,11 @@ export async function findBookRows(db: Db, ids: number[]) {
 export async function toBookDtos(db: Db, storage: Storage, view: CategoryView, rows: BookRow[]): Promise<Book[]> {
   const ids = rows.map((r) => r.id);
   const [images, lots] = await Promise.all([
-    ids.length ? db.select().from(bookImages).where(inArray(bookImages.bookId, ids)).orderBy(asc(bookImages.slot)) : [],
+    ids.length === 1
+      ? bookPage(db).images.execute({ id: ids[0] })
+      : ids.length
+        ? db.select().from(bookImages).where(inArray(bookImages.bookId, ids)).orderBy(asc(bookImages.slot))
+        : [],
     lotsOf(
       db,
       view,
@@ -482,12 +526,7 @@ export async function sellerState(
   viewer?: string,
 ): Promise<{ seller: Seller | null; inactive: boolean }> {
   const [[row], hidden, badge] = await Promise.all([
-    db
-      .select({ seller: sellers, cityName: cities.name, province: provinces.name })
-      .from(sellers)
-      .leftJoin(cities, eq(cities.id, sellers.cityId))
-      .leftJoin(provinces, eq(provinces.id, cities.provinceId))
-      .where(eq(sellers.userId, userId)),
+    bookPage(db).seller.execute({ userId }),
     hasBlocked(db, userId, viewer),
     sellerBadgeOf(db, userId),
   ]);

@@ -38,6 +38,7 @@ import {
 } from '../domain/book-writes.ts';
 import {
   boostedBookIds,
+  findBookRow,
   findBookRows,
   forgetListings,
   listBooks,
@@ -203,7 +204,7 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
     },
     async (request) => {
       // Three indexed reads: the book, then its photos and its seller (with the viewer's block) at once.
-      const [row] = await findBookRows(db, [request.params.id]);
+      const row = await findBookRow(db, request.params.id);
       if (!row) throw notFound(NOT_FOUND);
       const claims = request.claims;
       const privileged = claims?.sub === row.userId || Boolean(claims && hasPermission(claims, 'books.update.any'));
