@@ -155,7 +155,6 @@ const frontends: FastifyPluginAsync<FrontendsOptions> = async (app, options) => 
     return html.text;
   };
 
-  // The scripts a remote's first pages need (its build's preload.json), announced in the HTML.
   // The scripts a remote's first pages need (their builds' preload.json), announced in the HTML.
   const shellShared = builtJson<Record<string, string[]>>(join(shellDist, 'shared.json'), {});
   const preloads = REMOTES.map((remote) =>
