@@ -394,9 +394,9 @@ export async function listBooks(
 }
 
 /**
- * The book page's reads as named prepared statements, one set per database: drizzle builds
- * their SQL once and PostgreSQL parses and plans them once per connection (building and planning
- * were most of a book page's cost in catalog's CPU profile).
+ * The reads of every book page and listing page as named prepared statements, one set per
+ * database: drizzle builds their SQL once and PostgreSQL parses and plans them once per connection
+ * (building and planning were most of a book page's cost in catalog's CPU profile).
  */
 const bookPageStatements = new WeakMap<Db, ReturnType<typeof prepareBookPage>>();
 function prepareBookPage(db: Db) {
@@ -409,6 +409,16 @@ function prepareBookPage(db: Db) {
       .where(eq(bookImages.bookId, id))
       .orderBy(asc(bookImages.slot))
       .prepare('catalog_book_page_images'),
+    // Pages of listings by id: one plan per connection whatever the number of ids.
+    books: fromBooks(db)
+      .where(sql`${books.id} = any(${sql.placeholder('ids')}::int[])`)
+      .prepare('catalog_books_by_ids'),
+    pageImages: db
+      .select()
+      .from(bookImages)
+      .where(sql`${bookImages.bookId} = any(${sql.placeholder('ids')}::int[])`)
+      .orderBy(asc(bookImages.slot))
+      .prepare('catalog_book_images_by_ids'),
     seller: db
       .select({ seller: sellers, cityName: cities.name, province: provinces.name })
       .from(sellers)
@@ -435,7 +445,7 @@ export async function findBookRow(db: Db, id: number) {
 
 export async function findBookRows(db: Db, ids: number[]) {
   if (!ids.length) return [];
-  return fromBooks(db).where(inArray(books.id, ids));
+  return bookPage(db).books.execute({ ids });
 }
 
 /** The API's Book (services/catalog/API.md) for a page of rows: one query for the photos; names from the cached graph. */
@@ -445,7 +455,7 @@ export async function toBookDtos(db: Db, storage: Storage, view: CategoryView, r
     ids.length === 1
       ? bookPage(db).images.execute({ id: ids[0] })
       : ids.length
-        ? db.select().from(bookImages).where(inArray(bookImages.bookId, ids)).orderBy(asc(bookImages.slot))
+        ? bookPage(db).pageImages.execute({ ids })
         : [],
     lotsOf(
       db,
