@@ -1,9 +1,14 @@
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logInThroughForm, noHorizontalScroll } from '../support/browser.ts';
-import { verifiedMember } from '../support/members.ts';
+import {
+  launchBrowser,
+  logInThroughForm,
+  noHorizontalScroll,
+  seriousViolations,
+  smallTargets,
+} from '../support/browser.ts';
+import { postListing, verifiedMember } from '../support/members.ts';
 import { call, eventually, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
@@ -16,36 +21,6 @@ import { call, eventually, startTestStack, type TestStack } from '../support/tes
 const SCREENSHOTS = process.env.CLASS_LISTS_SCREENSHOTS ?? '/tmp/class-lists';
 const ADMIN = { email: 'admin@cartable.ga', password: 'Cartable2026!' };
 const SCHOOL = 'Lycée de test Akébé';
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/** axe-core's serious and critical findings (as in accessibility.test.ts). */
-async function seriousViolations(page: Page) {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(`axe
-    .run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })
-    .then((r) => r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => v.id + ': ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')))`);
-}
-
-/** Visible controls under 44 px (a link inside a sentence is exempt; as in accessibility.test.ts). */
-async function smallTargets(page: Page) {
-  return page.evaluate(`(() => {
-    const out = [];
-    for (const el of document.querySelectorAll('main a[href], main button, main input:not([type=hidden]), main select, main [role=button]')) {
-      if (el.closest('[aria-hidden=true], [inert], .sr-only')) continue;
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
-      const style = getComputedStyle(el);
-      if (el.tagName === 'A' && style.display === 'inline') {
-        const parent = el.parentElement;
-        if ((parent ? parent.textContent.trim().length : 0) > el.textContent.trim().length + 2) continue;
-      }
-      if (box.height < 43.5) out.push(el.tagName.toLowerCase() + ' « ' + el.textContent.trim().slice(0, 40) + ' » ' + Math.round(box.height));
-    }
-    return out;
-  })()`);
-}
 
 interface Item {
   id: number;
@@ -63,28 +38,14 @@ let items: Item[] = [];
 
 /** A listing through the API (multipart, no photo) in Libreville at this price. */
 async function list(title: string, price: number, categoryIds: number[]) {
-  const fields: Record<string, string> = {
+  return postListing(stack, member.token, {
     title,
     author: 'Collectif',
     condition: 'bon',
     price: String(price),
     city_id: String(libreville),
     category_ids: categoryIds.join(','),
-  };
-  const boundary = '----cartable-class-lists';
-  const body = `${Object.entries(fields)
-    .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-    .join('')}--${boundary}--\r\n`;
-  const res = await fetch(`${stack.api}/books`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${member.token}`,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    body,
   });
-  if (res.status !== 201) throw new Error(`listing failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { book: { id: number } }).book.id;
 }
 
 beforeAll(async () => {

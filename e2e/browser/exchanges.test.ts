@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, noHorizontalScroll } from '../support/browser.ts';
-import { verifiedMember } from '../support/members.ts';
+import { launchBrowser, noHorizontalScroll, seriousViolations, smallTargets } from '../support/browser.ts';
+import { postListing, verifiedMember } from '../support/members.ts';
 import { call, eventually, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
@@ -18,36 +17,6 @@ import { call, eventually, startTestStack, type TestStack } from '../support/tes
  * another sells three others as one lot, found by each of its books.
  */
 const SCREENSHOTS = process.env.EXCHANGES_SCREENSHOTS ?? '/tmp/exchanges';
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/** axe-core's serious and critical findings (as in accessibility.test.ts). */
-async function seriousViolations(page: Page) {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(`axe
-    .run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })
-    .then((r) => r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => v.id + ': ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')))`);
-}
-
-/** Visible controls under 44 px (a link inside a sentence, and a box or radio inside its 44 px label, are exempt). */
-async function smallTargets(page: Page) {
-  return page.evaluate(`(() => {
-    const out = [];
-    for (const el of document.querySelectorAll('main a[href], main button, main input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not(.sr-only), main select, main [role=button]')) {
-      if (el.closest('[aria-hidden=true], [inert], .sr-only')) continue;
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
-      const style = getComputedStyle(el);
-      if (el.tagName === 'A' && style.display === 'inline') {
-        const parent = el.parentElement;
-        if ((parent ? parent.textContent.trim().length : 0) > el.textContent.trim().length + 2) continue;
-      }
-      if (box.height < 43.5) out.push(el.tagName.toLowerCase() + ' « ' + el.textContent.trim().slice(0, 40) + ' » ' + Math.round(box.height));
-    }
-    return out;
-  })()`);
-}
 
 interface Item {
   id: number;
@@ -81,7 +50,7 @@ async function member(n: string): Promise<Member> {
 
 /** A listing open to exchange through the API (multipart, no photo) in Libreville. */
 async function listForExchange(as: Member, title: string, categoryIds: number[]) {
-  const fields: Record<string, string> = {
+  return postListing(stack, as.token, {
     title,
     author: 'Collectif',
     condition: 'bon',
@@ -89,18 +58,7 @@ async function listForExchange(as: Member, title: string, categoryIds: number[])
     city_id: String(libreville),
     is_exchange_possible: 'true',
     category_ids: categoryIds.join(','),
-  };
-  const boundary = '----cartable-exchanges';
-  const body = `${Object.entries(fields)
-    .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-    .join('')}--${boundary}--\r\n`;
-  const res = await fetch(`${stack.api}/books`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${as.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body,
   });
-  if (res.status !== 201) throw new Error(`listing failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { book: { id: number } }).book.id;
 }
 
 beforeAll(async () => {
@@ -179,7 +137,7 @@ describe('exchanges', () => {
     await awaPage.getByRole('button', { name: 'Ajouter ce souhait' }).click();
     await awaPage.getByTestId('exchange-wishes').getByText(fifthSubject.name).waitFor({ timeout: 15_000 });
     await noHorizontalScroll(awaPage);
-    await expect(smallTargets(awaPage)).resolves.toEqual([]);
+    await expect(smallTargets(awaPage, { labelledBoxes: true })).resolves.toEqual([]);
     await awaPage.screenshot({ path: `${SCREENSHOTS}/echanges-awa-360.png`, fullPage: true });
 
     // Brice: from the account menu; he looks for Awa's book, chosen in the class lists.
@@ -206,7 +164,7 @@ describe('exchanges', () => {
     await briceCard.getByText(`Vous recevez « ${given.title} » de ${awa.name}`).waitFor();
     await briceCard.getByText('Libreville').first().waitFor();
     await noHorizontalScroll(bricePage);
-    await expect(smallTargets(bricePage)).resolves.toEqual([]);
+    await expect(smallTargets(bricePage, { labelledBoxes: true })).resolves.toEqual([]);
     await expect(seriousViolations(bricePage)).resolves.toEqual([]);
     await bricePage.screenshot({ path: `${SCREENSHOTS}/echanges-suggestion-360.png`, fullPage: true });
 
@@ -285,7 +243,7 @@ describe('exchanges', () => {
       if (index === 2) await card.getByRole('checkbox', { name: 'Échange possible' }).check();
     }
     await noHorizontalScroll(page);
-    await expect(smallTargets(page)).resolves.toEqual([]);
+    await expect(smallTargets(page, { labelledBoxes: true })).resolves.toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}/vendre-ma-liste-360.png`, fullPage: true });
     await expect(seriousViolations(page)).resolves.toEqual([]);
 
@@ -347,7 +305,7 @@ describe('exchanges', () => {
     await lotPanel.getByLabel('État *').selectOption({ label: 'Bon état' });
     await lotPanel.getByLabel('Prix (FCFA) *').fill('7500');
     await noHorizontalScroll(page);
-    await expect(smallTargets(page)).resolves.toEqual([]);
+    await expect(smallTargets(page, { labelledBoxes: true })).resolves.toEqual([]);
     await expect(seriousViolations(page)).resolves.toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}/vendre-un-lot-360.png`, fullPage: true });
     await page.getByRole('button', { name: 'Publier le lot de 3 manuels' }).click();

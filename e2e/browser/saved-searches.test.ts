@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, noHorizontalScroll } from '../support/browser.ts';
-import { verifiedMember } from '../support/members.ts';
+import { launchBrowser, noHorizontalScroll, seriousViolations, smallTargets } from '../support/browser.ts';
+import { postListing, verifiedMember } from '../support/members.ts';
 import { call, eventually, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
@@ -16,39 +15,8 @@ import { call, eventually, startTestStack, type TestStack } from '../support/tes
  */
 const SCREENSHOTS = process.env.SAVED_SEARCHES_SCREENSHOTS ?? '/tmp/saved-searches';
 const NAME = 'Mathématiques 6e à Libreville';
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/**
- * axe-core's serious and critical findings (as in accessibility.test.ts), the toasts aside: sonner
- * fades the toasts stacked behind the front one, which axe reads as low contrast.
- */
-async function seriousViolations(page: Page) {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(`axe
-    .run({ exclude: [['[data-sonner-toaster]']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })
-    .then((r) => r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => v.id + ': ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')))`);
-}
-
-/** Visible controls under 44 px (a link inside a sentence is exempt; as in accessibility.test.ts). */
-async function smallTargets(page: Page) {
-  return page.evaluate(`(() => {
-    const out = [];
-    for (const el of document.querySelectorAll('main a[href], main button, main input:not([type=hidden]), main select, main [role=button]')) {
-      if (el.closest('[aria-hidden=true], [inert], .sr-only')) continue;
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
-      const style = getComputedStyle(el);
-      if (el.tagName === 'A' && style.display === 'inline') {
-        const parent = el.parentElement;
-        if ((parent ? parent.textContent.trim().length : 0) > el.textContent.trim().length + 2) continue;
-      }
-      if (box.height < 43.5) out.push(el.tagName.toLowerCase() + ' « ' + el.textContent.trim().slice(0, 40) + ' » ' + Math.round(box.height));
-    }
-    return out;
-  })()`);
-}
+/** axe leaves the toasts aside: sonner fades those stacked behind the front one, which axe reads as low contrast. */
+const TOASTS = ['[data-sonner-toaster]'];
 
 let stack: TestStack;
 let browser: Browser;
@@ -58,25 +26,14 @@ const ids = { libreville: 0, sixth: 0, maths: 0 };
 
 /** A listing through the API (multipart, no photo) in Libreville, under 6e and its Mathématiques. */
 async function listMathsBook(token: string, title: string) {
-  const fields: Record<string, string> = {
+  return postListing(stack, token, {
     title,
     author: 'Collectif IPN',
     condition: 'bon',
     price: '3500',
     city_id: String(ids.libreville),
     category_ids: `${ids.sixth},${ids.maths}`,
-  };
-  const boundary = '----cartable-saved-searches';
-  const body = `${Object.entries(fields)
-    .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-    .join('')}--${boundary}--\r\n`;
-  const res = await fetch(`${stack.api}/books`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body,
   });
-  if (res.status !== 201) throw new Error(`listing failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { book: { id: number } }).book.id;
 }
 
 beforeAll(async () => {
@@ -160,7 +117,7 @@ describe('saved searches', () => {
     expect(await card.textContent()).toContain('Alertes actives');
     await noHorizontalScroll(page);
     await expect(smallTargets(page)).resolves.toEqual([]);
-    await expect(seriousViolations(page)).resolves.toEqual([]);
+    await expect(seriousViolations(page, { exclude: TOASTS })).resolves.toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}/3-my-searches.png`, fullPage: true });
     const saved = await call(`${stack.api}/saved-searches`, { token: parent.token });
     expect(saved.body.data[0]).toMatchObject({ name: NAME, frequency: 'instant', active: true });
@@ -185,7 +142,7 @@ describe('saved searches', () => {
     expect(await panel.textContent()).toContain(NAME);
     await noHorizontalScroll(visitor.page);
     await expect(smallTargets(visitor.page)).resolves.toEqual([]);
-    await expect(seriousViolations(visitor.page)).resolves.toEqual([]);
+    await expect(seriousViolations(visitor.page, { exclude: TOASTS })).resolves.toEqual([]);
     await visitor.page.screenshot({ path: `${SCREENSHOTS}/4-unsubscribe.png`, fullPage: true });
     await visitor.page.getByRole('button', { name: 'Ne plus recevoir ces alertes' }).click();
     await visitor.page.getByText('Vous ne recevrez plus d’alertes pour cette recherche.').waitFor();
@@ -268,7 +225,7 @@ describe('saved searches', () => {
     await page.getByText('Aucune recherche enregistrée').waitFor();
     expect((await call(`${stack.api}/saved-searches`, { token: member.token })).body.data).toHaveLength(0);
     await noHorizontalScroll(page);
-    await expect(seriousViolations(page)).resolves.toEqual([]);
+    await expect(seriousViolations(page, { exclude: TOASTS })).resolves.toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}/10-empty.png` });
     await page.getByRole('link', { name: /Chercher un manuel/ }).click();
     await page.waitForURL('**/books');

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -39,4 +40,45 @@ export async function noHorizontalScroll(page: Page) {
     '[document.documentElement.scrollWidth, window.innerWidth]',
   );
   expect(scroll).toBeLessThanOrEqual(width);
+}
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/**
+ * axe-core's serious and critical findings on the page (WCAG 2.2 AA tags), as « rule: targets »;
+ * `exclude` leaves regions out (a toast that comes and goes).
+ */
+export async function seriousViolations(page: Page, options: { exclude?: string[] } = {}): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const context = options.exclude?.length ? JSON.stringify({ exclude: options.exclude.map((s) => [s]) }) : 'document';
+  return page.evaluate(`axe
+    .run(${context}, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })
+    .then((r) => r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id + ': ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')))`);
+}
+
+/**
+ * Visible controls of `main` under 44 px high. A link inside a sentence is exempt; with
+ * `labelledBoxes`, so are check boxes and radios, whose 44 px label is the target.
+ */
+export async function smallTargets(page: Page, options: { labelledBoxes?: boolean } = {}): Promise<string[]> {
+  const inputs = options.labelledBoxes
+    ? 'main input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not(.sr-only)'
+    : 'main input:not([type=hidden])';
+  return page.evaluate(`(() => {
+    const out = [];
+    for (const el of document.querySelectorAll('main a[href], main button, ${inputs}, main select, main [role=button]')) {
+      if (el.closest('[aria-hidden=true], [inert], .sr-only')) continue;
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const style = getComputedStyle(el);
+      if (el.tagName === 'A' && style.display === 'inline') {
+        const parent = el.parentElement;
+        if ((parent ? parent.textContent.trim().length : 0) > el.textContent.trim().length + 2) continue;
+      }
+      if (box.height < 43.5) out.push(el.tagName.toLowerCase() + ' « ' + el.textContent.trim().slice(0, 40) + ' » ' + Math.round(box.height));
+    }
+    return out;
+  })()`);
 }

@@ -22,18 +22,8 @@ export async function verifiedMember(stack: TestStack, n: string) {
   return { email, token: login.body.access_token as string, id: login.body.user.id as string };
 }
 
-/** Lists a book through the API (multipart, no photo); returns its id. */
-export async function listBook(stack: TestStack, token: string, title: string) {
-  const city = (await call(`${stack.api}/locations/cities/search?q=libreville`)).body.cities[0].id;
-  const category = (await call(`${stack.api}/categories/leaves`)).body.categories[0].id;
-  const fields: Record<string, string> = {
-    title,
-    author: 'IPN',
-    condition: 'bon',
-    price: '4000',
-    city_id: String(city),
-    category_ids: String(category),
-  };
+/** Posts a listing through the API (multipart, these fields, no photo); returns its id. */
+export async function postListing(stack: TestStack, token: string, fields: Record<string, string>) {
   const boundary = '----cartable-test';
   const body = `${Object.entries(fields)
     .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
@@ -45,4 +35,18 @@ export async function listBook(stack: TestStack, token: string, title: string) {
   });
   if (res.status !== 201) throw new Error(`listing failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { book: { id: number } }).book.id;
+}
+
+/** Lists a book through the API (multipart, no photo) in Libreville; returns its id. */
+export async function listBook(stack: TestStack, token: string, title: string) {
+  const city = (await call(`${stack.api}/locations/cities/search?q=libreville`)).body.cities[0].id;
+  const category = (await call(`${stack.api}/categories/leaves`)).body.categories[0].id;
+  return postListing(stack, token, {
+    title,
+    author: 'IPN',
+    condition: 'bon',
+    price: '4000',
+    city_id: String(city),
+    category_ids: String(category),
+  });
 }
