@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { streamName } from '@cartable/contracts';
@@ -9,6 +8,7 @@ import { connect } from '@nats-io/transport-node';
 import { Redis } from 'ioredis';
 import { createDatabases, databaseUrl, dropDatabases } from '../../scripts/stack/infrastructure.ts';
 import { type MailCatcher, startMailCatcher } from '../../scripts/stack/mail-catcher.ts';
+import { freePort } from '../../scripts/stack/ports.ts';
 import {
   type Deployable,
   deployables,
@@ -18,21 +18,11 @@ import {
   startStack,
 } from '../../scripts/stack/processes.ts';
 
+export { freePort };
+
 export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 export interface TestStack extends Stack {
   id: string;
@@ -50,10 +40,6 @@ export interface TestStack extends Stack {
 export async function startTestStack(options: { env?: Record<string, string> } = {}): Promise<TestStack> {
   const id = `t${randomBytes(4).toString('hex')}`;
   const dataDir = mkdtempSync(join(tmpdir(), `cartable-${id}-`));
-  const ports = Object.fromEntries(await Promise.all(deployables.map(async (d) => [d, await freePort()]))) as Record<
-    Deployable,
-    number
-  >;
   const names = services.map((s) => `cartable_${id}_${s}`);
   await createDatabases(PG_ADMIN_URL, names);
   const databaseUrls = Object.fromEntries(
@@ -65,37 +51,53 @@ export async function startTestStack(options: { env?: Record<string, string> } =
     mailDirectory: join(dataDir, 'mail'),
   });
 
-  let stack: Stack;
+  const freePorts = async () =>
+    Object.fromEntries(await Promise.all(deployables.map(async (d) => [d, await freePort()]))) as Record<
+      Deployable,
+      number
+    >;
+  let stack: Stack | undefined;
+  let ports = await freePorts();
   try {
-    stack = await startStack({
-      ports,
-      env: {
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'info',
-        DATA_DIR: dataDir,
-        NATS_URL,
-        REDIS_URL,
-        EVENT_NAMESPACE: id,
-        REDIS_KEY_PREFIX: `cartable:${id}:`,
-        QUEUE_PREFIX: `cartable_${id}`,
-        SMTP_HOST: '127.0.0.1',
-        SMTP_PORT: String(mail.smtpPort),
-        PUBLIC_URL: `http://localhost:${ports.gateway}`,
-        // Subscriptions: the catalog's expiry sweep runs every second, so a journey sees an end soon.
-        SUBSCRIPTION_SWEEP_INTERVAL_MS: '1000',
-        ...options.env,
-      },
-      databaseUrls,
-      logDir: join(dataDir, 'logs'),
-    });
+    // A port found free can still be taken before the child binds it (by a stack started at the
+    // same moment): the stack then starts again on other ports.
+    for (let attempt = 1; !stack; attempt++) {
+      try {
+        stack = await startStack({
+          ports,
+          env: {
+            NODE_ENV: 'test',
+            LOG_LEVEL: 'info',
+            DATA_DIR: dataDir,
+            NATS_URL,
+            REDIS_URL,
+            EVENT_NAMESPACE: id,
+            REDIS_KEY_PREFIX: `cartable:${id}:`,
+            QUEUE_PREFIX: `cartable_${id}`,
+            SMTP_HOST: '127.0.0.1',
+            SMTP_PORT: String(mail.smtpPort),
+            PUBLIC_URL: `http://localhost:${ports.gateway}`,
+            // Subscriptions: the catalog's expiry sweep runs every second, so a journey sees an end soon.
+            SUBSCRIPTION_SWEEP_INTERVAL_MS: '1000',
+            ...options.env,
+          },
+          databaseUrls,
+          logDir: join(dataDir, 'logs'),
+        });
+      } catch (err) {
+        if (attempt >= 3 || !String(err).includes('EADDRINUSE')) throw err;
+        ports = await freePorts();
+      }
+    }
   } catch (err) {
     await mail.stop();
     await dropDatabases(PG_ADMIN_URL, names);
     throw err;
   }
 
+  const running: Stack = stack;
   async function teardown() {
-    await stack.stopAll();
+    await running.stopAll();
     await mail.stop();
     await dropDatabases(PG_ADMIN_URL, names);
     const nc = await connect({ servers: NATS_URL });
@@ -113,7 +115,7 @@ export async function startTestStack(options: { env?: Record<string, string> } =
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  return { ...stack, id, api: `${stack.url('gateway')}/api`, mail, databaseUrls, teardown };
+  return { ...running, id, api: `${stack.url('gateway')}/api`, mail, databaseUrls, teardown };
 }
 
 /** fetch + JSON for tests: returns status, body and headers. */

@@ -84,10 +84,12 @@ export function environmentFor(name: Deployable, options: StackOptions): Record<
   return env;
 }
 
-async function waitReady(url: string, child: ChildProcess, name: string, timeoutMs = 60_000) {
+async function waitReady(url: string, child: ChildProcess, name: string, lastLines: () => string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} s'est arrêté au démarrage (code ${child.exitCode})`);
+    if (child.exitCode !== null) {
+      throw new Error(`${name} s'est arrêté au démarrage (code ${child.exitCode}) :\n${lastLines()}`);
+    }
     try {
       const res = await fetch(`${url}/ready`, { signal: AbortSignal.timeout(2000) });
       if (res.ok) return;
@@ -112,8 +114,11 @@ export async function startStack(options: StackOptions, only: readonly Deployabl
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.set(name, child);
+    // The last lines, so that a process dying at start says why in the error, not only in its log.
+    let tail = '';
     const onData = (chunk: Buffer) => {
       log.write(chunk);
+      tail = (tail + chunk.toString()).slice(-2000);
       if (!options.onProblem) return;
       for (const line of chunk.toString().split('\n')) {
         if (!line.trim()) continue;
@@ -124,7 +129,7 @@ export async function startStack(options: StackOptions, only: readonly Deployabl
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
     child.on('exit', () => log.end());
-    await waitReady(`http://127.0.0.1:${options.ports[name]}`, child, name);
+    await waitReady(`http://127.0.0.1:${options.ports[name]}`, child, name, () => tail);
   }
 
   async function stop(name: Deployable, signal: NodeJS.Signals | null = 'SIGTERM') {

@@ -7,22 +7,15 @@ import { loadConfig, openDatabase } from '@cartable/service-kit';
 import { testDatabase } from '@cartable/service-kit/testing';
 import pino from 'pino';
 import { startMailCatcher } from '../../../scripts/stack/mail-catcher.ts';
+
+import { freePort } from '../../../scripts/stack/ports.ts';
+
 import { notificationsConfigSchema } from '../src/config.ts';
 import * as schema from '../src/db/schema.ts';
 
-export const silent = pino({ level: 'silent' });
+export { freePort };
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createTcpServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
+export const silent = pino({ level: 'silent' });
 
 /** notifications' own database (migrated) on the machine's PostgreSQL, dropped by close(). */
 export async function notificationsDatabase() {
