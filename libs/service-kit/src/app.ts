@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Registry } from 'prom-client';
 import type { TrustProxy } from './config.ts';
 import { HttpError, registerErrorHandler } from './errors.ts';
-import { loggerOptions } from './logging.ts';
+import { accessLineRedaction, loggerOptions } from './logging.ts';
 import { registerMetrics } from './metrics.ts';
 
 export interface ReadinessCheck {
@@ -149,9 +149,16 @@ export function createHttpApp(options: HttpAppOptions): App {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
-  // The request's one line, when it is answered: method, path, status, time, request id.
+  // The request's one line, when it is answered: method, path, status, time, request id; at the
+  // route's log level (/health and /ready write none).
+  const accessLog = app.log.child({}, { redact: accessLineRedaction });
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    if (request.log.isLevelEnabled?.('info') !== false) {
+      accessLog.info(
+        { reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime },
+        'request completed',
+      );
+    }
     done();
   });
 

@@ -53,7 +53,43 @@ function scrub(error: SerializedError, depth: number): SerializedError {
 /** Drizzle's "Failed query: … \nparams: …": the query stays, its values go. */
 const withoutParams = (text: string) => text.replace(/\nparams:[^\n]*/g, '\nparams: [masqué]');
 
-export const logSerializers = { err: serializeError, error: serializeError };
+/**
+ * Links carry their proof in the query string (/verify-email?token=…&email=…, an alert's
+ * unsubscribe link): the values of these parameters never reach a log line.
+ */
+const SECRET_QUERY = /([?&](?:token|code|email|key|signature|password)=)[^&#]*/gi;
+export const maskUrl = (url: string) => (url.includes('?') ? url.replace(SECRET_QUERY, '$1[masqué]') : url);
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/** Fastify's request serializer (method, url, host, client), with the url's secrets masked. */
+export function serializeRequest(req: LoggedRequest) {
+  return {
+    method: req.method,
+    url: maskUrl(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
+export const logSerializers = { err: serializeError, error: serializeError, req: serializeRequest };
+
+/**
+ * The redaction of the one line each request writes: it is made of serialized fields only
+ * (never headers nor a body), so it needs none of the wildcard paths above, which cost 15 µs a
+ * line (a tenth of the gateway's time under load); the header paths stay as a guard.
+ */
+export const accessLineRedaction = {
+  paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+  censor: '[masqué]',
+};
 
 /** Options every logger of the project uses, Fastify's request loggers included. */
 export function loggerOptions(service: string, level = 'info'): LoggerOptions {

@@ -95,4 +95,41 @@ describe('logs hold no secrets', () => {
     expect(out.text()).not.toContain('eyJhbGciOi');
     await app.close();
   });
+
+  it("writes one line per answered request, with the link's token and e-mail masked, and none for /health", async () => {
+    const out = capture();
+    const app = createHttpApp({ name: 'test', logger: { ...loggerOptions('test'), stream: out.stream } });
+    app.get('/verify-email', async () => ({ ok: true }));
+    const token = 'c3VwZXItc2VjcmV0LXZlcmlmaWNhdGlvbg';
+    const answered = await app.inject({
+      method: 'GET',
+      url: `/verify-email?token=${token}&email=awa%40example.ga&lang=fr`,
+      headers: { authorization: 'Bearer eyJhbGciOi.secret.token' },
+    });
+    expect(answered.statusCode).toBe(200);
+    await app.inject({ method: 'GET', url: '/health' });
+    const lines = out
+      .text()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    const completed = lines.filter((line) => line.msg === 'request completed');
+    expect(completed).toHaveLength(1);
+    expect(completed[0]).toMatchObject({
+      reqId: answered.headers['x-request-id'],
+      req: { method: 'GET', url: '/verify-email?token=[masqué]&email=[masqué]&lang=fr' },
+      res: { statusCode: 200 },
+    });
+    expect(out.text()).not.toContain(token);
+    expect(out.text()).not.toContain('awa%40example.ga');
+    expect(out.text()).not.toContain('eyJhbGciOi');
+    await app.close();
+  });
+
+  it('logs nothing and fails nothing with logging off', async () => {
+    const app = createHttpApp({ name: 'test', logger: false });
+    app.get('/x', async () => ({ ok: true }));
+    expect((await app.inject({ method: 'GET', url: '/x?token=abc' })).statusCode).toBe(200);
+    await app.close();
+  });
 });
