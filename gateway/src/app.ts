@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { constants as zlibConstants } from 'node:zlib';
@@ -46,6 +47,21 @@ function readSmall(stream: Readable): Promise<Buffer> {
   });
 }
 
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+
+/** The headers a middleware sets on an answer, read once from a stand-in answer. */
+function recordHeaders(middleware: Middleware): [string, string][] {
+  const headers = new Map<string, string>();
+  const res = {
+    setHeader: (name: string, value: unknown) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+  };
+  middleware({} as IncomingMessage, res as unknown as ServerResponse, (err) => {
+    if (err) throw err;
+  });
+  return [...headers];
+}
+
 /** Server-sent events (GET /api/messages/stream): each event must leave as soon as it is written. */
 const isEventStream = (contentType: unknown) => /^\s*text\/event-stream/i.test(String(contentType ?? ''));
 /** What @fastify/compress compresses by default (text, JSON, XML), never an event stream. */
@@ -65,27 +81,31 @@ export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[
     ...(logger === false ? { logger } : {}),
   });
 
-  // Security headers, built once: @fastify/helmet builds helmet's middleware (and parses the
-  // CSP) again on every request, a few per cent of the gateway's CPU under load.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Toasts and dialogs set inline styles.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        // The register page guesses the country from the browser's position (SPEC.md section 2).
-        connectSrc: ["'self'", 'https://api.bigdatacloud.net'],
-        frameSrc: ["'self'", 'https://www.openstreetmap.org'],
-        upgradeInsecureRequests: null,
+  // Security headers: none depends on the request, so helmet runs once, here, and each answer
+  // gets the recorded list (helmet's eleven middlewares per request, and @fastify/helmet
+  // rebuilding them, cost the gateway several per cent of its time under load).
+  const securityHeaders = recordHeaders(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Toasts and dialogs set inline styles.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          // The register page guesses the country from the browser's position (SPEC.md section 2).
+          connectSrc: ["'self'", 'https://api.bigdatacloud.net'],
+          frameSrc: ["'self'", 'https://www.openstreetmap.org'],
+          upgradeInsecureRequests: null,
+        },
       },
-    },
-    // The shell loads its remotes' scripts from the same origin.
-    crossOriginEmbedderPolicy: false,
-  });
-  app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
+      // The shell loads its remotes' scripts from the same origin.
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+    done();
   });
   await app.register(cors, {
     origin: (config.CORS_ORIGINS ?? config.PUBLIC_URL).split(',').map((o) => o.trim()),

@@ -115,6 +115,29 @@ afterAll(async () => {
 const get = async (url: string, token?: string) =>
   gateway.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
+describe('security headers', () => {
+  it('puts helmet’s headers on a proxied answer, a gateway answer and a refusal alike', async () => {
+    const answers = [
+      await get('/api/books'),
+      await gateway.inject({ method: 'GET', url: '/app-config.json' }),
+      await get('/api/user/books'),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 401]);
+    for (const answer of answers) {
+      expect(answer.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+        'strict-transport-security': expect.stringContaining('max-age='),
+      });
+      expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(answer.headers['content-security-policy']).toContain("frame-src 'self' https://www.openstreetmap.org");
+      expect(answer.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+});
+
 describe('route table: every documented path goes to its owner (SPEC.md section 7)', () => {
   const cases: Array<[string, string, Owner]> = [
     ['POST', '/api/register', 'auth'],
