@@ -5,6 +5,7 @@ import { messages } from '@cartable/contracts';
 import proxyAddr from '@fastify/proxy-addr';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { TrustProxy } from './config.ts';
 import { HttpError, registerErrorHandler } from './errors.ts';
@@ -153,7 +154,7 @@ export function createHttpApp(options: HttpAppOptions): App {
   // route's log level (/health and /ready write none).
   const accessLog = app.log.child({}, { redact: accessLineRedaction });
   app.addHook('onResponse', (request, reply, done) => {
-    if (request.log.isLevelEnabled?.('info') !== false) {
+    if ((request.log as Logger).isLevelEnabled?.('info') !== false) {
       accessLog.info(
         { reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime },
         'request completed',
