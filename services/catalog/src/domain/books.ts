@@ -15,7 +15,7 @@ import { bookImages, books, cities, memberBlocks, provinces, sellers } from '../
 import type { CategoryView } from './category-store.ts';
 import { lotsOf } from './lots.ts';
 import { didYouMean, planSearch, type UnderstoodFilter, understoodConditions, webSearchQuery } from './search.ts';
-import { liveBoostedBookIds, sellerBadgeOf } from './subscriptions.ts';
+import { liveBoostedBookIds, sellerBadgeSql } from './subscriptions.ts';
 
 export const DEFAULT_PER_PAGE = 12;
 
@@ -419,8 +419,16 @@ function prepareBookPage(db: Db) {
       .where(sql`${bookImages.bookId} = any(${sql.placeholder('ids')}::int[])`)
       .orderBy(asc(bookImages.slot))
       .prepare('catalog_book_images_by_ids'),
+    // The seller, their badge and whether they blocked the viewer (none for a visitor): one trip.
     seller: db
-      .select({ seller: sellers, cityName: cities.name, province: provinces.name })
+      .select({
+        seller: sellers,
+        cityName: cities.name,
+        province: provinces.name,
+        badge: sellerBadgeSql(sellers.userId),
+        blockedViewer: sql<boolean>`exists (select 1 from ${memberBlocks} where ${memberBlocks.blockerId} = ${sellers.userId}
+          and ${memberBlocks.blockedId} = ${sql.placeholder('viewer')}::uuid and ${memberBlocks.blocked})`,
+      })
       .from(sellers)
       .leftJoin(cities, eq(cities.id, sellers.cityId))
       .leftJoin(provinces, eq(provinces.id, cities.provinceId))
@@ -510,38 +518,26 @@ export async function toBookDtos(db: Db, storage: Storage, view: CategoryView, r
 }
 export type BookDto = Book;
 
-/** The seller block of the detail page, from the projection of auth's events (no call to auth). */
-/** Whether `blocker` blocked `viewer` (messaging's blocks, projected). */
-export async function hasBlocked(db: Db, blocker: string, viewer: string | undefined) {
-  if (!viewer) return false;
-  const [row] = await db
-    .select({ blocked: memberBlocks.blocked })
-    .from(memberBlocks)
-    .where(and(eq(memberBlocks.blockerId, blocker), eq(memberBlocks.blockedId, viewer)));
-  return Boolean(row?.blocked);
-}
-
-/** The seller block; a viewer the seller blocked does not get their phone and e-mail. */
+/**
+ * The seller block of the detail page, from the projection of auth's events (no call to auth); a
+ * viewer the seller blocked (messaging's blocks, projected) does not get their phone and e-mail.
+ */
 export async function sellerOf(db: Db, userId: string, viewer?: string): Promise<Seller | null> {
   return (await sellerState(db, userId, viewer)).seller;
 }
 
 /**
  * The seller block and whether the seller is out of the catalogue (deactivated or deleted), for
- * the book page: the seller's row and the viewer's block read at once, two indexed look-ups.
+ * the book page: the seller's row, badge and block of the viewer in one prepared statement.
  */
 export async function sellerState(
   db: Db,
   userId: string,
   viewer?: string,
 ): Promise<{ seller: Seller | null; inactive: boolean }> {
-  const [[row], hidden, badge] = await Promise.all([
-    bookPage(db).seller.execute({ userId }),
-    hasBlocked(db, userId, viewer),
-    sellerBadgeOf(db, userId),
-  ]);
+  const [row] = await bookPage(db).seller.execute({ userId, viewer: viewer ?? null });
   if (!row) return { seller: null, inactive: false };
-  const s = row.seller;
+  const { seller: s, badge, blockedViewer: hidden } = row;
   return {
     inactive: Boolean(s.deactivatedAt ?? s.deletedAt),
     seller: {

@@ -12,7 +12,7 @@ import {
   subscriptionStatusLabels,
 } from '@cartable/contracts';
 import { type Db, HttpError, recordEvent } from '@cartable/service-kit';
-import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, type SQLWrapper, sql } from 'drizzle-orm';
 import {
   books,
   boostedBooks,
@@ -544,21 +544,16 @@ export async function subscriptionOf(db: Db, id: string, userId: string | null, 
 
 /**
  * The seller badge a member shows on their listings' page and profile: the name of their active
- * member plan that gives one (the newest, when several), else null. One indexed look-up.
+ * member plan that gives one (the newest, when several), else null. One indexed look-up, as an
+ * expression of the member's id so that the book page reads it with the seller's row.
  */
+export const sellerBadgeSql = (userId: SQLWrapper) =>
+  sql<string | null>`(select ${subscriptions.planName} from ${subscriptions}
+    where ${subscriptions.userId} = ${userId} and ${subscriptions.status} = 'active'
+      and ${subscriptions.planSellerBadge} and ${subscriptions.endsAt} > now()
+    order by ${subscriptions.startsAt} desc limit 1)`;
+
 export async function sellerBadgeOf(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ name: subscriptions.planName })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.userId, userId),
-        eq(subscriptions.status, 'active'),
-        eq(subscriptions.planSellerBadge, true),
-        gt(subscriptions.endsAt, new Date()),
-      ),
-    )
-    .orderBy(desc(subscriptions.startsAt))
-    .limit(1);
-  return row?.name ?? null;
+  const result = await db.execute(sql`select ${sellerBadgeSql(sql`${userId}::uuid`)} as badge`);
+  return (result as unknown as { rows: Array<{ badge: string | null }> }).rows[0]?.badge ?? null;
 }
