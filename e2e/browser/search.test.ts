@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, logInThroughForm } from '../support/browser.ts';
 import { call, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
@@ -149,5 +149,25 @@ describe('search that finds what parents type', () => {
     );
     await results(page).getByRole('link', { name: 'Français 6e – Le Livre Unique' }).waitFor();
     expect(await results(page).getByRole('link', { name: 'Mathématiques 5e – CIAM' }).count()).toBe(0);
+  });
+
+  it('asks for the first page of /books once, beside the scripts, for a visitor and a member alike', async () => {
+    // The gateway preloads it from the HTML (as="fetch"); the page's own fetch, with its Accept
+    // and, for a member, Authorization headers, must get that answer rather than ask again.
+    const firstPage = (url: string) => url.includes('/api/books?') && url.includes('per_page=12');
+    for (const member of [false, true]) {
+      const page = await phone();
+      if (member) await logInThroughForm(page, stack.url('gateway'), 'admin@cartable.ga', 'Cartable2026!');
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (firstPage(request.url())) asked.push(request.url());
+      });
+      await page.goto(`${stack.url('gateway')}/books`);
+      await results(page).getByRole('link', { name: 'Français 6e – Le Livre Unique' }).waitFor();
+      // Preloaded by the HTML, and not asked for a second time by the page.
+      const preload = await page.locator('link[rel="preload"][as="fetch"]').getAttribute('href');
+      expect(asked.map((url) => new URL(url).pathname + new URL(url).search)).toEqual([preload]);
+      await page.context().close();
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { defineFrontend } from '@cartable/ui/build';
+import { apiUrl, defineFrontend } from '@cartable/ui/build';
+import { DEFAULT_FILTERS, filtersToQuery } from './src/features/catalogue/filters.ts';
 
 /** Catalog remote: home, catalogue, book pages, my books, messages. Served at /mf/catalog/. */
 export default defineFrontend({
@@ -11,10 +12,15 @@ export default defineFrontend({
   exposes: { './routes': './src/routes.tsx' },
   // The pages a visitor most often opens first, and the lazy chunks their first render needs
   // (named in features/catalogue/BooksRoute.tsx and features/book/BookRoute.tsx): the gateway
-  // preloads them with the shell's own script.
+  // preloads them with the shell's own script. /books without filters also preloads its first
+  // page of results (the same for everyone: GET /books reads no token).
   preloadRoutes: [
     { pattern: '^/$', chunks: [] },
-    { pattern: '^/books/?$', chunks: ['books-page'] },
+    {
+      pattern: '^/books/?$',
+      chunks: ['books-page'],
+      data: [apiUrl('/books', filtersToQuery(DEFAULT_FILTERS))],
+    },
     { pattern: '^/books/\\d+/?$', chunks: ['book-page'] },
   ],
 });

@@ -18,7 +18,7 @@ let dir: string;
 let manifest: string;
 
 function writeManifest(
-  routes: Array<{ pattern: string; scripts: string[]; shared?: Record<string, string[]> }>,
+  routes: Array<{ pattern: string; scripts: string[]; shared?: Record<string, string[]>; data?: string[] }>,
   mtime: number,
 ) {
   writeFileSync(manifest, JSON.stringify({ routes }));
@@ -46,7 +46,12 @@ beforeAll(async () => {
   writeManifest(
     [
       { pattern: '^/$', scripts: ['/mf/catalog/routes.1.js'], shared },
-      { pattern: '^/books/?$', scripts: ['/mf/catalog/routes.1.js', '/mf/catalog/books-page.2.js'] },
+      {
+        pattern: '^/books/?$',
+        scripts: ['/mf/catalog/routes.1.js', '/mf/catalog/books-page.2.js'],
+        // A manifest naming anything but an API path is not followed.
+        data: ['/api/books?sort_by=created_at&page=1', 'https://elsewhere.example/track'],
+      },
       { pattern: '^/books/\\d+/?$', scripts: ['/mf/catalog/routes.1.js', '/mf/catalog/book-page.3.js'] },
     ],
     1_000_000,
@@ -89,6 +94,21 @@ describe('route preloads', () => {
     ]);
     const html = (await gateway.inject({ method: 'GET', url: '/books' })).body;
     expect(html.indexOf('/mf/catalog/books-page.2.js')).toBeGreaterThan(html.indexOf('/main.abc.js'));
+  });
+
+  it('preloads the first page of results of /books at its bare address only', async () => {
+    const fetched = async (url: string) =>
+      [
+        ...(await gateway.inject({ method: 'GET', url })).body.matchAll(
+          /<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g,
+        ),
+      ].map((m) => m[1]);
+    expect(await fetched('/books')).toEqual(['/api/books?sort_by=created_at&amp;page=1']);
+    expect(await fetched('/books/')).toEqual(['/api/books?sort_by=created_at&amp;page=1']);
+    // Filters make another read: nothing is preloaded that the page would not use.
+    expect(await fetched('/books?query=maths')).toEqual([]);
+    expect(await fetched('/books/42')).toEqual([]);
+    expect(await fetched('/')).toEqual([]);
   });
 
   it('adds nothing to a page the manifest does not name', async () => {

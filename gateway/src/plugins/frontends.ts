@@ -51,7 +51,13 @@ function builtJson<T>(file: string, fallback: T): () => T {
 }
 
 interface PreloadManifest {
-  routes?: Array<{ pattern: string; scripts?: string[]; shared?: Record<string, string[]> }>;
+  routes?: Array<{ pattern: string; scripts?: string[]; shared?: Record<string, string[]>; data?: string[] }>;
+}
+
+/** What a page's first render asks for: its scripts, and the API reads of its unfiltered address. */
+interface PagePreloads {
+  scripts: string[];
+  data: string[];
 }
 
 /**
@@ -71,19 +77,28 @@ function routePreloads(remoteManifest: () => PreloadManifest, shellShared: () =>
     }
     return patterns.get(pattern);
   };
-  return (path: string): string[] => {
+  return (path: string): PagePreloads => {
     const route = (remoteManifest().routes ?? []).find((r) => compiled(r.pattern)?.test(path));
-    if (!route) return [];
+    if (!route) return { scripts: [], data: [] };
     const host = shellShared();
     const shared = Object.entries(route.shared ?? {}).flatMap(([key, own]) => host[key] ?? own);
-    return [...new Set([...(route.scripts ?? []), ...shared])];
+    // Only API paths: a broken or tampered manifest cannot make pages fetch elsewhere.
+    const data = (route.data ?? []).filter((url) => typeof url === 'string' && url.startsWith('/api/'));
+    return { scripts: [...new Set([...(route.scripts ?? []), ...shared])], data };
   };
 }
 
-/** Preloads placed after the page's own stylesheet and script, which the browser asks for first. */
-export function withPreloads(html: string, scripts: string[]): string {
-  if (scripts.length === 0) return html;
-  const links = scripts.map((src) => `<link rel="preload" as="script" href="${escapeHtml(src)}">`).join('');
+/**
+ * Preloads placed after the page's own stylesheet and script, which the browser asks for first.
+ * An API read is preloaded `as="fetch"` with `crossorigin` (anonymous, same origin): the mode and
+ * credentials of the client's fetch, which the browser needs to hand it the preloaded answer.
+ */
+export function withPreloads(html: string, scripts: string[], data: string[] = []): string {
+  if (scripts.length === 0 && data.length === 0) return html;
+  const links = [
+    ...data.map((url) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(url)}">`),
+    ...scripts.map((src) => `<link rel="preload" as="script" href="${escapeHtml(src)}">`),
+  ].join('');
   return html.replace('</head>', `${links}</head>`);
 }
 
@@ -163,17 +178,23 @@ const frontends: FastifyPluginAsync<FrontendsOptions> = async (app, options) => 
       shellShared,
     ),
   );
-  /** The shell's HTML for a page: with preloads of what its first render will ask for, if known. */
-  const pageHtml = (path: string) =>
-    withPreloads(
+  /**
+   * The shell's HTML for a page: with preloads of what its first render will ask for, if known;
+   * its API reads only at its bare address (a query string means filters, hence other reads).
+   */
+  const pageHtml = (path: string, filtered: boolean) => {
+    const wanted = preloads.map((preloadsFor) => preloadsFor(path));
+    return withPreloads(
       shellHtml(),
-      preloads.flatMap((scriptsFor) => scriptsFor(path)),
+      wanted.flatMap((p) => p.scripts),
+      filtered ? [] : wanted.flatMap((p) => p.data),
     );
+  };
 
-  const sendShell = (reply: FastifyReply, path: string) => {
+  const sendShell = (reply: FastifyReply, path: string, filtered = false) => {
     if (!shellBuilt) return reply.status(200).type('text/html; charset=utf-8').send(NOT_BUILT);
     reply.header('cache-control', 'no-cache');
-    const page = pageHtml(path);
+    const page = pageHtml(path, filtered);
     if (page === html?.text) return reply.sendFile('index.html', shellDist);
     return reply.type('text/html; charset=utf-8').send(page);
   };
@@ -190,7 +211,7 @@ const frontends: FastifyPluginAsync<FrontendsOptions> = async (app, options) => 
       const meta = await bookPreview(Number(id), `${request.protocol}://${request.host}`);
       if (!meta) return sendShell(reply, path);
       reply.header('cache-control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').send(withPreview(pageHtml(path), meta));
+      return reply.type('text/html; charset=utf-8').send(withPreview(pageHtml(path, true), meta));
     });
   }
 
@@ -204,7 +225,7 @@ const frontends: FastifyPluginAsync<FrontendsOptions> = async (app, options) => 
       !path.startsWith('/storage/') &&
       // A missing asset (a .js or .png) is a real 404, not a page.
       !/\.[a-z0-9]{2,5}$/i.test(path);
-    if (isPage) return sendShell(reply, path);
+    if (isPage) return sendShell(reply, path, request.url.includes('?'));
     return reply.status(404).send({ message: path.startsWith('/api') ? messages.routeNotFound : messages.notFound });
   });
 };

@@ -21,11 +21,18 @@ export interface RoutePreload {
   pattern: string;
   /** Named chunk groups (webpackChunkName) the page renders at once, besides the exposed module's. */
   chunks: string[];
+  /**
+   * API reads the page's first render makes when its address has no query string, as the client
+   * writes them (`apiUrl`): the gateway preloads them too (`as="fetch"`), so that the answer
+   * travels beside the scripts. Only reads whose answer is the same for every visitor and member:
+   * the browser hands the preloaded answer to the page's fetch whatever its Authorization header.
+   */
+  data?: string[];
 }
 
 export interface PreloadManifest {
   /** `shared`: a shared module's key → the remote's own copy (its fallback chunks). */
-  routes: Array<{ pattern: string; scripts: string[]; shared: Record<string, string[]> }>;
+  routes: Array<{ pattern: string; scripts: string[]; shared: Record<string, string[]>; data?: string[] }>;
 }
 
 /** A shared module's key → the host's chunks for it (none: in the host's first script). */
@@ -95,7 +102,12 @@ export class RoutePreloadPlugin {
             if (key) shared[key] = scriptsFrom(compilation, id, publicPath);
           }
         }
-        manifest.routes.push({ pattern: route.pattern, scripts: [...scripts], shared });
+        manifest.routes.push({
+          pattern: route.pattern,
+          scripts: [...scripts],
+          shared,
+          ...(route.data?.length ? { data: route.data } : {}),
+        });
       }
       return manifest;
     });

@@ -19,6 +19,9 @@ import { type Configuration, rspack } from '@rspack/core';
 import tailwindcss from '@tailwindcss/postcss';
 import { type RoutePreload, RoutePreloadPlugin, SharedChunksPlugin } from './preloads.ts';
 
+/** For a remote's `preloadRoutes.data`: the URL its page's read asks for, written as the client writes it. */
+export { apiUrl } from '../src/api/url.ts';
+
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
 

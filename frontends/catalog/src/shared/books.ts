@@ -1,5 +1,8 @@
 import type { BookCondition, BookStatus as ContractBookStatus } from '@cartable/contracts';
 
+/** A listing query's parameters as the API client sends them (libs/ui `apiUrl`). */
+export type BookQuery = Record<string, string | number | boolean | null | undefined>;
+
 /**
  * The book as the catalogue screens read it (services/catalog/API.md), its French labels and
  * small helpers. The calls are in ./api/books.ts.

@@ -1,7 +1,7 @@
 import { sessionStore } from '../session/store';
+import { API_BASE, apiUrl, type QueryValues } from './url';
 
-/** Root of every API call: the gateway serves the API under /api on the same origin. */
-export const API_BASE = '/api';
+export { API_BASE };
 
 export const NETWORK_ERROR_MESSAGE = 'Erreur de connexion. Vérifiez votre connexion internet et réessayez.';
 export const GENERIC_ERROR_MESSAGE = 'Une erreur est survenue. Veuillez réessayer.';
@@ -60,23 +60,11 @@ export interface RequestOptions {
   /** JSON-serialisable body, or FormData for multipart uploads. */
   body?: unknown;
   /** Query parameters; undefined, null and empty values are skipped. */
-  query?: Record<string, string | number | boolean | null | undefined>;
+  query?: QueryValues;
   signal?: AbortSignal;
   headers?: Record<string, string>;
   /** Sent as Idempotency-Key: a creating call retried with the same key has one effect. */
   idempotencyKey?: string;
-}
-
-function buildUrl(path: string, query: RequestOptions['query']): string {
-  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
-  if (!query) return url;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    params.set(key, String(value));
-  }
-  const qs = params.toString();
-  return qs ? `${url}?${qs}` : url;
 }
 
 function normaliseErrors(raw: unknown): FieldErrors {
@@ -123,7 +111,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
+    response = await fetch(apiUrl(path, query), {
       method,
       headers,
       body: payload,

@@ -1,5 +1,4 @@
-import type { BookQuery } from '../../shared/api/books';
-import { CONDITION_LABELS, CONDITIONS, type Condition } from '../../shared/books';
+import { type BookQuery, CONDITION_LABELS, CONDITIONS, type Condition } from '../../shared/books';
 
 /** Results per page of the catalogue (4 rows of 3, 6 rows of 2 on phones). */
 export const PER_PAGE = 12;

@@ -1,12 +1,13 @@
 import { ApiError, api } from '@cartable/ui';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Book, BookStatus, Id, Paginated } from '../books';
+import type { Book, BookQuery, BookStatus, Id, Paginated } from '../books';
+
+export type { BookQuery };
 
 /**
  * The book calls several catalogue features share (services/catalog/API.md): the list, the detail
  * and its deletion, with their query keys. A feature's own calls live in its api/ folder.
  */
-export type BookQuery = Record<string, string | number | boolean | null | undefined>;
 
 export const bookKeys = {
   all: ['books'] as const,
