@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { messages } from '@cartable/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -111,6 +112,33 @@ const clientErrorMessages: Record<number, string> = {
   429: messages.tooManyRequests,
 };
 
+/** A refused body is read and dropped before the answer up to this size, within this time. */
+const DRAIN_MAX_BYTES = 16 * 1024 * 1024;
+const DRAIN_MAX_MS = 5000;
+
+/**
+ * A body refused before it was read (413: too large for its route): its bytes still on their way
+ * are read and dropped before the answer, so that the connection stays open and the client reads
+ * the answer. Node closes a connection answered over unread bytes, and the client's next write
+ * then meets a reset (EPIPE) instead of the 413. Past DRAIN_MAX_BYTES declared, or without a
+ * declared size, the answer goes at once and the connection closes. Resolves whether it was read.
+ */
+function drainRefusedBody(raw: IncomingMessage): Promise<boolean> {
+  const declared = Number(raw.headers['content-length']);
+  if (raw.complete) return Promise.resolve(true);
+  if (raw.destroyed || !Number.isFinite(declared) || declared > DRAIN_MAX_BYTES) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      raw.off('end', done).off('close', done).off('error', done);
+      resolve(raw.complete);
+    };
+    const timer = setTimeout(done, DRAIN_MAX_MS);
+    raw.on('end', done).on('close', done).on('error', done);
+    raw.resume();
+  });
+}
+
 /**
  * The one error handler: `{ message, errors? }` JSON in French, 422 with field errors for
  * validation, never a stack trace, and never a 5xx for something the client sent.
@@ -154,6 +182,13 @@ export function registerErrorHandler(app: FastifyInstance, { notFound = true } =
       return reply.status(500).send({ message: messages.internal });
     }
     const status = error.statusCode ?? 500;
+    if (status === 413) {
+      return drainRefusedBody(request.raw).then((read) => {
+        // Fastify asks to close after a refused body; once it is read, the connection can stay.
+        if (read) reply.removeHeader('connection');
+        return reply.status(413).send({ message: clientErrorMessages[413] });
+      });
+    }
     if (status >= 400 && status < 500) {
       const message =
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'

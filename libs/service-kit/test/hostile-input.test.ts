@@ -216,4 +216,22 @@ describe('requests no route should see', () => {
     }
     await a.close();
   });
+
+  it('reads a body too large for its route to the end before its French 413, and keeps the connection', async () => {
+    const a = createHttpApp({ name: 'test', logger: false, bodyLimit: 1024 });
+    a.post('/notes', async () => ({ ok: true }));
+    await a.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = a.server.address() as AddressInfo;
+    const res = await fetch(`http://127.0.0.1:${port}/notes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'x'.repeat(256 * 1024) }),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: 'Les données envoyées sont trop volumineuses.' });
+    // Answered over unread bytes, Node would close the connection (and a client still writing
+    // would meet a reset instead of the answer).
+    expect(res.headers.get('connection')).not.toBe('close');
+    await a.close();
+  });
 });
