@@ -115,7 +115,7 @@ export async function startTestStack(options: { env?: Record<string, string> } =
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  return { ...running, id, api: `${stack.url('gateway')}/api`, mail, databaseUrls, teardown };
+  return { ...running, id, api: `${running.url('gateway')}/api`, mail, databaseUrls, teardown };
 }
 
 /** fetch + JSON for tests: returns status, body and headers. */
