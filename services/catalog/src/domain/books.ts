@@ -43,7 +43,19 @@ const bookColumns = {
   isLot: sql<boolean>`${books.lotTitles} is not null`,
   cityName: cities.name,
   province: provinces.name,
+  // The photos, in slot order, read in the same pass: a page of listings or a book page made a
+  // second round trip for them. PostgreSQL runs this subquery only for the rows it returns (past
+  // the sort and the LIMIT: an expensive output column is computed last).
+  images: sql<PhotoKeys[]>`coalesce((select json_agg(json_build_object('slot', ${bookImages.slot},
+    'displayKey', ${bookImages.displayKey}, 'thumbnailKey', ${bookImages.thumbnailKey}) order by ${bookImages.slot})
+    from ${bookImages} where ${bookImages.bookId} = ${books.id}), '[]'::json)`,
 };
+
+interface PhotoKeys {
+  slot: number;
+  displayKey: string;
+  thumbnailKey: string;
+}
 
 const fromBooks = (db: Db) =>
   db
@@ -403,22 +415,10 @@ function prepareBookPage(db: Db) {
   const id = sql.placeholder('id');
   return {
     book: fromBooks(db).where(eq(books.id, id)).prepare('catalog_book_page_book'),
-    images: db
-      .select()
-      .from(bookImages)
-      .where(eq(bookImages.bookId, id))
-      .orderBy(asc(bookImages.slot))
-      .prepare('catalog_book_page_images'),
     // Pages of listings by id: one plan per connection whatever the number of ids.
     books: fromBooks(db)
       .where(sql`${books.id} = any(${sql.placeholder('ids')}::int[])`)
       .prepare('catalog_books_by_ids'),
-    pageImages: db
-      .select()
-      .from(bookImages)
-      .where(sql`${bookImages.bookId} = any(${sql.placeholder('ids')}::int[])`)
-      .orderBy(asc(bookImages.slot))
-      .prepare('catalog_book_images_by_ids'),
     // The seller, their badge and whether they blocked the viewer (none for a visitor): one trip.
     seller: db
       .select({
@@ -456,28 +456,25 @@ export async function findBookRows(db: Db, ids: number[]) {
   return bookPage(db).books.execute({ ids });
 }
 
-/** The API's Book (services/catalog/API.md) for a page of rows: one query for the photos; names from the cached graph. */
+/**
+ * The API's Book (services/catalog/API.md) for a page of rows: photos come with the rows, names
+ * from the cached graph; a query only for the books of lots.
+ */
 export async function toBookDtos(db: Db, storage: Storage, view: CategoryView, rows: BookRow[]): Promise<Book[]> {
-  const ids = rows.map((r) => r.id);
-  const [images, lots] = await Promise.all([
-    ids.length === 1
-      ? bookPage(db).images.execute({ id: ids[0] })
-      : ids.length
-        ? bookPage(db).pageImages.execute({ ids })
-        : [],
-    lotsOf(
-      db,
-      view,
-      rows.filter((r) => r.isLot).map((r) => r.id),
-    ),
-  ]);
+  const lots = await lotsOf(
+    db,
+    view,
+    rows.filter((r) => r.isLot).map((r) => r.id),
+  );
   return rows.map((r) => {
     const bookCats = r.categoryIds
       .filter((id) => view.graph.has(id))
       .map((id) => ({ id, name: view.graph.nodes.get(id)!.name }));
-    const bookImgs = images
-      .filter((i) => i.bookId === r.id)
-      .map((i) => ({ slot: i.slot, url: storage.url(i.displayKey), thumbnail_url: storage.url(i.thumbnailKey) }));
+    const bookImgs = r.images.map((i) => ({
+      slot: i.slot,
+      url: storage.url(i.displayKey),
+      thumbnail_url: storage.url(i.thumbnailKey),
+    }));
     const slot = (n: number) => bookImgs.find((i) => i.slot === n)?.url ?? null;
     return {
       id: r.id,
