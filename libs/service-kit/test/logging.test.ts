@@ -104,7 +104,7 @@ describe('logs hold no secrets', () => {
     const answered = await app.inject({
       method: 'GET',
       url: `/verify-email?token=${token}&email=awa%40example.ga&lang=fr`,
-      headers: { authorization: 'Bearer eyJhbGciOi.secret.token' },
+      headers: { authorization: 'Bearer eyJhbGciOi.secret.token', cookie: 'refresh_token=r3fr3sh-s3cr3t' },
     });
     expect(answered.statusCode).toBe(200);
     await app.inject({ method: 'GET', url: '/health' });
@@ -123,6 +123,7 @@ describe('logs hold no secrets', () => {
     expect(out.text()).not.toContain(token);
     expect(out.text()).not.toContain('awa%40example.ga');
     expect(out.text()).not.toContain('eyJhbGciOi');
+    expect(out.text()).not.toContain('r3fr3sh-s3cr3t');
     await app.close();
   });
 
