@@ -3,7 +3,8 @@
  * 5): the same trivial upstream (bench/gateway-compare/upstream.mjs) called directly, through
  * express-gateway 1.16 with no authentication at all, and through our gateway on a public route
  * (GET /api/books) and on a member's route (GET /api/favourites: JWT checked against auth's keys,
- * revocation checked in Redis, logging on, as in production). Our gateway is a second instance
+ * revocation checked in Redis, logging on, as in production); and, as the floor of our stack,
+ * bare Fastify with @fastify/reply-from and nothing else on (bench/gateway-compare/bare-fastify.mjs). Our gateway is a second instance
  * of gateway/src/main.ts whose catalog is the trivial upstream; auth and Redis are a real test
  * stack's. express-gateway is installed in bench/gateway-compare/ on first run, never as a
  * dependency of the product.
@@ -71,7 +72,8 @@ const stack = await startTestStack({ env: { LOG_LEVEL: 'warn' } });
 const processes: ChildProcess[] = [];
 let ours: Awaited<ReturnType<typeof startStack>> | undefined;
 try {
-  const [upstreamPort, egPort, egAdminPort, gatewayPort] = await Promise.all([
+  const [upstreamPort, egPort, egAdminPort, gatewayPort, barePort] = await Promise.all([
+    freePort(),
     freePort(),
     freePort(),
     freePort(),
@@ -84,6 +86,14 @@ try {
       'express-gateway.mjs',
       { EG_PORT: String(egPort), EG_ADMIN_PORT: String(egAdminPort), EG_UPSTREAM: upstream },
       `http://127.0.0.1:${egPort}/api/books`,
+    ),
+  );
+
+  processes.push(
+    await child(
+      'bare-fastify.mjs',
+      { BARE_PORT: String(barePort), BARE_UPSTREAM: upstream },
+      `http://127.0.0.1:${barePort}/api/books`,
     ),
   );
 
@@ -130,6 +140,10 @@ try {
     'express-gateway 1.16, no authentication, GET /api/books',
     `http://127.0.0.1:${egPort}/api/books`,
   );
+  const bare = await load(
+    'bare Fastify + @fastify/reply-from, nothing else, GET /api/books',
+    `http://127.0.0.1:${barePort}/api/books`,
+  );
   const open = await load('our gateway, public route GET /api/books', `${gateway}/api/books`);
   const guarded = await load(
     'our gateway, member route GET /api/favourites (JWT, revocation, logging)',
@@ -147,6 +161,9 @@ try {
       'member route ÷ express-gateway (target ≥ 4)': ratio(guarded['req/s'], eg['req/s']),
       'public route ÷ direct (target ≥ 0.3)': ratio(open['req/s'], direct['req/s']),
       'express-gateway ÷ direct': ratio(eg['req/s'], direct['req/s']),
+      // How far the framework alone gets: the ceiling of any gateway built on it.
+      'bare Fastify + reply-from ÷ direct': ratio(bare['req/s'], direct['req/s']),
+      'public route ÷ bare Fastify + reply-from': ratio(open['req/s'], bare['req/s']),
       // autocannon's latencies are whole milliseconds: with one connection, a request's time
       // is the inverse of the rate, which says more at this scale.
       'time added per request on the member route, idle, ms (target p50 ≤ 1)': Number(

@@ -1,0 +1,10 @@
+// The floor of our stack: Fastify and @fastify/reply-from (the product's own versions) forwarding
+// GET /api/books to the trivial upstream (BARE_UPSTREAM) with nothing else on: no logging, no
+// token, no headers added. What our gateway costs beyond this is its own work.
+import replyFrom from '@fastify/reply-from';
+import Fastify from 'fastify';
+
+const app = Fastify({ logger: false });
+await app.register(replyFrom, { undici: { connections: 128, pipelining: 1 } });
+app.get('/api/books', (_request, reply) => reply.from(`${process.env.BARE_UPSTREAM}/books`));
+await app.listen({ port: Number(process.env.BARE_PORT), host: '127.0.0.1' });
