@@ -9,7 +9,7 @@ import {
 } from '@cartable/contracts';
 import type { Db, Storage } from '@cartable/service-kit';
 import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
 import { bookImages, books, cities, memberBlocks, provinces, sellers } from '../db/schema.ts';
 import type { CategoryView } from './category-store.ts';
@@ -410,30 +410,36 @@ export async function listBooks(
  * database: drizzle builds their SQL once and PostgreSQL parses and plans them once per connection
  * (building and planning were most of a book page's cost in catalog's CPU profile).
  */
+const sellerCities = alias(cities, 'seller_cities');
+const sellerProvinces = alias(provinces, 'seller_provinces');
 const bookPageStatements = new WeakMap<Db, ReturnType<typeof prepareBookPage>>();
 function prepareBookPage(db: Db) {
   const id = sql.placeholder('id');
   return {
-    book: fromBooks(db).where(eq(books.id, id)).prepare('catalog_book_page_book'),
-    // Pages of listings by id: one plan per connection whatever the number of ids.
-    books: fromBooks(db)
-      .where(sql`${books.id} = any(${sql.placeholder('ids')}::int[])`)
-      .prepare('catalog_books_by_ids'),
-    // The seller, their badge and whether they blocked the viewer (none for a visitor): one trip.
-    seller: db
+    // The book page: the book, its photos, its seller (with their town, badge and whether they
+    // blocked the viewer, null for a visitor) in one trip.
+    page: db
       .select({
+        ...bookColumns,
         seller: sellers,
-        cityName: cities.name,
-        province: provinces.name,
+        sellerCity: sellerCities.name,
+        sellerProvince: sellerProvinces.name,
         badge: sellerBadgeSql(sellers.userId),
         blockedViewer: sql<boolean>`exists (select 1 from ${memberBlocks} where ${memberBlocks.blockerId} = ${sellers.userId}
           and ${memberBlocks.blockedId} = ${sql.placeholder('viewer')}::uuid and ${memberBlocks.blocked})`,
       })
-      .from(sellers)
-      .leftJoin(cities, eq(cities.id, sellers.cityId))
+      .from(books)
+      .leftJoin(cities, eq(cities.id, books.cityId))
       .leftJoin(provinces, eq(provinces.id, cities.provinceId))
-      .where(eq(sellers.userId, sql.placeholder('userId')))
-      .prepare('catalog_book_page_seller'),
+      .leftJoin(sellers, eq(sellers.userId, books.userId))
+      .leftJoin(sellerCities, eq(sellerCities.id, sellers.cityId))
+      .leftJoin(sellerProvinces, eq(sellerProvinces.id, sellerCities.provinceId))
+      .where(eq(books.id, id))
+      .prepare('catalog_book_page'),
+    // Pages of listings by id: one plan per connection whatever the number of ids.
+    books: fromBooks(db)
+      .where(sql`${books.id} = any(${sql.placeholder('ids')}::int[])`)
+      .prepare('catalog_books_by_ids'),
   };
 }
 function bookPage(db: Db) {
@@ -445,10 +451,16 @@ function bookPage(db: Db) {
   return statements;
 }
 
-/** One book's row (the book page). */
-export async function findBookRow(db: Db, id: number) {
-  const [row] = await bookPage(db).book.execute({ id });
-  return row;
+/**
+ * A book page's reads in one prepared statement: the book's row (photos included), and its seller
+ * block for this viewer (none for a visitor), with whether the seller is out of the catalogue
+ * (deactivated or deleted). Undefined when there is no such book.
+ */
+export async function findBookPage(db: Db, id: number, viewer?: string) {
+  const [row] = await bookPage(db).page.execute({ id, viewer: viewer ?? null });
+  if (!row) return undefined;
+  const { seller, sellerCity, sellerProvince, badge, blockedViewer, ...book } = row;
+  return { book, ...sellerBlock(seller, { city: sellerCity, province: sellerProvince, badge, blockedViewer }) };
 }
 
 export async function findBookRows(db: Db, ids: number[]) {
@@ -516,25 +528,15 @@ export async function toBookDtos(db: Db, storage: Storage, view: CategoryView, r
 export type BookDto = Book;
 
 /**
- * The seller block of the detail page, from the projection of auth's events (no call to auth); a
+ * The seller block of the book page, from the projection of auth's events (no call to auth); a
  * viewer the seller blocked (messaging's blocks, projected) does not get their phone and e-mail.
  */
-export async function sellerOf(db: Db, userId: string, viewer?: string): Promise<Seller | null> {
-  return (await sellerState(db, userId, viewer)).seller;
-}
-
-/**
- * The seller block and whether the seller is out of the catalogue (deactivated or deleted), for
- * the book page: the seller's row, badge and block of the viewer in one prepared statement.
- */
-export async function sellerState(
-  db: Db,
-  userId: string,
-  viewer?: string,
-): Promise<{ seller: Seller | null; inactive: boolean }> {
-  const [row] = await bookPage(db).seller.execute({ userId, viewer: viewer ?? null });
-  if (!row) return { seller: null, inactive: false };
-  const { seller: s, badge, blockedViewer: hidden } = row;
+function sellerBlock(
+  s: typeof sellers.$inferSelect | null,
+  extra: { city: string | null; province: string | null; badge: string | null; blockedViewer: boolean },
+): { seller: Seller | null; inactive: boolean } {
+  if (!s) return { seller: null, inactive: false };
+  const hidden = extra.blockedViewer;
   return {
     inactive: Boolean(s.deactivatedAt ?? s.deletedAt),
     seller: {
@@ -542,15 +544,15 @@ export async function sellerState(
       name: s.name,
       username: s.username,
       profile_image: s.profileImage,
-      city: row.cityName,
-      province: row.province,
+      city: extra.city,
+      province: extra.province,
       created_at: s.createdAt.toISOString(),
       show_email: !hidden && s.email !== null,
       email: hidden ? null : s.email,
       show_phone: !hidden && s.phone !== null,
       phone: hidden ? null : s.phone,
       rating: { average: s.ratingAverage, count: s.ratingCount },
-      badge,
+      badge: extra.badge,
     },
   };
 }

@@ -38,13 +38,12 @@ import {
 } from '../domain/book-writes.ts';
 import {
   boostedBookIds,
-  findBookRow,
+  findBookPage,
   findBookRows,
   forgetListings,
   listBooks,
   listingPages,
   sellerActive,
-  sellerState,
   toBookDtos,
 } from '../domain/books.ts';
 import { recordSearchMiss } from '../domain/catalog-stats.ts';
@@ -203,19 +202,17 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
       schema: { tags, params: idParams, response: { 200: bookDetailResponseSchema } },
     },
     async (request) => {
-      // Three indexed reads: the book, then its photos and its seller (with the viewer's block) at once.
-      const row = await findBookRow(db, request.params.id);
-      if (!row) throw notFound(NOT_FOUND);
+      // One prepared statement: the book, its photos, its seller and the viewer's block.
+      const page = await findBookPage(db, request.params.id, request.claims?.sub);
+      if (!page) throw notFound(NOT_FOUND);
+      const { book: row, seller } = page;
       const claims = request.claims;
       const privileged = claims?.sub === row.userId || Boolean(claims && hasPermission(claims, 'books.update.any'));
       // Hidden by the moderation: only its owner and the moderators still see it.
       if (row.hiddenAt && !privileged) throw notFound(NOT_FOUND);
-      const [[book], seller] = await Promise.all([
-        toBookDtos(db, storage, await categoryStore.view(), [row]),
-        sellerState(db, row.userId, claims?.sub),
-      ]);
+      const [book] = await toBookDtos(db, storage, await categoryStore.view(), [row]);
       // Its seller deactivated by an administrator: the same, until reactivation.
-      if (seller.inactive && !privileged) throw notFound(NOT_FOUND);
+      if (page.inactive && !privileged) throw notFound(NOT_FOUND);
       // A view counts for popularity once per visitor and day, except the seller's own; counted
       // off the answer's path and written in batches (view-counter.ts).
       if (claims?.sub !== row.userId) {
@@ -225,7 +222,7 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
           : { address: request.ip, userAgent: request.headers['user-agent'] ?? '' };
         views.add(row.id, viewer);
       }
-      return { book: { ...book!, seller: seller.seller } };
+      return { book: { ...book!, seller } };
     },
   );
 
