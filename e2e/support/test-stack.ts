@@ -45,11 +45,20 @@ export async function startTestStack(options: { env?: Record<string, string> } =
   const databaseUrls = Object.fromEntries(
     services.map((s) => [s, databaseUrl(PG_ADMIN_URL, `cartable_${id}_${s}`)]),
   ) as Record<Service, string>;
-  const mail = await startMailCatcher({
-    smtp: await freePort(),
-    web: await freePort(),
-    mailDirectory: join(dataDir, 'mail'),
-  });
+  // A port found free can still be taken before maildev binds it: then again, on other ports.
+  const startMail = async (attempt = 1): Promise<MailCatcher> => {
+    try {
+      return await startMailCatcher({
+        smtp: await freePort(),
+        web: await freePort(),
+        mailDirectory: join(dataDir, 'mail'),
+      });
+    } catch (err) {
+      if (attempt >= 3 || !String(err).includes('EADDRINUSE')) throw err;
+      return startMail(attempt + 1);
+    }
+  };
+  const mail = await startMail();
 
   const freePorts = async () =>
     Object.fromEntries(await Promise.all(deployables.map(async (d) => [d, await freePort()]))) as Record<

@@ -43,18 +43,25 @@ export async function startMailCatcher({
     const started = spawn(
       process.execPath,
       ['--import', exitWithParent, bin, ...args, '--mail-directory', mailDirectory, '--silent'],
-      { stdio: ['pipe', 'ignore', 'inherit'] },
+      { stdio: ['pipe', 'ignore', 'pipe'] },
     );
-    // Neither the child nor the pipe keeps this process alive.
+    // Its errors still reach our stderr; the last of them also go into a failed start's error.
+    let output = '';
+    started.stderr?.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      output = (output + chunk.toString()).slice(-2000);
+    });
+    // Neither the child nor its pipes keep this process alive.
     started.unref();
-    (started.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+    for (const pipe of [started.stdin, started.stderr]) (pipe as unknown as { unref?: () => void } | null)?.unref?.();
     child = started;
     started.once('exit', () => {
       if (child === started) child = undefined;
     });
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline) {
-      if (started.exitCode !== null) throw new Error(`maildev s'est arrêté au démarrage (code ${started.exitCode})`);
+      if (started.exitCode !== null)
+        throw new Error(`maildev s'est arrêté au démarrage (code ${started.exitCode}) :\n${output}`);
       const ok = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(1000) })
         .then((res) => res.ok)
         .catch(() => false);

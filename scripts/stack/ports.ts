@@ -16,8 +16,26 @@ function ephemeralRangeStart(): number {
   }
 }
 
-const lowest = 20_000;
-const highest = Math.max(lowest + 1000, ephemeralRangeStart()) - 1;
+const rangeLowest = 20_000;
+const rangeHighest = Math.max(rangeLowest + 1000, ephemeralRangeStart()) - 1;
+
+/**
+ * Test files run in several worker processes at once (vitest's VITEST_POOL_ID, 1, 2, …): each
+ * draws from its own slice of the range, so two workers never pick the same port in the moment
+ * between the check and the child's bind (CI once saw maildev meet EADDRINUSE that way).
+ */
+const SLICES = 8;
+function workerSlice(): [number, number] {
+  const pool = Number(process.env.VITEST_POOL_ID);
+  if (!Number.isInteger(pool) || pool < 1) return [rangeLowest, rangeHighest];
+  const size = Math.floor((rangeHighest - rangeLowest + 1) / SLICES);
+  const low = rangeLowest + ((pool - 1) % SLICES) * size;
+  return [low, low + size - 1];
+}
+
+/** Ports this process handed out lately: not handed again before their owner had time to bind. */
+const handedOut = new Map<number, number>();
+const HELD_MS = 60_000;
 
 function canListen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -29,8 +47,13 @@ function canListen(port: number): Promise<boolean> {
 
 /** A TCP port nothing listens on now, outside the kernel's ephemeral range. */
 export async function freePort(): Promise<number> {
+  const [lowest, highest] = workerSlice();
+  const now = Date.now();
+  for (const [port, at] of handedOut) if (now - at > HELD_MS) handedOut.delete(port);
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = lowest + Math.floor(Math.random() * (highest - lowest + 1));
+    if (handedOut.has(port)) continue;
+    handedOut.set(port, now);
     if (await canListen(port)) return port;
   }
   throw new Error(`aucun port libre entre ${lowest} et ${highest}`);
