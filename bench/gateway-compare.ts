@@ -6,7 +6,8 @@
  * revocation checked in Redis, logging on, as in production); and, as the floor of our stack,
  * bare Fastify with @fastify/reply-from and nothing else on (bench/gateway-compare/bare-fastify.mjs). Our gateway is a second instance
  * of gateway/src/main.ts whose catalog is the trivial upstream; auth and Redis are a real test
- * stack's. express-gateway is installed in bench/gateway-compare/ on first run, never as a
+ * stack's. express-gateway (and, for the floor line, the gateway's versions of fastify and
+ * @fastify/reply-from) are installed in bench/gateway-compare/ on first run, never as a
  * dependency of the product.
  *   npm run bench -- gateway-compare      (DURATION=10 CONNECTIONS=50 by default)
  * GATEWAY_NODE_OPTIONS is passed to our gateway's process (e.g. `--require` a CPU profiler).
@@ -23,8 +24,12 @@ const duration = Number(process.env.DURATION ?? 10);
 const connections = Number(process.env.CONNECTIONS ?? 50);
 const here = join(import.meta.dirname, 'gateway-compare');
 
-if (!existsSync(join(here, 'node_modules', 'express-gateway'))) {
-  console.log('# installing express-gateway in bench/gateway-compare (first run only)');
+if (
+  !['express-gateway', 'fastify', '@fastify/reply-from'].every((name) => existsSync(join(here, 'node_modules', name)))
+) {
+  console.log(
+    '# installing express-gateway, fastify and @fastify/reply-from in bench/gateway-compare (first run only)',
+  );
   const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: here, stdio: 'inherit' });
   if (install.status !== 0) process.exit(install.status ?? 1);
 }

@@ -1,4 +1,4 @@
-// The floor of our stack: Fastify and @fastify/reply-from (the product's own versions) forwarding
+// The floor of our stack: Fastify and @fastify/reply-from (the gateway's versions) forwarding
 // GET /api/books to the trivial upstream (BARE_UPSTREAM) with nothing else on: no logging, no
 // token, no headers added. What our gateway costs beyond this is its own work.
 import replyFrom from '@fastify/reply-from';
