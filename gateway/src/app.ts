@@ -118,11 +118,18 @@ export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[
   // says it is under the threshold is read into memory first, so it goes out as it is.
   // An event stream is neither read into memory nor compressed (its route also says
   // `compress: false`: gateway/src/plugins/proxy.ts).
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (isEventStream(reply.getHeader('content-type'))) return payload;
+  app.addHook('onSend', (_request, reply, payload, done) => {
     const length = Number(reply.getHeader('content-length'));
-    if (payload instanceof Readable && length > 0 && length < COMPRESS_THRESHOLD) return readSmall(payload);
-    return payload;
+    if (
+      payload instanceof Readable &&
+      length > 0 &&
+      length < COMPRESS_THRESHOLD &&
+      !isEventStream(reply.getHeader('content-type'))
+    ) {
+      readSmall(payload).then((body) => done(null, body), done);
+      return;
+    }
+    done(null, payload);
   });
   await app.register(compress, {
     global: true,

@@ -31,10 +31,11 @@ export function registerMetrics(app: FastifyInstance, service: string, { route =
     labelNames: ['route'],
     registers: [registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     duration.labels(request.method, route, String(reply.statusCode)).observe(reply.elapsedTime / 1000);
     if (reply.statusCode >= 500) errors.labels(route).inc();
+    done();
   });
   if (route) {
     app.get('/metrics', { logLevel: 'warn' }, async (_request, reply) => {
