@@ -4,9 +4,9 @@
  * express-gateway 1.16 with no authentication at all, and through our gateway on a public route
  * (GET /api/books) and on a member's route (GET /api/favourites: JWT checked against auth's keys,
  * revocation checked in Redis, logging on, as in production); and, as the floor of our stack,
- * bare Fastify with @fastify/reply-from and nothing else on (bench/gateway-compare/bare-fastify.mjs). Our gateway is a second instance
- * of gateway/src/main.ts whose catalog is the trivial upstream; auth and Redis are a real test
- * stack's. express-gateway (and, for the floor line, the gateway's versions of fastify and
+ * bare Fastify with @fastify/reply-from and nothing else on (bench/gateway-compare/bare-fastify.mjs).
+ * Our gateway is a second instance of gateway/src/main.ts whose catalog is the trivial upstream;
+ * auth and Redis are a real test stack's. express-gateway (and, for the floor line, the gateway's versions of fastify and
  * @fastify/reply-from) are installed in bench/gateway-compare/ on first run, never as a
  * dependency of the product.
  *   npm run bench -- gateway-compare      (DURATION=10 CONNECTIONS=50 by default)
