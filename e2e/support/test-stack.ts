@@ -8,7 +8,7 @@ import { connect } from '@nats-io/transport-node';
 import { Redis } from 'ioredis';
 import { createDatabases, databaseUrl, dropDatabases } from '../../scripts/stack/infrastructure.ts';
 import { type MailCatcher, startMailCatcher } from '../../scripts/stack/mail-catcher.ts';
-import { freePort } from '../../scripts/stack/ports.ts';
+import { freePort, onFreePorts } from '../../scripts/stack/ports.ts';
 import {
   type Deployable,
   deployables,
@@ -45,59 +45,38 @@ export async function startTestStack(options: { env?: Record<string, string> } =
   const databaseUrls = Object.fromEntries(
     services.map((s) => [s, databaseUrl(PG_ADMIN_URL, `cartable_${id}_${s}`)]),
   ) as Record<Service, string>;
-  // A port found free can still be taken before maildev binds it: then again, on other ports.
-  const startMail = async (attempt = 1): Promise<MailCatcher> => {
-    try {
-      return await startMailCatcher({
-        smtp: await freePort(),
-        web: await freePort(),
-        mailDirectory: join(dataDir, 'mail'),
-      });
-    } catch (err) {
-      if (attempt >= 3 || !String(err).includes('EADDRINUSE')) throw err;
-      return startMail(attempt + 1);
-    }
-  };
-  const mail = await startMail();
+  const mail = await onFreePorts(async () =>
+    startMailCatcher({ smtp: await freePort(), web: await freePort(), mailDirectory: join(dataDir, 'mail') }),
+  );
 
-  const freePorts = async () =>
-    Object.fromEntries(await Promise.all(deployables.map(async (d) => [d, await freePort()]))) as Record<
-      Deployable,
-      number
-    >;
-  let stack: Stack | undefined;
-  let ports = await freePorts();
+  let stack: Stack;
   try {
-    // A port found free can still be taken before the child binds it (by a stack started at the
-    // same moment): the stack then starts again on other ports.
-    for (let attempt = 1; !stack; attempt++) {
-      try {
-        stack = await startStack({
-          ports,
-          env: {
-            NODE_ENV: 'test',
-            LOG_LEVEL: 'info',
-            DATA_DIR: dataDir,
-            NATS_URL,
-            REDIS_URL,
-            EVENT_NAMESPACE: id,
-            REDIS_KEY_PREFIX: `cartable:${id}:`,
-            QUEUE_PREFIX: `cartable_${id}`,
-            SMTP_HOST: '127.0.0.1',
-            SMTP_PORT: String(mail.smtpPort),
-            PUBLIC_URL: `http://localhost:${ports.gateway}`,
-            // Subscriptions: the catalog's expiry sweep runs every second, so a journey sees an end soon.
-            SUBSCRIPTION_SWEEP_INTERVAL_MS: '1000',
-            ...options.env,
-          },
-          databaseUrls,
-          logDir: join(dataDir, 'logs'),
-        });
-      } catch (err) {
-        if (attempt >= 3 || !String(err).includes('EADDRINUSE')) throw err;
-        ports = await freePorts();
-      }
-    }
+    stack = await onFreePorts(async () => {
+      const ports = Object.fromEntries(
+        await Promise.all(deployables.map(async (d) => [d, await freePort()])),
+      ) as Record<Deployable, number>;
+      return startStack({
+        ports,
+        env: {
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'info',
+          DATA_DIR: dataDir,
+          NATS_URL,
+          REDIS_URL,
+          EVENT_NAMESPACE: id,
+          REDIS_KEY_PREFIX: `cartable:${id}:`,
+          QUEUE_PREFIX: `cartable_${id}`,
+          SMTP_HOST: '127.0.0.1',
+          SMTP_PORT: String(mail.smtpPort),
+          PUBLIC_URL: `http://localhost:${ports.gateway}`,
+          // Subscriptions: the catalog's expiry sweep runs every second, so a journey sees an end soon.
+          SUBSCRIPTION_SWEEP_INTERVAL_MS: '1000',
+          ...options.env,
+        },
+        databaseUrls,
+        logDir: join(dataDir, 'logs'),
+      });
+    });
   } catch (err) {
     await mail.stop();
     await dropDatabases(PG_ADMIN_URL, names);

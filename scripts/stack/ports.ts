@@ -58,3 +58,18 @@ export async function freePort(): Promise<number> {
   }
   throw new Error(`aucun port libre entre ${lowest} et ${highest}`);
 }
+
+/**
+ * Starts something on ports it draws with freePort. A port found free can still be taken before
+ * the child binds it (by another stack starting at the same moment): on EADDRINUSE it starts
+ * again, drawing new ports, up to `attempts` times.
+ */
+export async function onFreePorts<T>(start: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start();
+    } catch (err) {
+      if (attempt >= attempts || !String(err).includes('EADDRINUSE')) throw err;
+    }
+  }
+}
