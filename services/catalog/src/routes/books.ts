@@ -202,11 +202,11 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
       schema: { tags, params: idParams, response: { 200: bookDetailResponseSchema } },
     },
     async (request) => {
+      const claims = request.claims;
       // One prepared statement: the book, its photos, its seller and the viewer's block.
-      const page = await findBookPage(db, request.params.id, request.claims?.sub);
+      const page = await findBookPage(db, request.params.id, claims?.sub);
       if (!page) throw notFound(NOT_FOUND);
       const { book: row, seller } = page;
-      const claims = request.claims;
       const privileged = claims?.sub === row.userId || Boolean(claims && hasPermission(claims, 'books.update.any'));
       // Hidden by the moderation: only its owner and the moderators still see it.
       if (row.hiddenAt && !privileged) throw notFound(NOT_FOUND);
