@@ -1,4 +1,6 @@
+import { streamName } from '@cartable/contracts';
 import { listDeadLetters } from '@cartable/service-kit';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +89,8 @@ describe('outages', () => {
     }
     const back = Date.now();
     const client = () => new pg.Client({ connectionString: stack.databaseUrls.messaging });
+    // Retries are 5 s apart here, so this takes seconds; the wide window is for a machine loaded
+    // by the other test files, and a failure says where the events were.
     await eventually(async () => {
       const c = client();
       await c.connect();
@@ -96,7 +100,9 @@ describe('outages', () => {
       } finally {
         await c.end();
       }
-    }, 60_000);
+    }, 120_000).catch(async (err: Error) => {
+      throw new Error(`${err.message}; messaging's consumer of auth: ${await consumerState()}`);
+    });
     const nc = await connect({ servers: nats.url });
     const dead = await listDeadLetters(nc, stack.id, { consumer: 'messaging' });
     await nc.close();
@@ -110,5 +116,19 @@ describe('outages', () => {
       `database away ${Math.round((back - outageStart) / 1000)} s: ${members.length}/${members.length} members applied ` +
         `${Date.now() - back} ms after it came back, ${retries} retries, 0 dead letters`,
     );
-  }, 300_000);
+  }, 400_000);
 });
+
+/** Where messaging's consumer of auth's events stands, for a failure message. */
+async function consumerState(): Promise<string> {
+  const nc = await connect({ servers: nats.url });
+  try {
+    const info = await (await jetstreamManager(nc)).consumers.info(streamName('auth', stack.id), 'messaging');
+    const { num_pending, num_ack_pending, num_redelivered, delivered, ack_floor } = info;
+    return JSON.stringify({ num_pending, num_ack_pending, num_redelivered, delivered, ack_floor });
+  } catch (err) {
+    return `unknown (${(err as Error).message})`;
+  } finally {
+    await nc.close();
+  }
+}
