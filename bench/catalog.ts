@@ -13,12 +13,13 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { startTestStack } from '../e2e/support/test-stack.ts';
 import { seedBooks } from './support/seed-books.ts';
+import { benchEnv } from './support/stack-env.ts';
 
 const BOOKS = Number(process.env.BOOKS ?? 100_000);
 const duration = Number(process.env.DURATION ?? 10);
 const connections = Number(process.env.CONNECTIONS ?? 50);
 
-const stack = await startTestStack({ env: { LOG_LEVEL: 'warn' } });
+const stack = await startTestStack({ env: benchEnv });
 try {
   const db = new pg.Client({ connectionString: stack.databaseUrls.catalog });
   await db.connect();

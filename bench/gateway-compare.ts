@@ -19,6 +19,7 @@ import autocannon from 'autocannon';
 import { verifiedMember } from '../e2e/support/members.ts';
 import { freePort, NATS_URL, REDIS_URL, startTestStack } from '../e2e/support/test-stack.ts';
 import { startStack } from '../scripts/stack/processes.ts';
+import { benchEnv } from './support/stack-env.ts';
 
 const duration = Number(process.env.DURATION ?? 10);
 const connections = Number(process.env.CONNECTIONS ?? 50);
@@ -73,7 +74,7 @@ async function child(script: string, env: Record<string, string>, readyUrl: stri
   throw new Error(`${script} n'a pas répondu à ${readyUrl}`);
 }
 
-const stack = await startTestStack({ env: { LOG_LEVEL: 'warn' } });
+const stack = await startTestStack({ env: benchEnv });
 const processes: ChildProcess[] = [];
 let ours: Awaited<ReturnType<typeof startStack>> | undefined;
 try {

@@ -5,6 +5,7 @@
  */
 import autocannon from 'autocannon';
 import { startTestStack } from '../e2e/support/test-stack.ts';
+import { benchEnv } from './support/stack-env.ts';
 
 const duration = Number(process.env.DURATION ?? 10);
 const connections = Number(process.env.CONNECTIONS ?? 50);
@@ -22,7 +23,7 @@ async function load(title: string, url: string) {
   return line;
 }
 
-const stack = await startTestStack({ env: { LOG_LEVEL: 'warn' } });
+const stack = await startTestStack({ env: benchEnv });
 try {
   console.log(`# ${connections} connections, ${duration} s each, on ${process.platform} with Node ${process.version}`);
   const path = '/locations/cities?country_id=266';

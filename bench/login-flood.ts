@@ -8,6 +8,7 @@
 import autocannon from 'autocannon';
 import { verifiedMember } from '../e2e/support/members.ts';
 import { startTestStack } from '../e2e/support/test-stack.ts';
+import { benchEnv } from './support/stack-env.ts';
 
 const seconds = Number(process.env.FLOOD_SECONDS ?? 15);
 const connections = Number(process.env.FLOOD_CONNECTIONS ?? 40);
@@ -17,7 +18,7 @@ const percentile = (values: number[], p: number) => {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
 };
 
-const stack = await startTestStack({ env: { LOG_LEVEL: 'warn', RATE_LIMIT_LOGIN: '100000/60' } });
+const stack = await startTestStack({ env: { ...benchEnv, RATE_LIMIT_LOGIN: '100000/60' } });
 try {
   const member = await verifiedMember(stack, 'bench_flood');
   async function logins(count: number) {

@@ -17,6 +17,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM } from '../e2e/support/browser.ts';
 import { startTestStack } from '../e2e/support/test-stack.ts';
+import { benchEnv } from './support/stack-env.ts';
 
 const runs = Number(process.env.RUNS ?? 1);
 const detail = process.env.DETAIL === '1';
@@ -29,7 +30,7 @@ if (!existsSync(join(root, 'frontends/shell/dist/index.html'))) {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-const stack = await startTestStack({ env: { LOG_LEVEL: 'warn', SEED_DEMO: '1' } });
+const stack = await startTestStack({ env: { ...benchEnv, SEED_DEMO: '1' } });
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
   chromeFlags: [

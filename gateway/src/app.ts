@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { constants as zlibConstants } from 'node:zlib';
 import { messages } from '@cartable/contracts';
 import {
+  checksResponses,
   createHttpApp,
   createRevocationChecker,
   type ReadinessCheck,
@@ -73,6 +74,7 @@ export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[
     name: 'gateway',
     logLevel: config.LOG_LEVEL,
     trustProxy: config.TRUST_PROXY,
+    checkResponses: checksResponses(config),
     // The gateway is the public door: its metrics go on METRICS_PORT, never through it.
     metricsRoute: false,
     readiness,

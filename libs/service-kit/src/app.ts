@@ -4,13 +4,14 @@ import type { Socket } from 'node:net';
 import { messages } from '@cartable/contracts';
 import proxyAddr from '@fastify/proxy-addr';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { TrustProxy } from './config.ts';
 import { HttpError, registerErrorHandler } from './errors.ts';
 import { accessLineRedaction, loggerOptions } from './logging.ts';
 import { registerMetrics } from './metrics.ts';
+import { responseSerializerCompiler } from './serialization.ts';
 
 export interface ReadinessCheck {
   name: string;
@@ -39,6 +40,8 @@ export interface HttpAppOptions {
   trustProxy?: TrustProxy;
   /** Deepest JSON body accepted (objects and lists within each other); 32 by default. */
   jsonMaxDepth?: number;
+  /** Check every answer against its zod schema (tests, development: `checksResponses`); true by default. */
+  checkResponses?: boolean;
 }
 
 /** No request of the API nests deeper than a few levels: 32 leaves room and stops a 5,000-level bomb. */
@@ -189,7 +192,7 @@ export function createHttpApp(options: HttpAppOptions): App {
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ checkContract: options.checkResponses ?? true }));
   registerErrorHandler(app, { notFound: options.defaultNotFound ?? true });
   const metrics = registerMetrics(app, options.name, { route: options.metricsRoute ?? true });
 

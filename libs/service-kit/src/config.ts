@@ -8,6 +8,11 @@ export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Check every answer against its contract (costly); by default everywhere but in production. */
+  CHECK_RESPONSES: z
+    .enum(['true', 'false', ''])
+    .optional()
+    .transform((v) => (v ? v === 'true' : undefined)),
   /** Where embedded databases, generated keys and local images live. */
   DATA_DIR: z.string().default('.data'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
@@ -53,6 +58,10 @@ export const baseConfigSchema = z.object({
   OUTBOX_RETENTION_HOURS: z.coerce.number().positive().default(72),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+/** Whether answers are checked against their zod schemas (libs/service-kit/src/serialization.ts). */
+export const checksResponses = (config: Pick<BaseConfig, 'CHECK_RESPONSES' | 'NODE_ENV'>) =>
+  config.CHECK_RESPONSES ?? config.NODE_ENV !== 'production';
 
 /**
  * How a deployable checks access tokens: auth's public keys, and whether a token was revoked

@@ -1,5 +1,5 @@
 import { jwksResponseSchema } from '@cartable/contracts';
-import { createHttpApp, type ReadinessCheck, registerOpenApi } from '@cartable/service-kit';
+import { checksResponses, createHttpApp, type ReadinessCheck, registerOpenApi } from '@cartable/service-kit';
 import type { AuthDeps } from './deps.ts';
 import { adminStatsRoutes } from './routes/admin-stats.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
@@ -16,6 +16,7 @@ export async function buildAuthApp(deps: AuthDeps, readiness: ReadinessCheck[] =
     name: 'auth',
     logLevel: deps.config.LOG_LEVEL,
     trustProxy: deps.config.TRUST_PROXY,
+    checkResponses: checksResponses(deps.config),
     readiness,
     ...(logger === false ? { logger } : {}),
   });

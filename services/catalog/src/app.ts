@@ -1,4 +1,10 @@
-import { createHttpApp, idempotencyPlugin, type ReadinessCheck, registerOpenApi } from '@cartable/service-kit';
+import {
+  checksResponses,
+  createHttpApp,
+  idempotencyPlugin,
+  type ReadinessCheck,
+  registerOpenApi,
+} from '@cartable/service-kit';
 import type { CatalogDeps } from './deps.ts';
 import { adminBookRoutes } from './routes/admin-books.ts';
 import { adminCityRoutes } from './routes/admin-cities.ts';
@@ -22,6 +28,7 @@ export async function buildCatalogApp(deps: CatalogDeps, readiness: ReadinessChe
     name: 'catalog',
     logLevel: deps.config.LOG_LEVEL,
     trustProxy: deps.config.TRUST_PROXY,
+    checkResponses: checksResponses(deps.config),
     readiness,
     ...(logger === false ? { logger } : {}),
   });

@@ -1,4 +1,5 @@
 import {
+  checksResponses,
   createHttpApp,
   type Db,
   type Guards,
@@ -29,6 +30,7 @@ export async function buildMessagingApp(deps: MessagingDeps, readiness: Readines
     name: 'messaging',
     logLevel: deps.config.LOG_LEVEL,
     trustProxy: deps.config.TRUST_PROXY,
+    checkResponses: checksResponses(deps.config),
     readiness,
     ...(logger === false ? { logger } : {}),
   });

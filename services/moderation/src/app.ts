@@ -1,4 +1,5 @@
 import {
+  checksResponses,
   createHttpApp,
   type Db,
   type Guards,
@@ -25,6 +26,7 @@ export async function buildModerationApp(deps: ModerationDeps, readiness: Readin
     name: 'moderation',
     logLevel: deps.config.LOG_LEVEL,
     trustProxy: deps.config.TRUST_PROXY,
+    checkResponses: checksResponses(deps.config),
     readiness,
     ...(logger === false ? { logger } : {}),
   });

@@ -1,4 +1,4 @@
-import { createHttpApp, type ReadinessCheck, registerOpenApi } from '@cartable/service-kit';
+import { checksResponses, createHttpApp, type ReadinessCheck, registerOpenApi } from '@cartable/service-kit';
 import type { NotificationsConfig } from './config.ts';
 import { type NoticeDeps, noticeRoutes } from './routes/notices.ts';
 
@@ -12,6 +12,7 @@ export async function buildNotificationsApp(deps: NotificationsDeps, readiness: 
     name: 'notifications',
     logLevel: deps.config.LOG_LEVEL,
     trustProxy: deps.config.TRUST_PROXY,
+    checkResponses: checksResponses(deps.config),
     readiness,
     ...(logger === false ? { logger } : {}),
   });
