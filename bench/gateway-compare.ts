@@ -6,9 +6,9 @@
  * revocation checked in Redis, logging on, as in production); and, as the floor of our stack,
  * bare Fastify with @fastify/reply-from and nothing else on (bench/gateway-compare/bare-fastify.mjs).
  * Our gateway is a second instance of gateway/src/main.ts whose catalog is the trivial upstream;
- * auth and Redis are a real test stack's. express-gateway (and, for the floor line, the gateway's versions of fastify and
- * @fastify/reply-from) are installed in bench/gateway-compare/ on first run, never as a
- * dependency of the product.
+ * auth and Redis are a real test stack's. express-gateway (and, for the floor line, the gateway's
+ * versions of fastify and @fastify/reply-from) are installed in bench/gateway-compare/ on first
+ * run, never as a dependency of the product.
  *   npm run bench -- gateway-compare      (DURATION=10 CONNECTIONS=50 by default)
  * GATEWAY_NODE_OPTIONS is passed to our gateway's process (e.g. `--require` a CPU profiler).
  */
