@@ -318,9 +318,12 @@ export async function listBooks(
 ): Promise<BookListPage> {
   const perPage = query.limit ?? query.per_page ?? DEFAULT_PER_PAGE;
   const run = async (query: BookListQuery, understood: UnderstoodFilter | null, mode: TextMode) => {
-    const where = and(...listConditions(query, view, mode, understood));
+    const conditions = listConditions(query, view, mode, understood);
+    const where = and(...conditions);
     const offset = (query.page - 1) * perPage;
-    const estimate = await estimateRows(db, where);
+    // The estimate leaves out the sellers' check: the few books of deactivated sellers barely
+    // move it, and planning that anti-join took a third of the estimate's time (README « Catalogue »).
+    const estimate = await estimateRows(db, and(...conditions.filter((c) => c !== sellerActive)));
     if (estimate <= EXACT_COUNT_UP_TO) {
       if (query.query) {
         // A text search reads and ranks every match anyway: count them in the same pass rather
