@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Envelope, EventType } from '@cartable/contracts';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sellersProjection } from '../src/events/sellers-projection.ts';
 import { type CatalogHarness, startCatalog } from './harness.ts';
@@ -10,11 +11,14 @@ let other: { sub: string; token: string };
 let moderator: { sub: string; token: string };
 let bookId: number;
 
+type Tx = Parameters<Parameters<CatalogHarness['db']['transaction']>[0]>[0];
+
 /** An auth event handled as the consumer does: in a transaction of catalog's database. */
-async function deliver<T extends EventType>(type: T, data: Envelope<T>['data']) {
+async function deliver<T extends EventType>(type: T, data: Envelope<T>['data'], tx?: Tx) {
   const envelope = { id: randomUUID(), type, occurred_at: new Date().toISOString(), data } as Envelope<T>;
   // biome-ignore lint/suspicious/noExplicitAny: the handler of this type takes this envelope
-  await h.db.transaction((tx) => (sellersProjection[type] as any)(tx, envelope));
+  const handle = (t: Tx) => (sellersProjection[type] as any)(t, envelope);
+  await (tx ? handle(tx) : h.db.transaction(handle));
 }
 
 beforeAll(async () => {
@@ -200,5 +204,120 @@ describe('a deleted account’s books leave the public catalogue', () => {
     // The harness's category store is refreshed the way the consumer's hook does it.
     await h.categoryStore.invalidate();
     expect(await countOf()).toBe((before ?? 0) - 1);
+  });
+});
+
+/**
+ * A transaction left open until `commit()` is called (its work done first), so that another
+ * one can be started against its uncommitted writes.
+ */
+function openTransaction(work: (tx: Tx) => Promise<void>) {
+  let commit!: () => void;
+  const held = new Promise<void>((resolve) => {
+    commit = resolve;
+  });
+  let started!: () => void;
+  const ready = new Promise<void>((resolve) => {
+    started = resolve;
+  });
+  const finished = h.db.transaction(async (tx) => {
+    await work(tx);
+    started();
+    await held;
+  });
+  // A failing `work` ends the wait for it too.
+  return { ready: Promise.race([ready, finished]), commit, finished };
+}
+
+/** The rows of a statement (node-postgres answers { rows }). */
+const rowsOf = async <T>(query: SQL, on: Pick<Tx, 'execute'> = h.db) =>
+  ((await on.execute(query)) as unknown as { rows: T[] }).rows;
+
+/**
+ * Runs `work` in a transaction and resolves once its backend waits on a lock, with the promise
+ * of its result (wrapped: an async function would otherwise wait for it).
+ */
+async function blockedOnLock<T>(work: (tx: Tx) => Promise<T>): Promise<{ result: Promise<T> }> {
+  let pid: number | undefined;
+  const result = h.db.transaction(async (tx) => {
+    const [row] = await rowsOf<{ pid: number }>(sql`select pg_backend_pid() as pid`, tx);
+    pid = row!.pid;
+    return work(tx);
+  });
+  for (let i = 0; i < 400; i++) {
+    if (pid !== undefined) {
+      const [row] = await rowsOf<{ wait_event_type: string | null }>(
+        sql`select wait_event_type from pg_stat_activity where pid = ${pid}`,
+      );
+      if (row?.wait_event_type === 'Lock') return { result };
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('the second transaction never waited for the first one’s lock');
+}
+
+const insertBook = async (tx: Tx, userId: string, title: string) => {
+  const [row] = await rowsOf<{ id: number; seller_away: boolean }>(
+    sql`insert into books (user_id, title, author, condition, price, city_id)
+      values (${userId}, ${title}, 'IPN', 'bon', 2500, ${await h.cityId('Libreville')}) returning id, seller_away`,
+    tx,
+  );
+  return row!;
+};
+const awayOf = async (id: number) =>
+  (await rowsOf<{ seller_away: boolean }>(sql`select seller_away from books where id = ${id}`))[0]?.seller_away;
+
+describe('a listing written while its seller is being deactivated', () => {
+  const registered = async () => {
+    const member = await h.token();
+    await h.registerSeller(member.sub, `Course ${member.sub.slice(0, 6)}`);
+    return member.sub;
+  };
+
+  it('waits for the deactivation being written, then is out of the catalogue', async () => {
+    const userId = await registered();
+    const deactivation = openTransaction((tx) =>
+      deliver('auth.user.deactivated', { user_id: userId, deactivated_at: new Date().toISOString(), version: 9 }, tx),
+    );
+    await deactivation.ready;
+    const insertion = await blockedOnLock((tx) => insertBook(tx, userId, 'Course à la désactivation'));
+    deactivation.commit();
+    await deactivation.finished;
+    expect((await insertion.result).seller_away).toBe(true);
+  });
+
+  it('makes a deactivation arriving during the listing’s write wait, then take the listing out', async () => {
+    const userId = await registered();
+    let id = 0;
+    const insertion = openTransaction(async (tx) => {
+      id = (await insertBook(tx, userId, 'Course à l’annonce')).id;
+    });
+    await insertion.ready;
+    const deactivation = await blockedOnLock((tx) =>
+      deliver('auth.user.deactivated', { user_id: userId, deactivated_at: new Date().toISOString(), version: 9 }, tx),
+    );
+    insertion.commit();
+    await insertion.finished;
+    await deactivation.result;
+    expect(await awayOf(id)).toBe(true);
+    // Reactivated: back in the catalogue.
+    await deliver('auth.user.reactivated', { user_id: userId, reactivated_at: new Date().toISOString(), version: 10 });
+    expect(await awayOf(id)).toBe(false);
+  });
+
+  it('does the same for a member the catalogue does not know yet', async () => {
+    const userId = (await h.token()).sub;
+    let id = 0;
+    const insertion = openTransaction(async (tx) => {
+      id = (await insertBook(tx, userId, 'Course d’un inconnu')).id;
+    });
+    await insertion.ready;
+    const deactivation = await blockedOnLock((tx) =>
+      deliver('auth.user.deactivated', { user_id: userId, deactivated_at: new Date().toISOString(), version: 3 }, tx),
+    );
+    insertion.commit();
+    await insertion.finished;
+    await deactivation.result;
+    expect(await awayOf(id)).toBe(true);
   });
 });

@@ -170,6 +170,13 @@ export const books = pgTable(
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     hiddenReason: text('hidden_reason'),
     /**
+     * The seller is deactivated or their account deleted (sellers.deactivated_at, deleted_at):
+     * the listing is out of the public catalogue. Kept by triggers of migration 0021 from the
+     * sellers' rows, so a catalogue query checks a column of the listing's index entry instead
+     * of planning an anti-join on sellers.
+     */
+    sellerAway: boolean('seller_away').notNull().default(false),
+    /**
      * A lot (several books in one listing, issue 15 item 3): its books' titles and ISBNs, then
      * their authors, written with its book_lot_items rows so the search vector (a generated
      * column reads only its own row) finds the lot by each of its books. Null: a single book.

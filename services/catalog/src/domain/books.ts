@@ -98,8 +98,9 @@ function textCondition(q: string, mode: TextMode): SQL {
  * The seller was not deactivated by an administrator (sellers.deactivated_at, from auth's
  * events): the books of a deactivated member are out of the public catalogue until reactivation.
  * A deleted account's listings leave it for good (sellers.deleted_at, from auth.user.deleted).
+ * Read from books.seller_away, which the database keeps from the sellers' rows (migration 0021).
  */
-export const sellerActive = sql`not exists (select 1 from ${sellers} where ${sellers.userId} = ${books.userId} and (${sellers.deactivatedAt} is not null or ${sellers.deletedAt} is not null))`;
+export const sellerActive = sql`not ${books.sellerAway}`;
 
 /** Whether this member is deactivated or gone (their books are shown only to them and to moderators). */
 export async function isSellerDeactivated(db: Db, userId: string) {
@@ -318,12 +319,9 @@ export async function listBooks(
 ): Promise<BookListPage> {
   const perPage = query.limit ?? query.per_page ?? DEFAULT_PER_PAGE;
   const run = async (query: BookListQuery, understood: UnderstoodFilter | null, mode: TextMode) => {
-    const conditions = listConditions(query, view, mode, understood);
-    const where = and(...conditions);
+    const where = and(...listConditions(query, view, mode, understood));
     const offset = (query.page - 1) * perPage;
-    // The estimate leaves out the sellers' check: the few books of deactivated sellers barely
-    // move it, and planning that anti-join took a third of the estimate's time (README « Catalogue »).
-    const estimate = await estimateRows(db, and(...conditions.filter((c) => c !== sellerActive)));
+    const estimate = await estimateRows(db, where);
     if (estimate <= EXACT_COUNT_UP_TO) {
       if (query.query) {
         // A text search reads and ranks every match anyway: count them in the same pass rather

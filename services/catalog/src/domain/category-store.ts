@@ -50,7 +50,7 @@ export function createCategoryStore(db: Db, redis: Redis | undefined, prefix: st
           join (
             select b.id as book_id, unnest(b.category_ids) as category_id from books b
             where b.status <> 'vendu' and b.hidden_at is null
-              and not exists (select 1 from sellers s where s.user_id = b.user_id and (s.deactivated_at is not null or s.deleted_at is not null))
+              and not b.seller_away
           ) bc
             on bc.category_id = w.descendant
           group by w.ancestor`)

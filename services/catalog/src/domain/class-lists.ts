@@ -605,10 +605,7 @@ export async function onBookListed(tx: Db, bookId: number) {
              c.name as city_name, cartable_title_key(b.title) as key, cartable_isbn_key(b.isbn) as isbn
       from books b left join cities c on c.id = b.city_id
       where b.id = ${bookId} and b.status = 'disponible' and b.hidden_at is null
-        and not exists (
-          select 1 from sellers s
-          where s.user_id = b.user_id and (s.deactivated_at is not null or s.deleted_at is not null)
-        )
+        and not b.seller_away
     ),
     -- The listing's title and ISBN, and those of each book of a lot
     k as (

@@ -261,10 +261,7 @@ export async function matchSavedSearches(tx: Db, bookId: number, thumbnail: stri
              c.name as city_name
       from books b left join cities c on c.id = b.city_id
       where b.id = ${bookId} and b.status = 'disponible' and b.hidden_at is null
-        and not exists (
-          select 1 from sellers s
-          where s.user_id = b.user_id and (s.deactivated_at is not null or s.deleted_at is not null)
-        )
+        and not b.seller_away
     ),
     hits as (
       select s.id, s.user_id, s.name, s.frequency, s.summary, s.filters, s.unsubscribe_token
