@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { startTestStack } from '../e2e/support/test-stack.ts';
+import { type Line, printLine } from './support/line.ts';
 import { seedBooks } from './support/seed-books.ts';
 import { benchEnv } from './support/stack-env.ts';
 
@@ -20,25 +21,8 @@ const BOOKS = Number(process.env.BOOKS ?? 100_000);
 const duration = Number(process.env.DURATION ?? 10);
 const connections = Number(process.env.CONNECTIONS ?? 50);
 
-interface Line {
-  title: string;
-  'req/s': number;
-  'p50 ms': number;
-  'p99 ms': number;
-  errors: number;
-}
 const lines: Line[] = [];
-function report(title: string, result: autocannon.Result) {
-  const line: Line = {
-    title,
-    'req/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-  lines.push(line);
-  console.log(JSON.stringify(line));
-}
+const report = (title: string, result: autocannon.Result) => lines.push(printLine(title, result));
 
 /** The targets (through the gateway, 50 connections), each with what this run measured. */
 function printTargets() {

@@ -19,6 +19,7 @@ import autocannon from 'autocannon';
 import { verifiedMember } from '../e2e/support/members.ts';
 import { freePort, NATS_URL, REDIS_URL, startTestStack } from '../e2e/support/test-stack.ts';
 import { startStack } from '../scripts/stack/processes.ts';
+import { printLine } from './support/line.ts';
 import { benchEnv } from './support/stack-env.ts';
 
 const duration = Number(process.env.DURATION ?? 10);
@@ -35,25 +36,8 @@ if (
   if (install.status !== 0) process.exit(install.status ?? 1);
 }
 
-interface Line {
-  title: string;
-  'req/s': number;
-  'p50 ms': number;
-  'p99 ms': number;
-  errors: number;
-}
-
 async function load(title: string, url: string, headers: Record<string, string> = {}, conns = connections) {
-  const result = await autocannon({ url, connections: conns, duration, headers });
-  const line: Line = {
-    title,
-    'req/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-  console.log(JSON.stringify(line));
-  return line;
+  return printLine(title, await autocannon({ url, connections: conns, duration, headers }));
 }
 
 /** Starts a helper script of bench/gateway-compare as its own process (its own core time). */

@@ -286,19 +286,25 @@ describe('a listing written while its seller is being deactivated', () => {
     expect((await insertion.result).seller_away).toBe(true);
   });
 
-  it('makes a deactivation arriving during the listing’s write wait, then take the listing out', async () => {
-    const userId = await registered();
+  /** A deactivation arriving while the listing is being written: it waits, then takes it out. */
+  async function deactivatedDuringWrite(userId: string, title: string, version: number) {
     let id = 0;
     const insertion = openTransaction(async (tx) => {
-      id = (await insertBook(tx, userId, 'Course à l’annonce')).id;
+      id = (await insertBook(tx, userId, title)).id;
     });
     await insertion.ready;
     const deactivation = await blockedOnLock((tx) =>
-      deliver('auth.user.deactivated', { user_id: userId, deactivated_at: new Date().toISOString(), version: 9 }, tx),
+      deliver('auth.user.deactivated', { user_id: userId, deactivated_at: new Date().toISOString(), version }, tx),
     );
     insertion.commit();
     await insertion.finished;
     await deactivation.result;
+    return id;
+  }
+
+  it('makes a deactivation arriving during the listing’s write wait, then take the listing out', async () => {
+    const userId = await registered();
+    const id = await deactivatedDuringWrite(userId, 'Course à l’annonce', 9);
     expect(await awayOf(id)).toBe(true);
     // Reactivated: back in the catalogue.
     await deliver('auth.user.reactivated', { user_id: userId, reactivated_at: new Date().toISOString(), version: 10 });
@@ -306,18 +312,7 @@ describe('a listing written while its seller is being deactivated', () => {
   });
 
   it('does the same for a member the catalogue does not know yet', async () => {
-    const userId = (await h.token()).sub;
-    let id = 0;
-    const insertion = openTransaction(async (tx) => {
-      id = (await insertBook(tx, userId, 'Course d’un inconnu')).id;
-    });
-    await insertion.ready;
-    const deactivation = await blockedOnLock((tx) =>
-      deliver('auth.user.deactivated', { user_id: userId, deactivated_at: new Date().toISOString(), version: 3 }, tx),
-    );
-    insertion.commit();
-    await insertion.finished;
-    await deactivation.result;
+    const id = await deactivatedDuringWrite((await h.token()).sub, 'Course d’un inconnu', 3);
     expect(await awayOf(id)).toBe(true);
   });
 });
