@@ -5,23 +5,13 @@
  */
 import autocannon from 'autocannon';
 import { startTestStack } from '../e2e/support/test-stack.ts';
+import { printLine } from './support/line.ts';
 import { benchEnv } from './support/stack-env.ts';
 
 const duration = Number(process.env.DURATION ?? 10);
 const connections = Number(process.env.CONNECTIONS ?? 50);
 
-async function load(title: string, url: string) {
-  const result = await autocannon({ url, connections, duration });
-  const line = {
-    title,
-    'req/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-  console.log(JSON.stringify(line));
-  return line;
-}
+const load = async (title: string, url: string) => printLine(title, await autocannon({ url, connections, duration }));
 
 const stack = await startTestStack({ env: benchEnv });
 try {
