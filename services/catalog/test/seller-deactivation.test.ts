@@ -280,10 +280,15 @@ describe('a listing written while its seller is being deactivated', () => {
       deliver('auth.user.deactivated', { user_id: userId, deactivated_at: new Date().toISOString(), version: 9 }, tx),
     );
     await deactivation.ready;
-    const insertion = await blockedOnLock((tx) => insertBook(tx, userId, 'Course à la désactivation'));
-    deactivation.commit();
-    await deactivation.finished;
-    expect((await insertion.result).seller_away).toBe(true);
+    try {
+      const insertion = await blockedOnLock((tx) => insertBook(tx, userId, 'Course à la désactivation'));
+      deactivation.commit();
+      await deactivation.finished;
+      expect((await insertion.result).seller_away).toBe(true);
+    } finally {
+      // A failure above must not leave the transaction open (the teardown would wait for it).
+      deactivation.commit();
+    }
   });
 
   /** A deactivation arriving while the listing is being written: it waits, then takes it out. */
@@ -293,13 +298,17 @@ describe('a listing written while its seller is being deactivated', () => {
       id = (await insertBook(tx, userId, title)).id;
     });
     await insertion.ready;
-    const deactivation = await blockedOnLock((tx) =>
-      deliver('auth.user.deactivated', { user_id: userId, deactivated_at: new Date().toISOString(), version }, tx),
-    );
-    insertion.commit();
-    await insertion.finished;
-    await deactivation.result;
-    return id;
+    try {
+      const deactivation = await blockedOnLock((tx) =>
+        deliver('auth.user.deactivated', { user_id: userId, deactivated_at: new Date().toISOString(), version }, tx),
+      );
+      insertion.commit();
+      await insertion.finished;
+      await deactivation.result;
+      return id;
+    } finally {
+      insertion.commit();
+    }
   }
 
   it('makes a deactivation arriving during the listing’s write wait, then take the listing out', async () => {
