@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Envelope, EventType } from '@cartable/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from '@cartable/service-kit';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sellersProjection } from '../src/events/sellers-projection.ts';
 import { type CatalogHarness, startCatalog } from './harness.ts';
@@ -229,10 +230,6 @@ function openTransaction(work: (tx: Tx) => Promise<void>) {
   return { ready: Promise.race([ready, finished]), commit, finished };
 }
 
-/** The rows of a statement (node-postgres answers { rows }). */
-const rowsOf = async <T>(query: SQL, on: Pick<Tx, 'execute'> = h.db) =>
-  ((await on.execute(query)) as unknown as { rows: T[] }).rows;
-
 /**
  * Runs `work` in a transaction and resolves once its backend waits on a lock, with the promise
  * of its result (wrapped: an async function would otherwise wait for it).
@@ -240,13 +237,14 @@ const rowsOf = async <T>(query: SQL, on: Pick<Tx, 'execute'> = h.db) =>
 async function blockedOnLock<T>(work: (tx: Tx) => Promise<T>): Promise<{ result: Promise<T> }> {
   let pid: number | undefined;
   const result = h.db.transaction(async (tx) => {
-    const [row] = await rowsOf<{ pid: number }>(sql`select pg_backend_pid() as pid`, tx);
+    const [row] = await rowsOf<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
     pid = row!.pid;
     return work(tx);
   });
   for (let i = 0; i < 400; i++) {
     if (pid !== undefined) {
       const [row] = await rowsOf<{ wait_event_type: string | null }>(
+        h.db,
         sql`select wait_event_type from pg_stat_activity where pid = ${pid}`,
       );
       if (row?.wait_event_type === 'Lock') return { result };
@@ -258,14 +256,14 @@ async function blockedOnLock<T>(work: (tx: Tx) => Promise<T>): Promise<{ result:
 
 const insertBook = async (tx: Tx, userId: string, title: string) => {
   const [row] = await rowsOf<{ id: number; seller_away: boolean }>(
+    tx,
     sql`insert into books (user_id, title, author, condition, price, city_id)
       values (${userId}, ${title}, 'IPN', 'bon', 2500, ${await h.cityId('Libreville')}) returning id, seller_away`,
-    tx,
   );
   return row!;
 };
 const awayOf = async (id: number) =>
-  (await rowsOf<{ seller_away: boolean }>(sql`select seller_away from books where id = ${id}`))[0]?.seller_away;
+  (await rowsOf<{ seller_away: boolean }>(h.db, sql`select seller_away from books where id = ${id}`))[0]?.seller_away;
 
 describe('a listing written while its seller is being deactivated', () => {
   const registered = async () => {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -13,6 +13,9 @@ export type Db<TSchema extends Record<string, unknown> = Record<string, unknown>
   PgQueryResultHKT,
   TSchema
 >;
+
+/** The rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
+export const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 export interface Database<TSchema extends Record<string, unknown>> {
   db: Db<TSchema>;

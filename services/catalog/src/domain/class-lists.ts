@@ -19,8 +19,8 @@ import {
   type Proximity,
   type SavedClassList,
 } from '@cartable/contracts';
-import { conflict, type Db, notFound, recordEvent, type Storage, unprocessable } from '@cartable/service-kit';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { conflict, type Db, notFound, recordEvent, rowsOf, type Storage, unprocessable } from '@cartable/service-kit';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { categories, cities, classListItems, classLists, provinces, savedClassLists } from '../db/schema.ts';
 import type { CategoryView } from './category-store.ts';
 import { kindOf } from './search.ts';
@@ -36,9 +36,6 @@ type ItemRow = typeof classListItems.$inferSelect;
 
 /** Titles at least this long also match a listing whose title starts with them (« … – très bon état »). */
 export const TITLE_PREFIX_MIN = 12;
-
-/** Rows of a raw query (node-postgres and PGlite both answer `{ rows }`). */
-const run = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -345,7 +342,7 @@ export async function availability(
     : [];
   const provinceId = provinceRow?.provinceId ?? null;
 
-  const result = await run<AvailabilityRow>(
+  const result = await rowsOf<AvailabilityRow>(
     db,
     availabilityQuery(list.id, list.level.id, opts.cityId, provinceId, opts.perItem),
   );
@@ -404,7 +401,7 @@ async function bookCards(db: Db, storage: Storage, ids: number[]) {
   const unique = [...new Set(ids)];
   const cards = new Map<number, Card>();
   if (!unique.length) return cards;
-  const rows = await run<{
+  const rows = await rowsOf<{
     id: number;
     title: string;
     author: string;
@@ -474,7 +471,7 @@ export async function searchItems(db: Db, q: string, levelId?: number): Promise<
     words.map((w) => sql`${haystack} like ${`%${likeEscape(w.toLowerCase())}%`} escape '\\'`),
     sql` and `,
   );
-  const result = await run<{
+  const result = await rowsOf<{
     item_id: number;
     title: string;
     author: string;
@@ -597,7 +594,7 @@ interface AlertRow extends Record<string, unknown> {
  * class_list_alerts row is written first and the event only when it was new.
  */
 export async function onBookListed(tx: Db, bookId: number) {
-  const result = await run<AlertRow>(
+  const result = await rowsOf<AlertRow>(
     tx,
     sql`
     with b as (

@@ -15,6 +15,7 @@ import {
   isUniqueViolation,
   notFound,
   recordEvent,
+  rowsOf,
   type Storage,
   unprocessable,
 } from '@cartable/service-kit';
@@ -51,9 +52,6 @@ export interface StoredLeg {
 
 type SuggestionRow = typeof exchangeSuggestions.$inferSelect;
 type WishRow = typeof exchangeWishes.$inferSelect;
-
-const run = async <T>(db: Db, query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 // ── wishes ───────────────────────────────────────────────────────────────────────────────────
 
@@ -155,14 +153,14 @@ const MATCHER_LOCK = 7_815_001;
  */
 export async function runExchangeMatcher(db: Db, now = new Date()): Promise<number | null> {
   return db.transaction(async (tx) => {
-    const [{ locked } = { locked: false }] = await run<{ locked: boolean }>(
+    const [{ locked } = { locked: false }] = await rowsOf<{ locked: boolean }>(
       tx,
       sql`select pg_try_advisory_xact_lock(${MATCHER_LOCK}) as locked`,
     );
     if (!locked) return null;
     await lapseSuggestions(tx, now);
 
-    const wishRows = await run<{
+    const wishRows = await rowsOf<{
       id: number;
       user_id: string;
       label: string;
@@ -182,7 +180,7 @@ export async function runExchangeMatcher(db: Db, now = new Date()): Promise<numb
       join sellers s on s.user_id = w.user_id and s.deactivated_at is null and s.deleted_at is null`,
     );
     if (!wishRows.length) return 0;
-    const offerRows = await run<{
+    const offerRows = await rowsOf<{
       id: number;
       user_id: string;
       title_key: string;
@@ -208,7 +206,7 @@ export async function runExchangeMatcher(db: Db, now = new Date()): Promise<numb
       where b.is_exchange_possible and b.status = 'disponible' and b.hidden_at is null
         and b.user_id in (select distinct user_id from exchange_wishes)`,
     );
-    const memberRows = await run<{ id: string; city_id: number | null; province_id: number | null }>(
+    const memberRows = await rowsOf<{ id: string; city_id: number | null; province_id: number | null }>(
       tx,
       sql`
       select s.user_id as id, s.city_id, c.province_id
@@ -390,7 +388,7 @@ export async function suggestionDtos(
       .from(sellers)
       .leftJoin(cities, eq(cities.id, sellers.cityId))
       .where(inArray(sellers.userId, memberIds)),
-    run<{
+    rowsOf<{
       id: number;
       title: string;
       price: number;

@@ -10,8 +10,8 @@ import {
   savedSearchFrequencyLabels,
   savedSearchQueryString,
 } from '@cartable/contracts';
-import { type Db, notFound, outbox, recordEvent, unprocessable } from '@cartable/service-kit';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Db, notFound, outbox, recordEvent, rowsOf, unprocessable } from '@cartable/service-kit';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { categories, cities, savedSearches, savedSearchMatches } from '../db/schema.ts';
 import type { CategoryView } from './category-store.ts';
 import { planSearch, webSearchQuery } from './search.ts';
@@ -24,9 +24,6 @@ import { planSearch, webSearchQuery } from './search.ts';
  */
 
 type Row = typeof savedSearches.$inferSelect;
-
-/** Rows of a raw query (node-postgres and PGlite both answer `{ rows }`). */
-const run = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 const unique = (ids: number[]) => [...new Set(ids)];
 const fcfa = (n: number) => `${n.toLocaleString('fr-FR').replace(/[\u202f\u00a0]/g, ' ')} FCFA`;
@@ -252,7 +249,7 @@ interface MatchRow {
  * condition, flags, the full-text query and the exact category groups decide.
  */
 export async function matchSavedSearches(tx: Db, bookId: number, thumbnail: string | null): Promise<number> {
-  const rows = await run<MatchRow>(
+  const rows = await rowsOf<MatchRow>(
     tx,
     sql`
     with b as (
