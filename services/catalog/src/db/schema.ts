@@ -209,7 +209,8 @@ export const books = pgTable(
     index('books_listed_price_idx').on(t.price, t.id).where(sql`status <> 'vendu'`),
     // The same two orders within one town (the commonest filter: Libreville is four listings in
     // ten): the scan starts at the town instead of skipping every other town's entries
-    // (migration 0020, which adds the same INCLUDE columns).
+    // (migration 0020, which adds the same INCLUDE columns). Migration 0021 adds seller_away to
+    // the four, so the sellers' check is made on the index entry too.
     index('books_listed_city_created_idx').on(t.cityId, t.createdAt, t.id).where(sql`status <> 'vendu'`),
     index('books_listed_city_price_idx').on(t.cityId, t.price, t.id).where(sql`status <> 'vendu'`),
     index('books_listed_title_idx').on(sql`lower(${t.title})`, t.id).where(sql`status <> 'vendu'`),
