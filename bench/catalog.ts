@@ -6,6 +6,8 @@
  * (d) a broad text query (« mathématiques », « français », « anglais ») with other filters that
  * change at every request. The books are a realistic catalogue (bench/support/seed-books.ts).
  *   npm run bench -- catalog          (BOOKS=100000 DURATION=10 CONNECTIONS=50)
+ *   ONLY='(c) distinct,books/{id}' npm run bench -- catalog   (only the runs whose titles hold one
+ *   of these parts: a quicker loop while working on one query)
  * Targets on a 2-core machine, printed last with what the run measured: (c) over 800 requests per
  * second with p99 under 50 ms via the gateway; (d) p99 under 100 ms; a book page p99 under 10 ms.
  */
@@ -20,6 +22,8 @@ import { benchEnv } from './support/stack-env.ts';
 const BOOKS = Number(process.env.BOOKS ?? 100_000);
 const duration = Number(process.env.DURATION ?? 10);
 const connections = Number(process.env.CONNECTIONS ?? 50);
+const only = process.env.ONLY?.split(',').map((part) => part.trim());
+const wanted = (title: string) => !only || only.some((part) => title.includes(part));
 
 const lines: Line[] = [];
 const report = (title: string, result: autocannon.Result) => lines.push(printLine(title, result));
@@ -29,7 +33,8 @@ function printTargets() {
   const find = (start: string) => lines.filter((l) => l.title.startsWith(start));
   const [c] = find('(c) distinct queries, through the gateway');
   const broad = find('(d) broad text');
-  const [page] = find('GET /api/books/{id}');
+  const [page] = find('GET /api/books/{id}, one book');
+  const [anyBook] = find('GET /api/books/{id}, a different book');
   const targets = [
     c && {
       target: '(c) distinct, through the gateway: ≥ 800 req/s and p99 ≤ 50 ms',
@@ -42,9 +47,15 @@ function printTargets() {
       met: broad.every((l) => l['p99 ms'] <= 100),
     },
     page && {
-      target: 'GET /api/books/{id}: p99 ≤ 10 ms',
+      target: 'GET /api/books/{id} (one book, as the issue measured it): p99 ≤ 10 ms',
       measured: `${page['req/s']} req/s, p99 ${page['p99 ms']} ms`,
       met: page['p99 ms'] <= 10,
+    },
+    // Not the issue's run, printed beside it: what a page costs when no cache holds it.
+    anyBook && {
+      target: 'GET /api/books/{id}, a different book each time: p99 ≤ 10 ms',
+      measured: `${anyBook['req/s']} req/s, p99 ${anyBook['p99 ms']} ms`,
+      met: anyBook['p99 ms'] <= 10,
     },
   ];
   console.log('# targets');
@@ -60,6 +71,11 @@ try {
   const [{ id: cityId }] = (await db.query(`select id from cities where name = 'Libreville'`)).rows;
   const [{ id: categoryId }] = (await db.query(`select id from categories where name = 'Lycée'`)).rows;
   const [{ id: bookId }] = (await db.query('select id from books order by id desc limit 1')).rows;
+  // Every visible book, in random order: more than a run reads, so none is read twice (and none
+  // comes from the visitors' page cache).
+  const pageIds: number[] = (
+    await db.query(`select id from books where hidden_at is null and not seller_away order by random()`)
+  ).rows.map((r: { id: number }) => r.id);
   const townIds: number[] = (
     await db.query(
       `select c.id from books b join cities c on c.id = b.city_id group by c.id order by count(*) desc limit 8`,
@@ -80,7 +96,8 @@ try {
     ['(b) GET /api/books?query=physique', `${stack.api}/books?query=physique`],
     ['(c) GET /api/books text + category + price + city + sort', `${stack.api}/books?${c}`],
     ['(c) straight to catalog', `${stack.url('catalog')}/books?${c}`],
-    ['GET /api/books/{id}', `${stack.api}/books/${bookId}`],
+    // The same book again and again: a link shared in a class's WhatsApp group.
+    ['GET /api/books/{id}, one book', `${stack.api}/books/${bookId}`],
     ['GET /api/categories/hierarchy', `${stack.api}/categories/hierarchy`],
   ];
   // Listing pages are cached 10 s (popular searches repeat): these runs repeat one URL. The
@@ -96,6 +113,12 @@ try {
     ['(c) distinct queries, through the gateway', stack.api, `/api/books?${c}`],
     ['(c) distinct queries, straight to catalog', stack.url('catalog'), `/books?${c}`],
   ];
+  // A different book on every request: each page read from PostgreSQL.
+  let nextPage = 0;
+  const anotherBook = (request: autocannon.Request): autocannon.Request => ({
+    ...request,
+    path: `/api/books/${pageIds[nextPage++ % pageIds.length]}`,
+  });
   // A common word typed by parents, with other filters that change at every request (town,
   // price floor, condition on one request in three): relevance over thousands of matches.
   const conditions = ['', '&condition=bon', '&condition=tr%C3%A8s%20bon'];
@@ -111,22 +134,26 @@ try {
     };
   // Warm-up, not printed: the first seconds after start-up measure the JIT and cold caches, not
   // the steady state the targets are about.
-  await autocannon({
-    url: stack.api,
-    connections,
-    duration: 5,
-    requests: [{ method: 'GET', path: '/api/books', setupRequest: broad('mathématiques') }],
-  });
+  if (!only)
+    await autocannon({
+      url: stack.api,
+      connections,
+      duration: 5,
+      requests: [{ method: 'GET', path: '/api/books', setupRequest: broad('mathématiques') }],
+    });
   for (const word of ['mathématiques', 'français', 'anglais']) {
+    const title = `(d) broad text « ${word} », distinct filters, through the gateway`;
+    if (!wanted(title)) continue;
     const result = await autocannon({
       url: stack.api,
       connections,
       duration,
       requests: [{ method: 'GET', path: '/api/books', setupRequest: broad(word) }],
     });
-    report(`(d) broad text « ${word} », distinct filters, through the gateway`, result);
+    report(title, result);
   }
   for (const [title, url, path] of distinctRuns) {
+    if (!wanted(title)) continue;
     const result = await autocannon({
       url,
       connections,
@@ -135,7 +162,18 @@ try {
     });
     report(title, result);
   }
+  const anyBook = 'GET /api/books/{id}, a different book each time';
+  if (wanted(anyBook)) {
+    const result = await autocannon({
+      url: stack.api,
+      connections,
+      duration,
+      requests: [{ method: 'GET', path: '/api/books', setupRequest: anotherBook }],
+    });
+    report(anyBook, result);
+  }
   for (const [title, url] of runs) {
+    if (!wanted(title)) continue;
     await fetch(url); // warm caches
     const result = await autocannon({ url, connections, duration });
     report(title, result);

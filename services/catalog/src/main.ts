@@ -26,7 +26,7 @@ import { createSubscriptionJobs, startSubscriptionSweep } from './domain/subscri
 import { createViewCounter } from './domain/view-counter.ts';
 import { bookContactsProjection } from './events/book-contacts-projection.ts';
 import { memberBlocksProjection } from './events/member-blocks-projection.ts';
-import { sellersProjection } from './events/sellers-projection.ts';
+import { movesSellersBooks, sellersProjection } from './events/sellers-projection.ts';
 import { createPaymentProviders } from './payments/provider.ts';
 
 await bootstrap(async () => {
@@ -62,9 +62,11 @@ await bootstrap(async () => {
   infra.startConsumers(
     { auth: sellersProjection, messaging: { ...bookContactsProjection, ...memberBlocksProjection } },
     {
-      // A member's books entering or leaving the catalogue change the categories' book counts.
+      // A member's books entering or leaving the catalogue change the cached pages and the
+      // categories' book counts.
       onHandled: (event) => {
-        if (['auth.user.deactivated', 'auth.user.reactivated', 'auth.user.deleted'].includes(event.type)) {
+        if (movesSellersBooks(event)) {
+          forgetListings();
           void categoryStore.invalidate().catch((error) => log.warn({ err: error }, 'category counts not refreshed'));
         }
       },

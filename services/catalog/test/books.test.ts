@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '../src/db/schema.ts';
+import { AnswerCache } from '../src/domain/answer-cache.ts';
 import { type CatalogHarness, photo, startCatalog } from './harness.ts';
 
 let h: CatalogHarness;
@@ -254,7 +257,8 @@ describe('finding books', () => {
     const visitor = await h.call('GET', `/books/${one.id}`);
     expect(visitor.body.book.seller).toBeNull();
     await h.views.flush();
-    const again = await h.call('GET', `/books/${one.id}`);
+    // Read by a member: a visitor's page may be the one kept for 10 s, with the count before.
+    const again = await h.call('GET', `/books/${one.id}`, undefined, (await h.token()).token);
     expect(again.body.book.views).toBe(1);
     expect((await h.call('GET', '/books/abc')).status).toBe(422);
   });
@@ -268,12 +272,49 @@ describe('finding books', () => {
   });
 });
 
-describe('listing pages cache', () => {
+describe('answer caches', () => {
   it('serves a repeated search from cache and forgets it when a book is written', async () => {
     const url = `/books?query=${encodeURIComponent('cache test')}`;
     expect((await h.call('GET', url)).body.total).toBe(0);
     await list(await fields({ title: 'Cache test – Anglais' }));
     // The write cleared the cache: the new book shows at once.
     expect((await h.call('GET', url)).body.total).toBe(1);
+  });
+
+  it('keeps a visitor’s book page, never a member’s, and forgets it when this catalog writes the book', async () => {
+    const created = await list(await fields({ title: 'Cache page – Français 5e' }));
+    const id = created.body.book.id as number;
+    const visitor = () => h.call('GET', `/books/${id}`);
+    expect((await visitor()).body.book.title).toBe('Cache page – Français 5e');
+
+    // Written behind this process's back (as another replica would): visitors keep the page
+    // they were given for up to 10 s; members read the row.
+    await h.db.update(schema.books).set({ title: 'Changé ailleurs' }).where(eq(schema.books.id, id));
+    expect((await visitor()).body.book.title).toBe('Cache page – Français 5e');
+    expect((await h.call('GET', `/books/${id}`, undefined, seller.token)).body.book.title).toBe('Changé ailleurs');
+
+    // Written here: every visitor sees it at once.
+    const sold = await h.call('PUT', `/books/${id}/status`, { status: 'vendu' }, seller.token);
+    expect(sold.status).toBe(200);
+    expect((await visitor()).body.book).toMatchObject({ title: 'Changé ailleurs', status: 'vendu' });
+    const moderator = await h.token({ permissions: ['books.update.any'] });
+    const hidden = await h.call('POST', `/admin/books/${id}/hide`, { reason: 'Photos volées' }, moderator.token);
+    expect(hidden.status).toBe(200);
+    expect((await visitor()).status).toBe(404);
+    expect((await h.call('GET', `/books/${id}`, undefined, seller.token)).body.book.hidden).toBe(true);
+  });
+
+  it('does not keep a page read while a write cleared the cache', async () => {
+    const pages = new AnswerCache<number, string>({ max: 10, ttlMs: 60_000 });
+    let finish!: (page: string) => void;
+    const reading = pages.read(1, () => new Promise((resolve) => (finish = resolve)));
+    pages.clear(); // a write lands while the page is being read
+    finish('état d’avant');
+    expect(await reading).toBe('état d’avant');
+    expect(await pages.read(1, async () => 'état d’après')).toBe('état d’après');
+    // A page read with no write meanwhile is kept; a failed read is not.
+    expect(await pages.read(1, async () => 'autre')).toBe('état d’après');
+    await expect(pages.read(2, () => Promise.reject(new Error('introuvable')))).rejects.toThrow('introuvable');
+    expect(await pages.read(2, async () => 'trouvé')).toBe('trouvé');
   });
 });

@@ -21,9 +21,10 @@ import { buildCatalogApp } from '../src/app.ts';
 import { catalogConfigSchema } from '../src/config.ts';
 import * as schema from '../src/db/schema.ts';
 import { seedCategories, seedLocations, seedPlans } from '../src/db/seed.ts';
+import { forgetListings } from '../src/domain/books.ts';
 import { createCategoryStore } from '../src/domain/category-store.ts';
 import { createViewCounter } from '../src/domain/view-counter.ts';
-import { sellersProjection } from '../src/events/sellers-projection.ts';
+import { movesSellersBooks, sellersProjection } from '../src/events/sellers-projection.ts';
 
 const PG = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -136,6 +137,8 @@ export async function startCatalog(env: Record<string, string> = {}) {
     const envelope = { id: randomUUID(), type, occurred_at: new Date().toISOString(), data } as Envelope<T>;
     // biome-ignore lint/suspicious/noExplicitAny: the handler of this type takes this envelope
     await db.transaction((tx) => (handlers[type] as any)(tx, envelope));
+    // What main.ts's onHandled does once the consumer's transaction is committed.
+    if (movesSellersBooks(envelope)) forgetListings();
   }
 
   /** A member auth told catalog about (auth.user.registered): the sellers projection knows them. */

@@ -1,5 +1,6 @@
 import {
   type Book,
+  type BookDetail,
   type BookListPage,
   type BookListQuery,
   conditionLabels,
@@ -12,6 +13,7 @@ import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
 import { bookImages, books, cities, memberBlocks, provinces, sellers } from '../db/schema.ts';
+import { AnswerCache } from './answer-cache.ts';
 import type { CategoryView } from './category-store.ts';
 import { lotsOf } from './lots.ts';
 import { didYouMean, planSearch, type UnderstoodFilter, understoodConditions, webSearchQuery } from './search.ts';
@@ -186,13 +188,24 @@ const totals = new LRUCache<string, number>({ max: 2000, ttl: 15_000 });
 /**
  * Whole listing pages, kept 10 s: the same searches come back all day (« maths 3e », a cycle
  * from the home page), and ranking ten thousand matches again for each visitor is waste. A book
- * written here clears both caches; another replica's page may be up to 10 s old.
+ * written here clears the caches; another replica's page may be up to 10 s old.
  */
-export const listingPages = new LRUCache<string, BookListPage>({ max: 1000, ttl: 10_000 });
+export const listingPages = new AnswerCache<string, BookListPage>({ max: 1000, ttlMs: 10_000 });
+
+/**
+ * A visitor's book page (no token: nothing in it depends on who reads it), kept 10 s as the
+ * listing pages: a listing's link goes round a class's WhatsApp group, and its visitors come
+ * within the same minutes. Members always read the row (their seller block, their own listing).
+ */
+export const visitorBookPages = new AnswerCache<number, { userId: string; book: BookDetail }>({
+  max: 2000,
+  ttlMs: 10_000,
+});
 
 export const forgetListings = () => {
   totals.clear();
   listingPages.clear();
+  visitorBookPages.clear();
   boostedIds = null;
 };
 

@@ -1,7 +1,18 @@
+import type { Envelope } from '@cartable/contracts';
 import { type EventHandlers, isNewer } from '@cartable/service-kit';
 import { sql } from 'drizzle-orm';
 import { sellers } from '../db/schema.ts';
-import { forgetListings } from '../domain/books.ts';
+
+/**
+ * Whether a committed event of auth's took a member's books out of the catalogue or brought them
+ * back: this process's cached pages and category counts are then stale (the consumer's
+ * onHandled clears them, in main.ts). Cleared after the commit, not in the handler: cleared
+ * before it, a page read meanwhile would keep the old state for its whole time.
+ */
+export const movesSellersBooks = (event: Envelope) =>
+  event.type === 'auth.user.deactivated' ||
+  event.type === 'auth.user.reactivated' ||
+  event.type === 'auth.user.deleted';
 
 /**
  * Deactivation and reactivation (auth.user.deactivated / reactivated) set or clear the flag that
@@ -25,8 +36,6 @@ async function setDeactivated(
       set: flag,
       setWhere: sql`${sellers.deactivationVersion} < ${version}`,
     });
-  // This process's cached listing pages may show the member's books: drop them.
-  forgetListings();
 }
 
 /**
@@ -86,7 +95,5 @@ export const sellersProjection: EventHandlers = {
       .insert(sellers)
       .values({ userId: data.user_id, createdAt: new Date(data.deleted_at), ...row })
       .onConflictDoUpdate({ target: sellers.userId, set: row, setWhere: isNewer(sellers.version) });
-    // Their books leave the catalogue (sellerActive): cached pages may still show them.
-    forgetListings();
   },
 };

@@ -45,6 +45,7 @@ import {
   listingPages,
   sellerActive,
   toBookDtos,
+  visitorBookPages,
 } from '../domain/books.ts';
 import { recordSearchMiss } from '../domain/catalog-stats.ts';
 import { insertLotItems, lotColumns, lotSubjects, resolveLot } from '../domain/lots.ts';
@@ -87,18 +88,17 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
   /** The same answer for everyone (a listing holds nothing personal), so pages can be shared. */
   const listing = async (request: FastifyRequest<{ Querystring: BookListQuery }>) => {
     const key = request.url.replace(/^\/books\/search/, '/books');
-    const cached = listingPages.get(key);
-    if (cached) return cached;
-    const page = await listBooks(db, storage, await categoryStore.view(), request.query);
-    listingPages.set(key, page);
-    if (page.total === 0) {
-      // For the Rapports screen; off the answer's path, and a failure costs only the figure.
-      const { query, category_ids, category_id } = request.query;
-      recordSearchMiss(db, query, category_ids ?? (category_id ? [category_id] : [])).catch((error) =>
-        request.log.warn({ err: error }, 'search miss not recorded'),
-      );
-    }
-    return page;
+    return listingPages.read(key, async () => {
+      const page = await listBooks(db, storage, await categoryStore.view(), request.query);
+      if (page.total === 0) {
+        // For the Rapports screen; off the answer's path, and a failure costs only the figure.
+        const { query, category_ids, category_id } = request.query;
+        recordSearchMiss(db, query, category_ids ?? (category_id ? [category_id] : [])).catch((error) =>
+          request.log.warn({ err: error }, 'search miss not recorded'),
+        );
+      }
+      return page;
+    });
   };
   const listingSchema = { tags, querystring: bookListQuerySchema, response: { 200: bookListPageSchema } };
   app.get('/books', { schema: listingSchema }, listing);
@@ -202,29 +202,34 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
       schema: { tags, params: idParams, response: { 200: bookDetailResponseSchema } },
     },
     async (request) => {
-      const claims = request.claims;
-      // One prepared statement: the book, its photos, its seller and the viewer's block.
-      const page = await findBookPage(db, request.params.id, claims?.sub);
-      if (!page) throw notFound(NOT_FOUND);
-      const { book: row, seller } = page;
-      const privileged = claims?.sub === row.userId || Boolean(claims && hasPermission(claims, 'books.update.any'));
-      // Hidden by the moderation: only its owner and the moderators still see it.
-      if (row.hiddenAt && !privileged) throw notFound(NOT_FOUND);
-      const [book] = await toBookDtos(db, storage, await categoryStore.view(), [row]);
-      // Its seller deactivated by an administrator: the same, until reactivation.
-      if (page.inactive && !privileged) throw notFound(NOT_FOUND);
+      const { claims } = request;
+      const { id } = request.params;
+      const page = claims ? await bookPage(id, claims) : await visitorBookPages.read(id, () => bookPage(id));
       // A view counts for popularity once per visitor and day, except the seller's own; counted
       // off the answer's path and written in batches (view-counter.ts).
-      if (claims?.sub !== row.userId) {
-        const memberId = claims?.sub;
-        const viewer = memberId
-          ? { memberId }
+      if (claims?.sub !== page.userId) {
+        const viewer = claims
+          ? { memberId: claims.sub }
           : { address: request.ip, userAgent: request.headers['user-agent'] ?? '' };
-        views.add(row.id, viewer);
+        views.add(id, viewer);
       }
-      return { book: { ...book!, seller } };
+      return { book: page.book };
     },
   );
+
+  /** A book page as this viewer may see it (a visitor without claims); 404 when they may not. */
+  async function bookPage(id: number, claims?: AccessClaims) {
+    // One prepared statement: the book, its photos, its seller and the viewer's block.
+    const page = await findBookPage(db, id, claims?.sub);
+    if (!page) throw notFound(NOT_FOUND);
+    const { book: row, seller } = page;
+    const privileged = claims?.sub === row.userId || Boolean(claims && hasPermission(claims, 'books.update.any'));
+    // Hidden by the moderation, or its seller deactivated by an administrator (until
+    // reactivation): only its owner and the moderators still see it.
+    if ((row.hiddenAt || page.inactive) && !privileged) throw notFound(NOT_FOUND);
+    const [book] = await toBookDtos(db, storage, await categoryStore.view(), [row]);
+    return { userId: row.userId, book: { ...book!, seller } };
+  }
 
   // Multipart (fields of bookFieldsSchema, files image1..image3): read by readBookForm.
   app.post(
