@@ -4,11 +4,12 @@
  * express-gateway 1.16 with no authentication at all, and through our gateway on a public route
  * (GET /api/books) and on a member's route (GET /api/favourites: JWT checked against auth's keys,
  * revocation checked in Redis, logging on, as in production); and, as the floor of our stack,
- * bare Fastify with @fastify/reply-from and nothing else on (bench/gateway-compare/bare-fastify.mjs).
+ * bare Fastify forwarding with undici as the gateway does, nothing else on
+ * (bench/gateway-compare/bare-fastify.mjs).
  * Our gateway is a second instance of gateway/src/main.ts whose catalog is the trivial upstream;
  * auth and Redis are a real test stack's. express-gateway (and, for the floor line, the gateway's
- * versions of fastify and @fastify/reply-from) are installed in bench/gateway-compare/ on first
- * run, never as a dependency of the product.
+ * versions of fastify and undici) are installed in bench/gateway-compare/ on first run, never as
+ * a dependency of the product.
  *   npm run bench -- gateway-compare      (DURATION=10 CONNECTIONS=50 by default)
  * GATEWAY_NODE_OPTIONS is passed to our gateway's process (e.g. `--require` a CPU profiler).
  */
@@ -26,12 +27,8 @@ const duration = Number(process.env.DURATION ?? 10);
 const connections = Number(process.env.CONNECTIONS ?? 50);
 const here = join(import.meta.dirname, 'gateway-compare');
 
-if (
-  !['express-gateway', 'fastify', '@fastify/reply-from'].every((name) => existsSync(join(here, 'node_modules', name)))
-) {
-  console.log(
-    '# installing express-gateway, fastify and @fastify/reply-from in bench/gateway-compare (first run only)',
-  );
+if (!['express-gateway', 'fastify', 'undici'].every((name) => existsSync(join(here, 'node_modules', name)))) {
+  console.log('# installing express-gateway, fastify and undici in bench/gateway-compare (first run only)');
   const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: here, stdio: 'inherit' });
   if (install.status !== 0) process.exit(install.status ?? 1);
 }
@@ -131,7 +128,7 @@ try {
     `http://127.0.0.1:${egPort}/api/books`,
   );
   const bare = await load(
-    'bare Fastify + @fastify/reply-from, nothing else, GET /api/books',
+    'bare Fastify + undici as the gateway forwards, nothing else, GET /api/books',
     `http://127.0.0.1:${barePort}/api/books`,
   );
   const open = await load('our gateway, public route GET /api/books', `${gateway}/api/books`);
@@ -152,8 +149,8 @@ try {
       'public route ÷ direct (target ≥ 0.3)': ratio(open['req/s'], direct['req/s']),
       'express-gateway ÷ direct': ratio(eg['req/s'], direct['req/s']),
       // How far the framework alone gets: the ceiling of any gateway built on it.
-      'bare Fastify + reply-from ÷ direct': ratio(bare['req/s'], direct['req/s']),
-      'public route ÷ bare Fastify + reply-from': ratio(open['req/s'], bare['req/s']),
+      'bare Fastify + undici ÷ direct': ratio(bare['req/s'], direct['req/s']),
+      'public route ÷ bare Fastify + undici': ratio(open['req/s'], bare['req/s']),
       // autocannon's latencies are whole milliseconds: with one connection, a request's time
       // is the inverse of the rate, which says more at this scale.
       'time added per request on the member route, idle, ms (target p50 ≤ 1)': Number(

@@ -116,8 +116,9 @@ export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[
   // Answers over 1 KiB go compressed when the browser asks (book lists are tens of KiB of
   // repetitive JSON, and phones here pay per megabyte). Brotli at a low quality: fast enough for
   // every answer; the frontends' files are compressed once at build time and sent as they are.
-  // A proxied answer is a stream, which the compressor would take whatever its size: one that
-  // says it is under the threshold is read into memory first, so it goes out as it is.
+  // A streamed answer (a file, a proxied answer of unknown or large size: the proxy reads the
+  // others whole) would be compressed whatever its size: one that says it is under the
+  // threshold is read into memory first, so it goes out as it is.
   // An event stream is neither read into memory nor compressed (its route also says
   // `compress: false`: gateway/src/plugins/proxy.ts).
   app.addHook('onSend', (_request, reply, payload, done) => {

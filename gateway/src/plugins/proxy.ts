@@ -8,9 +8,9 @@ import {
   type TokenVerifier,
   unauthorized,
 } from '@cartable/service-kit';
-import replyFrom from '@fastify/reply-from';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { errors as joseErrors } from 'jose';
+import { Agent, type Dispatcher } from 'undici';
 import { ZodError } from 'zod';
 import type { LimitName, Owner, RouteEntry } from '../route-table.ts';
 
@@ -59,11 +59,50 @@ const UNAVAILABLE = new Set([
   'ECONNRESET',
   'UND_ERR_SOCKET',
   'UND_ERR_CONNECT_TIMEOUT',
-  'FST_REPLY_FROM_SERVICE_UNAVAILABLE',
-  'FST_REPLY_FROM_CONNECT_TIMEOUT',
-  'FST_REPLY_FROM_CONNECTION_RESET_ERROR',
-  'FST_REPLY_FROM_UNDICI_SOCKET_ERROR',
+  'UND_ERR_CLOSED',
 ]);
+
+/**
+ * Headers about one connection (RFC 9110, section 7.6.1), never passed on; the owner's Host is
+ * its own, and a client's `Expect: 100-continue` was answered by this server already.
+ */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'expect',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+]);
+
+/** The header names a request's Connection header lists: they are for this hop only. */
+function connectionHeaders(connection: string | undefined): string[] | undefined {
+  if (!connection || connection === 'keep-alive' || connection === 'close') return undefined;
+  return connection.split(',').map((name) => name.trim().toLowerCase());
+}
+
+/** Proxied answers of a known size up to this are read whole before they are sent on. */
+const WHOLE_ANSWER_MAX = 256 * 1024;
+
+/**
+ * The body to send on: a stream (an upload, a signed webhook) as it came, with its declared
+ * size; a parsed JSON body written again, with its new size; none for a request without one.
+ */
+function requestBody(
+  parsed: unknown,
+  headers: Record<string, string | string[]>,
+): Readable | string | Buffer | undefined {
+  if (parsed === undefined || parsed === null) return undefined;
+  if (typeof (parsed as Readable).pipe === 'function') return parsed as Readable;
+  const text = Buffer.isBuffer(parsed) || typeof parsed === 'string' ? parsed : JSON.stringify(parsed);
+  headers['content-length'] = String(Buffer.byteLength(text));
+  return text;
+}
 
 function errorCodes(error: unknown): string[] {
   const codes: string[] = [];
@@ -88,11 +127,6 @@ declare module 'fastify' {
  */
 export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options) => {
   const { verifier, revocation, upstreams } = options;
-
-  await app.register(replyFrom, {
-    undici: { connections: 128, pipelining: 1, connect: { timeout: 1000 } },
-    disableRequestLogging: true,
-  });
 
   // Multipart uploads are streamed to their owner untouched; the owner parses and checks them.
   app.addContentTypeParser('multipart/form-data', (request, payload, done) => {
@@ -170,40 +204,77 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
     for (const reply of openStreams) reply.raw.destroy();
   });
 
-  function forward(request: FastifyRequest, reply: FastifyReply, owner: Owner, stream = false) {
-    const target = `${upstreams[owner]}${request.url.slice('/api'.length)}`;
+  // One pool of kept-alive connections per owner.
+  const owners = new Agent({ connections: 128, pipelining: 1, connect: { timeout: 1000 } });
+  app.addHook('onClose', async () => owners.close());
+
+  /** The error answer when the owner could not give one. */
+  function upstreamFailed(request: FastifyRequest, reply: FastifyReply, owner: Owner, error: unknown) {
+    const codes = errorCodes(error);
+    const timedOut = codes.some((c) => c === 'UND_ERR_HEADERS_TIMEOUT' || c === 'UND_ERR_BODY_TIMEOUT');
+    const unavailable = codes.some((c) => UNAVAILABLE.has(c));
+    request.log.warn({ owner, codes }, 'upstream error');
+    // Part of the answer already left: all that is left to do is to cut it.
+    if (reply.sent || reply.raw.headersSent) {
+      reply.raw.destroy();
+      return reply;
+    }
+    return reply.status(timedOut ? 504 : unavailable ? 503 : 502).send({ message: messages.serviceUnavailable });
+  }
+
+  async function forward(request: FastifyRequest, reply: FastifyReply, owner: Owner, stream = false) {
+    const headers: Record<string, string | string[]> = {};
+    const declared = connectionHeaders(request.headers.connection);
+    for (const name in request.headers) {
+      const value = request.headers[name];
+      if (value !== undefined && !HOP_BY_HOP.has(name) && !declared?.includes(name)) headers[name] = value;
+    }
+    // The owner trusts the gateway (TRUST_PROXY): it learns the client the gateway saw, never
+    // what the client claimed in its own X-Forwarded-For.
+    headers['x-request-id'] = request.id;
+    headers['x-forwarded-for'] = request.ip;
+    const body = requestBody(request.body, headers);
     if (stream) {
       openStreams.add(reply);
       reply.raw.once('close', () => openStreams.delete(reply));
     }
-    return reply.from(target, {
-      timeout: stream ? STREAM_IDLE_TIMEOUT_MS : options.upstreamTimeoutMs,
+    const timeout = stream ? STREAM_IDLE_TIMEOUT_MS : options.upstreamTimeoutMs;
+    let answer: Dispatcher.ResponseData;
+    try {
+      answer = await owners.request({
+        origin: upstreams[owner],
+        path: request.url.slice('/api'.length),
+        method: request.method as Dispatcher.HttpMethod,
+        headers,
+        body,
+        headersTimeout: timeout,
+        bodyTimeout: timeout,
+      });
+    } catch (error) {
+      return upstreamFailed(request, reply, owner, error);
+    }
+    reply.code(answer.statusCode);
+    // The owner answered before reading all of the client's body (a refusal): the rest of the
+    // upload would still be on the client's connection, which cannot serve another request.
+    if (!request.raw.complete) reply.header('connection', 'close');
+    for (const name in answer.headers) {
+      const value = answer.headers[name];
+      if (value !== undefined && !HOP_BY_HOP.has(name)) reply.header(name, value);
+    }
+    if (stream) {
       // Whatever the owner said, no proxy on the way (nginx) may buffer or transform a stream.
-      ...(stream
-        ? {
-            rewriteHeaders: (headers: Record<string, string | string[] | undefined>) => ({
-              ...headers,
-              'x-accel-buffering': 'no',
-              'cache-control': 'no-cache, no-transform',
-            }),
-          }
-        : {}),
-      // The owner trusts the gateway (TRUST_PROXY): it learns the client the gateway saw, never
-      // what the client claimed in its own X-Forwarded-For.
-      rewriteRequestHeaders: (_req, headers) => ({
-        ...headers,
-        'x-request-id': request.id,
-        'x-forwarded-for': request.ip,
-      }),
-      onError: (rep, { error }) => {
-        const codes = errorCodes(error);
-        const timedOut = codes.some((c) => c === 'FST_REPLY_FROM_GATEWAY_TIMEOUT' || c === 'UND_ERR_HEADERS_TIMEOUT');
-        const unavailable = codes.some((c) => UNAVAILABLE.has(c));
-        request.log.warn({ owner, codes }, 'upstream error');
-        const status = timedOut ? 504 : unavailable ? 503 : 502;
-        rep.status(status).send({ message: messages.serviceUnavailable });
-      },
-    });
+      reply.header('x-accel-buffering', 'no').header('cache-control', 'no-cache, no-transform');
+      return reply.send(answer.body);
+    }
+    // An answer of a known, ordinary size is read whole and leaves in one write; a stream piped
+    // through costs several, and most of a proxied request's time is its socket writes.
+    const length = Number(answer.headers['content-length']);
+    if (!(length <= WHOLE_ANSWER_MAX)) return reply.send(answer.body);
+    try {
+      return reply.send(Buffer.from(await answer.body.arrayBuffer()));
+    } catch (error) {
+      return upstreamFailed(request, reply, owner, error);
+    }
   }
 
   const rateLimitOf = (name: LimitName) => ({

@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { messages } from '@cartable/contracts';
+import { createRedis, createTokenVerifier, loadConfig } from '@cartable/service-kit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createLocalJWKSet } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildGateway } from '../src/app.ts';
+import { gatewayConfigSchema } from '../src/config.ts';
+
+/**
+ * The hop from the gateway to an owner (gateway/src/plugins/proxy.ts), over real sockets: what
+ * is passed on and what is not, a slow owner, and an upload the owner refuses before reading it.
+ */
+const prefix = `cartable:t${randomBytes(4).toString('hex')}:`;
+const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+let owner: FastifyInstance;
+let gateway: Awaited<ReturnType<typeof buildGateway>>;
+let port: number;
+
+beforeAll(async () => {
+  owner = Fastify();
+  // Uploads: refused on their declared size before a byte of them is read.
+  owner.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: 1024 }, (_r, body, done) =>
+    done(null, body),
+  );
+  owner.post('/hop/echo', async (request) => ({ headers: request.headers, body: request.body }));
+  owner.get('/hop/slow', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    return { late: true };
+  });
+  owner.post('/hop/upload', async () => ({ stored: true }));
+  await owner.listen({ port: 0, host: '127.0.0.1' });
+  const ownerUrl = `http://127.0.0.1:${(owner.server.address() as AddressInfo).port}`;
+  const config = loadConfig(gatewayConfigSchema, {
+    AUTH_URL: ownerUrl,
+    CATALOG_URL: ownerUrl,
+    MESSAGING_URL: ownerUrl,
+    MODERATION_URL: ownerUrl,
+    NOTIFICATIONS_URL: ownerUrl,
+    UPSTREAM_TIMEOUT_MS: '300',
+    REDIS_KEY_PREFIX: prefix,
+    FRONTENDS_DIR: '/nonexistent',
+    DATA_DIR: '/tmp/cartable-gateway-test',
+  });
+  gateway = await buildGateway(
+    {
+      config,
+      redis,
+      verifier: createTokenVerifier(createLocalJWKSet({ keys: [] })),
+      routeTable: [{ path: '/hop/*', owner: 'catalog', access: 'public' }],
+    },
+    [],
+    false,
+  );
+  await gateway.listen({ port: 0, host: '127.0.0.1' });
+  port = (gateway.server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await owner?.close();
+  await redis.quit();
+});
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A request over a real connection; `body` is sent after the server's 100 Continue if asked. */
+function send(method: string, path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+      );
+    });
+    req.on('error', reject);
+    if (headers.expect) req.on('continue', () => req.end(body));
+    else req.end(body);
+  });
+}
+
+describe('the hop to the owner', () => {
+  it('passes the request on without its hop-by-hop headers, with a JSON body written again at its size', async () => {
+    const body = JSON.stringify({ titre: 'Maths 6e', prix: 2500 }, null, 4);
+    const res = await send(
+      'POST',
+      '/api/hop/echo',
+      {
+        'content-type': 'application/json',
+        connection: 'keep-alive, x-for-this-hop',
+        'x-for-this-hop': 'secret',
+        'keep-alive': 'timeout=5',
+        te: 'trailers',
+        // curl sends it for any body over 1 KiB; undici would refuse to pass it on.
+        expect: '100-continue',
+        'x-forwarded-for': '6.6.6.6',
+        'x-request-id': 'forged',
+        'x-cartable-ok': 'passed',
+      },
+      body,
+    );
+    expect(res.status).toBe(200);
+    const seen = JSON.parse(res.body) as { headers: Record<string, string>; body: unknown };
+    expect(seen.body).toEqual({ titre: 'Maths 6e', prix: 2500 });
+    expect(seen.headers['content-length']).toBe(String(Buffer.byteLength(JSON.stringify(seen.body))));
+    expect(seen.headers['x-cartable-ok']).toBe('passed');
+    expect(seen.headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(seen.headers['x-request-id']).not.toBe('forged');
+    for (const name of ['x-for-this-hop', 'keep-alive', 'te', 'expect']) expect(seen.headers[name]).toBeUndefined();
+    expect(seen.headers.host).toBe(new URL(`http://127.0.0.1:${(owner.server.address() as AddressInfo).port}`).host);
+  });
+
+  it('answers 504 in French when the owner is slower than UPSTREAM_TIMEOUT_MS', async () => {
+    const res = await send('GET', '/api/hop/slow', {});
+    expect(res.status).toBe(504);
+    expect(JSON.parse(res.body)).toEqual({ message: messages.serviceUnavailable });
+  });
+
+  it('closes the client’s connection when the owner refuses an upload before reading all of it', async () => {
+    const boundary = 'x-boundary';
+    const status = await new Promise<{ status: number; connection?: string }>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/hop/upload',
+          headers: {
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': String(100 * 1024),
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, connection: res.headers.connection });
+          req.destroy();
+        },
+      );
+      req.on('error', (error) => (error.message.includes('socket hang up') ? undefined : reject(error)));
+      // The first bytes only: the rest would follow once the owner had asked for them.
+      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="image1"\r\n\r\n`);
+    });
+    expect(status).toEqual({ status: 413, connection: 'close' });
+  });
+});
