@@ -31,6 +31,17 @@ beforeAll(async () => {
     return { late: true };
   });
   owner.post('/hop/upload', async () => ({ stored: true }));
+  // Dies in the middle of its answer: the headers promised 100 bytes, 5 came.
+  owner.get('/hop/cut', (_request, reply) => {
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      'content-type': 'application/json',
+      'content-length': '100',
+      'cache-control': 'public, max-age=600',
+    });
+    reply.raw.write('{"a":');
+    setTimeout(() => reply.raw.destroy(), 50);
+  });
   await owner.listen({ port: 0, host: '127.0.0.1' });
   const ownerUrl = `http://127.0.0.1:${(owner.server.address() as AddressInfo).port}`;
   const config = loadConfig(gatewayConfigSchema, {
@@ -121,6 +132,14 @@ describe('the hop to the owner', () => {
     const res = await send('GET', '/api/hop/slow', {});
     expect(res.status).toBe(504);
     expect(JSON.parse(res.body)).toEqual({ message: messages.serviceUnavailable });
+  });
+
+  it('answers a clean French error, none of the owner’s headers, when the owner dies in the middle of its answer', async () => {
+    const res = await send('GET', '/api/hop/cut', {});
+    expect(res.status).toBe(503);
+    expect(JSON.parse(res.body)).toEqual({ message: messages.serviceUnavailable });
+    // A shared cache must not keep the error for the owner's ten minutes.
+    expect(res.headers['cache-control']).toBeUndefined();
   });
 
   it('closes the client’s connection when the owner refuses an upload before reading all of it', async () => {

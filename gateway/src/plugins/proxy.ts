@@ -253,6 +253,18 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
     } catch (error) {
       return upstreamFailed(request, reply, owner, error);
     }
+    // An answer of a known, ordinary size is read whole and leaves in one write; a stream piped
+    // through costs several, and most of a proxied request's time is its socket writes. Read
+    // before any of the owner's headers is set, so that a failure here answers cleanly.
+    let payload: Readable | Buffer = answer.body;
+    const length = Number(answer.headers['content-length']);
+    if (!stream && length <= WHOLE_ANSWER_MAX) {
+      try {
+        payload = Buffer.from(await answer.body.arrayBuffer());
+      } catch (error) {
+        return upstreamFailed(request, reply, owner, error);
+      }
+    }
     reply.code(answer.statusCode);
     // The owner answered before reading all of the client's body (a refusal): the rest of the
     // upload would still be on the client's connection, which cannot serve another request.
@@ -261,20 +273,9 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
       const value = answer.headers[name];
       if (value !== undefined && !HOP_BY_HOP.has(name)) reply.header(name, value);
     }
-    if (stream) {
-      // Whatever the owner said, no proxy on the way (nginx) may buffer or transform a stream.
-      reply.header('x-accel-buffering', 'no').header('cache-control', 'no-cache, no-transform');
-      return reply.send(answer.body);
-    }
-    // An answer of a known, ordinary size is read whole and leaves in one write; a stream piped
-    // through costs several, and most of a proxied request's time is its socket writes.
-    const length = Number(answer.headers['content-length']);
-    if (!(length <= WHOLE_ANSWER_MAX)) return reply.send(answer.body);
-    try {
-      return reply.send(Buffer.from(await answer.body.arrayBuffer()));
-    } catch (error) {
-      return upstreamFailed(request, reply, owner, error);
-    }
+    // Whatever the owner said, no proxy on the way (nginx) may buffer or transform a stream.
+    if (stream) reply.header('x-accel-buffering', 'no').header('cache-control', 'no-cache, no-transform');
+    return reply.send(payload);
   }
 
   const rateLimitOf = (name: LimitName) => ({
