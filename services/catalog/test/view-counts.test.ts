@@ -1,5 +1,7 @@
+import { createRedis } from '@cartable/service-kit';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANONYMOUS_VIEWS_PER_ADDRESS } from '../src/domain/view-counter.ts';
+import { ANONYMOUS_VIEWS_PER_ADDRESS, createViewCounter } from '../src/domain/view-counter.ts';
 import { type CatalogHarness, startCatalog } from './harness.ts';
 
 /**
@@ -58,6 +60,27 @@ describe('view counts', () => {
     await view(id, { token: member });
     await view(id, { token: member, address: '192.0.2.44' });
     expect(await viewsOf(id)).toBe(3);
+  });
+
+  it('counts a visitor once across replicas: another one asks Redis, having no memory of them', async () => {
+    const id = await newBook('Lecture CM1 deux répliques');
+    const redis = createRedis(h.config.REDIS_URL);
+    const replica = createViewCounter(h.db, pino({ level: 'silent' }), {
+      flushMs: 60_000,
+      redis,
+      prefix: h.config.REDIS_KEY_PREFIX,
+    });
+    try {
+      await view(id, { address: '198.51.100.20', userAgent: 'Mozilla/5.0 (Linux; Android 13)' });
+      await h.views.flush();
+      replica.add(id, { address: '198.51.100.20', userAgent: 'Mozilla/5.0 (Linux; Android 13)' });
+      replica.add(id, { address: '198.51.100.21', userAgent: 'Mozilla/5.0 (Linux; Android 13)' });
+      await replica.flush();
+      expect(await viewsOf(id)).toBe(2);
+    } finally {
+      await replica.stop();
+      await redis.quit();
+    }
   });
 
   it('counts at most a few visitors from one address, whatever User-Agent a script sends', async () => {
