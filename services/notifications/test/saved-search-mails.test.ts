@@ -167,7 +167,10 @@ describe('daily and weekly digests', () => {
     await handle(matched(m.id, id, 'daily', 'Deux'));
     expect(await db.select().from(notices).where(eq(notices.userId, m.id))).toHaveLength(2);
     expect(await mailsTo(m.email)).toHaveLength(0);
-    const tomorrow = new Date(Date.now() + 24 * 3600_000 + 60_000);
+    // One minute into the next period, when its digest goes out. Not « a day from now »: run in
+    // the two hours before the digest hour (06:00 UTC), that lands so close to the following
+    // one that the checks below, two hours on, cross into a new period.
+    const tomorrow = new Date(periodStart('daily', new Date())!.getTime() + 24 * 3600_000 + 60_000);
     expect(await sendDueSavedSearchMails(db, tomorrow)).toBeGreaterThanOrEqual(1);
     let mails = await mailsTo(m.email);
     expect(mails).toHaveLength(1);
