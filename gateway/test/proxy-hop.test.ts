@@ -18,6 +18,7 @@ const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 let owner: FastifyInstance;
 let gateway: Awaited<ReturnType<typeof buildGateway>>;
 let port: number;
+let releaseSlow: (() => void) | undefined;
 
 beforeAll(async () => {
   owner = Fastify();
@@ -26,8 +27,9 @@ beforeAll(async () => {
     done(null, body),
   );
   owner.post('/hop/echo', async (request) => ({ headers: request.headers, body: request.body }));
+  // Answers only once the test has seen the gateway give up on it.
   owner.get('/hop/slow', async () => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await new Promise<void>((resolve) => (releaseSlow = resolve));
     return { late: true };
   });
   owner.post('/hop/upload', async () => ({ stored: true }));
@@ -39,8 +41,7 @@ beforeAll(async () => {
       'content-length': '100',
       'cache-control': 'public, max-age=600',
     });
-    reply.raw.write('{"a":');
-    setTimeout(() => reply.raw.destroy(), 50);
+    reply.raw.write('{"a":', () => reply.raw.destroy());
   });
   await owner.listen({ port: 0, host: '127.0.0.1' });
   const ownerUrl = `http://127.0.0.1:${(owner.server.address() as AddressInfo).port}`;
@@ -130,6 +131,7 @@ describe('the hop to the owner', () => {
 
   it('answers 504 in French when the owner is slower than UPSTREAM_TIMEOUT_MS', async () => {
     const res = await send('GET', '/api/hop/slow', {});
+    releaseSlow?.();
     expect(res.status).toBe(504);
     expect(JSON.parse(res.body)).toEqual({ message: messages.serviceUnavailable });
   });

@@ -214,11 +214,7 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
     const timedOut = codes.some((c) => c === 'UND_ERR_HEADERS_TIMEOUT' || c === 'UND_ERR_BODY_TIMEOUT');
     const unavailable = codes.some((c) => UNAVAILABLE.has(c));
     request.log.warn({ owner, codes }, 'upstream error');
-    // Part of the answer already left: all that is left to do is to cut it.
-    if (reply.sent || reply.raw.headersSent) {
-      reply.raw.destroy();
-      return reply;
-    }
+    // Called before any of the answer is sent (a stream failing later is Fastify's to cut).
     return reply.status(timedOut ? 504 : unavailable ? 503 : 502).send({ message: messages.serviceUnavailable });
   }
 
