@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema.ts';
@@ -316,5 +316,49 @@ describe('answer caches', () => {
     expect(await pages.read(1, async () => 'autre')).toBe('état d’après');
     await expect(pages.read(2, () => Promise.reject(new Error('introuvable')))).rejects.toThrow('introuvable');
     expect(await pages.read(2, async () => 'trouvé')).toBe('trouvé');
+  });
+});
+
+describe('totals of a listing page', () => {
+  // 250 listings of one seller, priced 10,000 to 10,249 FCFA: filtered by that seller, the page
+  // has more matches than are counted exactly (EXACT_COUNT_UP_TO) or a handful.
+  const owner = '7a1e0000-0000-4000-8000-000000000250';
+  beforeAll(async () => {
+    await h.db.insert(schema.books).values(
+      Array.from({ length: 250 }, (_, i) => ({
+        userId: owner,
+        title: `Annale du BEPC ${i}`,
+        author: 'Collectif',
+        condition: 'bon' as const,
+        price: 10_000 + i,
+        cityId: libreville,
+      })),
+    );
+    await h.db.execute(sql`analyze books`);
+  });
+  const page = async (filters: string) => (await h.call('GET', `/books?user_id=${owner}&per_page=12${filters}`)).body;
+
+  it('gives a first page that is not full its exact total', async () => {
+    const few = await page('&min_price=10245');
+    expect(few.data).toHaveLength(5);
+    expect(few).toMatchObject({ total: 5, last_page: 1 });
+  });
+
+  it('counts up to a few hundred matches exactly, on every page', async () => {
+    const first = await page('&max_price=10099&sort_by=price');
+    expect(first.data.map((b: { price: number }) => b.price)).toEqual(Array.from({ length: 12 }, (_, i) => 10_000 + i));
+    expect(first).toMatchObject({ total: 100, last_page: 9 });
+    const fourth = await page('&max_price=10099&sort_by=price&page=4');
+    expect(fourth.data[0].price).toBe(10_036);
+    expect(fourth.total).toBe(100);
+  });
+
+  it('estimates past that, and gives the last page the exact figure', async () => {
+    const first = await page('');
+    expect(first.data).toHaveLength(12);
+    expect(first.total).toBeGreaterThan(200);
+    const last = await page('&page=21');
+    expect(last.data).toHaveLength(10);
+    expect(last).toMatchObject({ total: 250, last_page: 21 });
   });
 });

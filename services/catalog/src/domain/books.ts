@@ -277,13 +277,8 @@ async function estimateRows(db: Db, where: SQL | undefined): Promise<number> {
   return Math.round(row?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
 }
 
-async function countBooks(
-  db: Db,
-  query: BookListQuery,
-  where: SQL | undefined,
-  mode: TextMode,
-  understood: UnderstoodFilter | null,
-) {
+/** What a total is kept under: every filter, not the page or the order. */
+function totalKey(query: BookListQuery, mode: TextMode, understood: UnderstoodFilter | null) {
   const {
     page: _page,
     per_page: _perPage,
@@ -292,7 +287,10 @@ async function countBooks(
     sort_direction: _direction,
     ...filters
   } = query;
-  const key = `${mode}:${JSON.stringify(filters)}:${JSON.stringify(understood)}`;
+  return `${mode}:${JSON.stringify(filters)}:${JSON.stringify(understood)}`;
+}
+
+async function countBooks(db: Db, key: string, where: SQL | undefined) {
   const cached = totals.get(key);
   if (cached !== undefined) return cached;
   const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(books).where(where);
@@ -303,7 +301,9 @@ async function countBooks(
 /**
  * A page of listings without a text search: its ids first, then those rows. Sorted by date or
  * price, the ids come from an index-only scan of a covering index (migration 0019): the filters
- * are checked on the index entries, not on every row skipped. A text search reads the rows anyway.
+ * are checked on the index entries, not on every row skipped. The rows then come from a prepared
+ * statement: one statement joining both costs more, drizzle building its SQL and PostgreSQL
+ * planning its joins at every request.
  */
 async function pageRows(db: Db, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
   const page = await db
@@ -324,6 +324,39 @@ async function pageRows(db: Db, where: SQL | undefined, order: SQL[], limit: num
   return page.map((r) => rows.get(r.id)).filter((r) => r !== undefined);
 }
 
+/**
+ * A page without a text search and its total. The page comes first: a first page that is not
+ * full holds every match, and needs nothing more. Otherwise the total is a count kept from an
+ * earlier page, an exact count when PostgreSQL expects few matches, or its estimate.
+ */
+async function browse(
+  db: Db,
+  query: BookListQuery,
+  where: SQL | undefined,
+  order: SQL[],
+  perPage: number,
+  key: string,
+) {
+  const offset = (query.page - 1) * perPage;
+  const rows = await pageRows(db, where, order, perPage, offset);
+  if (offset === 0 && rows.length < perPage) return { rows, total: rows.length };
+  const counted = totals.get(key);
+  if (counted !== undefined) return { rows, total: counted };
+  const estimate = await estimateRows(db, where);
+  if (estimate <= EXACT_COUNT_UP_TO) return { rows, total: await countBooks(db, key, where) };
+  return { rows, total: totalPast(estimate, offset, rows.length, perPage) };
+}
+
+/**
+ * The total shown when there are too many matches to count: the planner's estimate, never below
+ * what the pages already shown prove; a last page (not full) gives the exact figure.
+ */
+function totalPast(estimate: number, offset: number, onPage: number, perPage: number) {
+  const seen = offset + onPage;
+  const lastPage = onPage < perPage && (onPage > 0 || offset === 0);
+  return lastPage ? seen : Math.max(estimate, onPage === perPage ? seen + 1 : seen);
+}
+
 export async function listBooks(
   db: Db,
   storage: Storage,
@@ -333,30 +366,26 @@ export async function listBooks(
   const perPage = query.limit ?? query.per_page ?? DEFAULT_PER_PAGE;
   const run = async (query: BookListQuery, understood: UnderstoodFilter | null, mode: TextMode) => {
     const where = and(...listConditions(query, view, mode, understood));
+    const order = ordering(query, mode);
+    const key = totalKey(query, mode, understood);
+    if (!query.query) return browse(db, query, where, order, perPage, key);
     const offset = (query.page - 1) * perPage;
     const estimate = await estimateRows(db, where);
     if (estimate <= EXACT_COUNT_UP_TO) {
-      if (query.query) {
-        // A text search reads and ranks every match anyway: count them in the same pass rather
-        // than run the whole search a second time for the total.
-        const rows = await fromBooksCounted(db)
-          .where(where)
-          .orderBy(...ordering(query, mode))
-          .limit(perPage)
-          .offset(offset);
-        const total = rows[0]?.matching ?? (offset > 0 ? await countBooks(db, query, where, mode, understood) : 0);
-        return { rows, total };
-      }
-      const [rows, total] = await Promise.all([
-        pageRows(db, where, ordering(query, mode), perPage, offset),
-        countBooks(db, query, where, mode, understood),
-      ]);
+      // A text search reads and ranks every match anyway: count them in the same pass rather
+      // than run the whole search a second time for the total.
+      const rows = await fromBooksCounted(db)
+        .where(where)
+        .orderBy(...order)
+        .limit(perPage)
+        .offset(offset);
+      const total = rows[0]?.matching ?? (offset > 0 ? await countBooks(db, key, where) : 0);
       return { rows, total };
     }
     // Many matches: no count (the estimate stands for it), and a broad word's relevance is
     // ranked over the newest matches only, while the page stays within that window.
-    const sortBy = query.sort_by ?? (query.query ? 'relevance' : 'created_at');
-    const windowed = query.query && sortBy === 'relevance' && offset + perPage <= RANKED_WINDOW;
+    const sortBy = query.sort_by ?? 'relevance';
+    const windowed = sortBy === 'relevance' && offset + perPage <= RANKED_WINDOW;
     const pageWhere = windowed
       ? sql`${books.id} in (${db
           .select({ id: books.id })
@@ -365,17 +394,12 @@ export async function listBooks(
           .orderBy(desc(books.id))
           .limit(RANKED_WINDOW)})`
       : where;
-    const rows = query.query
-      ? await fromBooks(db)
-          .where(pageWhere)
-          .orderBy(...ordering(query, mode))
-          .limit(perPage)
-          .offset(offset)
-      : await pageRows(db, pageWhere, ordering(query, mode), perPage, offset);
-    const seen = offset + rows.length;
-    const lastPage = rows.length < perPage && (rows.length > 0 || offset === 0);
-    const total = lastPage ? seen : Math.max(estimate, rows.length === perPage ? seen + 1 : seen);
-    return { rows, total };
+    const rows = await fromBooks(db)
+      .where(pageWhere)
+      .orderBy(...order)
+      .limit(perPage)
+      .offset(offset);
+    return { rows, total: totalPast(estimate, offset, rows.length, perPage) };
   };
   const search = async (query: BookListQuery, understood: UnderstoodFilter | null) => {
     const result = await run(query, understood, 'fulltext');
