@@ -66,10 +66,8 @@ export async function toAdminBooks(db: Db, storage: Storage, view: CategoryView,
       .from(sellers)
       .where(inArray(sellers.userId, db.select({ id: books.userId }).from(books).where(inArray(books.id, ids)))),
   ]);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const ordered = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
   const ownerOf = new Map(owners.map((o) => [o.id, o]));
-  return (await toBookDtos(db, storage, view, ordered)).map((book) => ({
+  return (await toBookDtos(db, storage, view, rows)).map((book) => ({
     ...book,
     owner: ownerOf.get(book.user_id) ?? null,
   }));

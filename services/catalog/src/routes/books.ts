@@ -68,14 +68,7 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
   });
 
   async function dtos(ids: number[]) {
-    const rows = await findBookRows(db, ids);
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return toBookDtos(
-      db,
-      storage,
-      await categoryStore.view(),
-      ids.map((id) => byId.get(id)).filter((r) => r !== undefined),
-    );
+    return toBookDtos(db, storage, await categoryStore.view(), await findBookRows(db, ids));
   }
 
   async function ownedBook(id: number, claims: AccessClaims) {

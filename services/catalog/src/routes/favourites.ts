@@ -55,14 +55,7 @@ export const favouriteRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, d
   const { db, storage, categoryStore, guards, relay } = deps;
 
   async function dtos(ids: number[]) {
-    const rows = await findBookRows(db, ids);
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return toBookDtos(
-      db,
-      storage,
-      await categoryStore.view(),
-      ids.map((id) => byId.get(id)).filter((r) => r !== undefined),
-    );
+    return toBookDtos(db, storage, await categoryStore.view(), await findBookRows(db, ids));
   }
 
   app.get(
