@@ -1,3 +1,5 @@
+import { once } from './once';
+
 const formatters = new Map<string, Intl.NumberFormat>();
 
 function formatter(currency: string): Intl.NumberFormat {
@@ -29,21 +31,21 @@ export function formatPrice(price: number | string | null | undefined, options: 
   return formatter(options.currency ?? 'XOF').format(value);
 }
 
-const dateFormatter = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
+const dateFormatter = once(() => new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' }));
 
 /** "1 juin 2025". */
 export function formatDate(value: string | number | Date): string {
   const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : dateFormatter.format(date);
+  return Number.isNaN(date.getTime()) ? '' : dateFormatter().format(date);
 }
 
-const dateTimeFormatter = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
+const dateTimeFormatter = once(() => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' }));
 
 /** "12 juin 2025, 14:05" (empty for a missing or invalid date). */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : dateTimeFormatter.format(date);
+  return Number.isNaN(date.getTime()) ? '' : dateTimeFormatter().format(date);
 }
 
 /** Two-letter initials ("Jean Mba" → "JM", "Administrateur" → "AD"). */

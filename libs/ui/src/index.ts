@@ -86,6 +86,7 @@ export { useDismiss, useSubmissionKey } from './hooks';
 export * from './icons';
 // Dialogs that load @cartable/ui/overlays when first opened.
 export { LazyConfirmDialog, LazyDialog } from './lazy-dialogs';
+export { once } from './once';
 export { BACK_OFFICE_PERMISSIONS, canEnterBackOffice, hasPermission, hasRole, WILDCARD } from './permissions';
 export { sameSitePath } from './same-site';
 export {

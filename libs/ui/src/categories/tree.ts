@@ -1,5 +1,7 @@
 /** The category graph as the screens read it, and the helpers that walk it (no calls here). */
 
+import { once } from '../once';
+
 /** A category may have several parents; the hierarchy lists it under each of them. */
 export interface Category {
   id: number;
@@ -93,7 +95,7 @@ export function entriesById(entries: CategoryEntry[]): Map<number, CategoryEntry
   return map;
 }
 
-const collator = new Intl.Collator('fr', { sensitivity: 'base' });
+const collator = once(() => new Intl.Collator('fr', { sensitivity: 'base' }));
 
 /** Accent- and case-insensitive search ("mathematiques" finds "Mathématiques"). */
 export function normalise(text: string): string {
@@ -105,7 +107,7 @@ export function normalise(text: string): string {
 }
 
 export function compareNames(a: string, b: string): number {
-  return collator.compare(a, b);
+  return collator().compare(a, b);
 }
 
 /** Ids of a category and all its descendants (every place). */

@@ -1,7 +1,9 @@
 /** How comments write their dates, in French. */
+import { once } from '@cartable/ui';
 
-const relative = new Intl.RelativeTimeFormat('fr', { numeric: 'auto' });
-const absolute = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short' });
+// Built when the first comment is shown, not when the book page's script loads.
+const relative = once(() => new Intl.RelativeTimeFormat('fr', { numeric: 'auto' }));
+const absolute = once(() => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short' }));
 
 /** "à l'instant", "il y a 5 minutes", "hier", "il y a 3 mois" (SPEC: French relative dates). */
 export function relativeDate(value: string, now: number = Date.now()): string {
@@ -26,11 +28,11 @@ export function relativeDate(value: string, now: number = Date.now()): string {
       size = length;
     }
   }
-  return relative.format(Math.round(seconds / size), unit);
+  return relative().format(Math.round(seconds / size), unit);
 }
 
 /** Full date and time, for the title of a relative date. */
 export function fullDate(value: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : absolute.format(date);
+  return Number.isNaN(date.getTime()) ? '' : absolute().format(date);
 }
