@@ -1,6 +1,6 @@
 import './styles.css';
 import { initSession } from '@cartable/ui';
-import { createElement } from 'react';
+import { createElement, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { startLoadingRemoteFor } from './app/federation';
@@ -13,4 +13,8 @@ void initSession();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Élément #root introuvable');
-createRoot(container).render(createElement(App));
+const root = createRoot(container);
+// The first render as a transition: React renders it in slices of a few milliseconds and lets the
+// browser breathe between them, where a plain render is one long task (on a slow phone, hundreds
+// of milliseconds during which a tap waits). The boot screen stays until the page is ready.
+startTransition(() => root.render(createElement(App)));
