@@ -3,18 +3,25 @@
  * Lighthouse in its mobile configuration (360-ish px Moto G Power, 150 ms round trip, 1.6 Mbps
  * down, CPU slowed ×4, simulated) on the home page, /books and a book page, against a fresh,
  * isolated stack of the product with its demo catalogue, driving the system Chromium.
- *   npm run bench -- web            (RUNS=1 by default; the median of RUNS is printed)
+ *   npm run bench -- web            (RUNS=1 by default; the median of RUNS is printed; RUNS=0: no Lighthouse)
  * Prints, per page: performance score, LCP, CLS, TBT, bytes transferred and JavaScript bytes.
  *   DETAIL=1 npm run bench -- web   also prints, per page (last run), the LCP element and its phases,
  *   the elements that shifted, the scripts by main-thread cost and every request (size, start, end):
  *   where to look first when a figure moves.
  *   LHR_DIR=/tmp/lhr npm run bench -- web   also writes each run's Lighthouse report (JSON) there.
+ * Then, per page, what the main thread did in a real load (Chromium, CPU slowed ×4 on top of this
+ * machine, no network throttling; median of OBSERVED_RUNS, 5 by default): the blocking time (each
+ * long task's part over 50 ms, from navigation to network idle), the longest task and the script
+ * time. Lighthouse's simulation rescales one observed load by the machine's measured speed,
+ * which moves by a third between runs on a shared machine; these figures move less, and say
+ * where a change to the main thread's work went.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
 import { CHROMIUM } from '../e2e/support/browser.ts';
 import { startTestStack } from '../e2e/support/test-stack.ts';
 import { benchEnv } from './support/stack-env.ts';
@@ -59,8 +66,10 @@ try {
     ['/books', `${origin}/books`],
     ['book page', `${origin}/books/${bookId}`],
   ] as const;
-  console.log(`# Lighthouse ${'mobile'} (simulated: 150 ms RTT, 1.6 Mbps, CPU ×4), ${runs} run(s) each, median`);
-  for (const [title, url] of pages) {
+  if (runs > 0) {
+    console.log(`# Lighthouse ${'mobile'} (simulated: 150 ms RTT, 1.6 Mbps, CPU ×4), ${runs} run(s) each, median`);
+  }
+  for (const [title, url] of runs > 0 ? pages : []) {
     const results: Array<Record<string, number>> = [];
     for (let i = 0; i < runs; i++) {
       const result = await lighthouse(url, {
@@ -102,9 +111,57 @@ try {
       }),
     );
   }
+  await observeMainThread(chrome.port, pages);
 } finally {
   chrome.kill();
   await stack.teardown();
+}
+
+/** Real loads of each page, measured from inside (long tasks) and by Chromium (script time). */
+async function observeMainThread(port: number, pages: ReadonlyArray<readonly [string, string]>): Promise<void> {
+  const observedRuns = Number(process.env.OBSERVED_RUNS ?? 5);
+  console.log(
+    `# observed in Chromium, CPU ×4 on this machine, median of ${observedRuns} loads (after one not counted)`,
+  );
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    for (const [title, url] of pages) {
+      const loads: Array<Record<string, number>> = [];
+      for (let i = 0; i <= observedRuns; i++) {
+        const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true });
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await cdp.send('Performance.enable');
+        // Every long task from the start of the page (buffered), kept where the page can be asked.
+        await page.addInitScript(
+          `window.__longTasks = []; new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); }).observe({ type: 'longtask', buffered: true });`,
+        );
+        await page.goto(url, { waitUntil: 'networkidle' });
+        const tasks = (await page.evaluate('window.__longTasks')) as number[];
+        const { metrics } = await cdp.send('Performance.getMetrics');
+        const script = metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0;
+        await context.close();
+        if (i === 0) continue; // the first load fills the server's caches
+        loads.push({
+          blocking: tasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
+          longest: Math.max(0, ...tasks),
+          script: script * 1000,
+        });
+      }
+      const pick = (key: string) => Math.round(median(loads.map((l) => l[key] ?? 0)));
+      console.log(
+        JSON.stringify({
+          page: title,
+          'blocking ms': pick('blocking'),
+          'longest task ms': pick('longest'),
+          'script ms': pick('script'),
+        }),
+      );
+    }
+  } finally {
+    await browser.close();
+  }
 }
 
 type Audits = Record<
