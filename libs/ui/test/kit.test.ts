@@ -91,6 +91,27 @@ describe('pageItems', () => {
 });
 
 describe('formatDateTime', () => {
+  it('builds its Intl formatter on first use, once, not when the kit loads', async () => {
+    const Original = Intl.DateTimeFormat;
+    let built = 0;
+    Intl.DateTimeFormat = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args);
+        built++;
+      }
+    } as typeof Original;
+    try {
+      const { formatDate, formatDateTime } = await loadKit();
+      expect(built).toBe(0);
+      formatDateTime('2025-06-12T14:05:00');
+      formatDateTime('2025-06-13T09:00:00');
+      expect(formatDate('2025-06-01')).toBe('1 juin 2025');
+      expect(built).toBe(2);
+    } finally {
+      Intl.DateTimeFormat = Original;
+    }
+  });
+
   it('writes a French date and time, nothing for a missing or invalid date', async () => {
     const { formatDateTime } = await loadKit();
     expect(formatDateTime('2025-06-12T14:05:00')).toMatch(/^12 juin 2025,? (à )?14:05$/);
