@@ -66,14 +66,21 @@ try {
     ['/books', `${origin}/books`],
     ['book page', `${origin}/books/${bookId}`],
   ] as const;
-  if (runs > 0) {
-    console.log(`# Lighthouse ${'mobile'} (simulated: 150 ms RTT, 1.6 Mbps, CPU ×4), ${runs} run(s) each, median`);
-  }
-  for (const [title, url] of runs > 0 ? pages : []) {
+  if (runs > 0) await runLighthouse(chrome.port, pages);
+  await observeMainThread(chrome.port, pages);
+} finally {
+  chrome.kill();
+  await stack.teardown();
+}
+
+/** Lighthouse, RUNS times on each page: the median of its figures. */
+async function runLighthouse(port: number, pages: ReadonlyArray<readonly [string, string]>): Promise<void> {
+  console.log(`# Lighthouse ${'mobile'} (simulated: 150 ms RTT, 1.6 Mbps, CPU ×4), ${runs} run(s) each, median`);
+  for (const [title, url] of pages) {
     const results: Array<Record<string, number>> = [];
     for (let i = 0; i < runs; i++) {
       const result = await lighthouse(url, {
-        port: chrome.port,
+        port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance'],
@@ -111,10 +118,6 @@ try {
       }),
     );
   }
-  await observeMainThread(chrome.port, pages);
-} finally {
-  chrome.kill();
-  await stack.teardown();
 }
 
 /** Real loads of each page, measured from inside (long tasks) and by Chromium (script time). */
