@@ -11,11 +11,15 @@
  *   of these parts: a quicker loop while working on one query)
  * Targets on a 2-core machine, printed last with what the run measured: (c) over 800 requests per
  * second with p99 under 50 ms via the gateway; (d) p99 under 100 ms; a book page p99 under 10 ms.
+ * Each line also gives the CPU milliseconds a request cost the gateway, catalog, its PostgreSQL
+ * backends and autocannon (`cpu ms/req`, Linux): steadier than requests per second from one run
+ * to the next on a shared machine, so the figure to compare when a change is tried.
  */
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { startTestStack } from '../e2e/support/test-stack.ts';
+import { backendsOf, cpuMeter } from './support/cpu.ts';
 import { type Line, printLine } from './support/line.ts';
 import { seedBooks } from './support/seed-books.ts';
 import { benchEnv } from './support/stack-env.ts';
@@ -27,7 +31,6 @@ const only = process.env.ONLY?.split(',').map((part) => part.trim());
 const wanted = (title: string) => !only || only.some((part) => title.includes(part));
 
 const lines: Line[] = [];
-const report = (title: string, result: autocannon.Result) => lines.push(printLine(title, result));
 
 /** The issue's targets (through the gateway, 50 connections), each with what this run measured. */
 function printTargets() {
@@ -64,6 +67,19 @@ function printTargets() {
 }
 
 const stack = await startTestStack({ env: benchEnv });
+// What a request costs each process: the gateway, catalog, catalog's PostgreSQL backends, autocannon.
+const catalogDatabase = new URL(stack.databaseUrls.catalog).pathname.slice(1);
+const meter = cpuMeter({
+  gateway: () => [stack.pid('gateway')],
+  catalog: () => [stack.pid('catalog')],
+  postgres: () => backendsOf(catalogDatabase),
+});
+/** One printed run: autocannon's figures and the CPU each process spent per request. */
+async function measure(title: string, options: autocannon.Options) {
+  meter.start();
+  const result = await autocannon(options);
+  lines.push(printLine(title, result, meter.perRequest(result.requests.total)));
+}
 try {
   const db = new pg.Client({ connectionString: stack.databaseUrls.catalog });
   await db.connect();
@@ -145,39 +161,35 @@ try {
   for (const word of ['mathématiques', 'français', 'anglais']) {
     const title = `(d) broad text « ${word} », distinct filters, through the gateway`;
     if (!wanted(title)) continue;
-    const result = await autocannon({
+    await measure(title, {
       url: stack.api,
       connections,
       duration,
       requests: [{ method: 'GET', path: '/api/books', setupRequest: broad(word) }],
     });
-    report(title, result);
   }
   for (const [title, url, path] of distinctRuns) {
     if (!wanted(title)) continue;
-    const result = await autocannon({
+    await measure(title, {
       url,
       connections,
       duration,
       requests: [{ method: 'GET', path, setupRequest: distinct(path) }],
     });
-    report(title, result);
   }
   const anyBook = 'GET /api/books/{id}, a different book each time';
   if (wanted(anyBook)) {
-    const result = await autocannon({
+    await measure(anyBook, {
       url: stack.api,
       connections,
       duration,
       requests: [{ method: 'GET', path: '/api/books', setupRequest: anotherBook }],
     });
-    report(anyBook, result);
   }
   for (const [title, url] of runs) {
     if (!wanted(title)) continue;
     await fetch(url); // warm caches
-    const result = await autocannon({ url, connections, duration });
-    report(title, result);
+    await measure(title, { url, connections, duration });
   }
   printTargets();
 } finally {

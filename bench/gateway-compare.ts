@@ -12,6 +12,8 @@
  * a dependency of the product.
  *   npm run bench -- gateway-compare      (DURATION=10 CONNECTIONS=50 by default)
  * GATEWAY_NODE_OPTIONS is passed to our gateway's process (e.g. `--require` a CPU profiler).
+ * Each line gives the CPU milliseconds a request cost the proxy in front, the upstream and
+ * autocannon (`cpu ms/req`, Linux, bench/support/cpu.ts).
  */
 import { type ChildProcess, fork, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -20,6 +22,7 @@ import autocannon from 'autocannon';
 import { verifiedMember } from '../e2e/support/members.ts';
 import { freePort, NATS_URL, REDIS_URL, startTestStack } from '../e2e/support/test-stack.ts';
 import { startStack } from '../scripts/stack/processes.ts';
+import { cpuMeter, type Watched } from './support/cpu.ts';
 import { printLine } from './support/line.ts';
 import { benchEnv } from './support/stack-env.ts';
 
@@ -33,8 +36,21 @@ if (!['express-gateway', 'fastify', 'undici'].every((name) => existsSync(join(he
   if (install.status !== 0) process.exit(install.status ?? 1);
 }
 
-async function load(title: string, url: string, headers: Record<string, string> = {}, conns = connections) {
-  return printLine(title, await autocannon({ url, connections: conns, duration, headers }));
+/** One printed run, with the CPU per request of the processes it goes through (`watched`). */
+async function load(
+  title: string,
+  url: string,
+  options: { headers?: Record<string, string>; connections?: number; watched?: Watched } = {},
+) {
+  const meter = cpuMeter(options.watched ?? {});
+  meter.start();
+  const result = await autocannon({
+    url,
+    connections: options.connections ?? connections,
+    duration,
+    headers: options.headers ?? {},
+  });
+  return printLine(title, result, meter.perRequest(result.requests.total));
 }
 
 /** Starts a helper script of bench/gateway-compare as its own process (its own core time). */
@@ -67,22 +83,21 @@ try {
     freePort(),
   ]);
   const upstream = `http://127.0.0.1:${upstreamPort}`;
-  processes.push(await child('upstream.mjs', { PORT: String(upstreamPort) }, `${upstream}/books`));
-  processes.push(
-    await child(
-      'express-gateway.mjs',
-      { EG_PORT: String(egPort), EG_ADMIN_PORT: String(egAdminPort), EG_UPSTREAM: upstream },
-      `http://127.0.0.1:${egPort}/api/books`,
-    ),
+  const upstreamProcess = await child('upstream.mjs', { PORT: String(upstreamPort) }, `${upstream}/books`);
+  processes.push(upstreamProcess);
+  const egProcess = await child(
+    'express-gateway.mjs',
+    { EG_PORT: String(egPort), EG_ADMIN_PORT: String(egAdminPort), EG_UPSTREAM: upstream },
+    `http://127.0.0.1:${egPort}/api/books`,
   );
+  processes.push(egProcess);
 
-  processes.push(
-    await child(
-      'bare-fastify.mjs',
-      { BARE_PORT: String(barePort), BARE_UPSTREAM: upstream },
-      `http://127.0.0.1:${barePort}/api/books`,
-    ),
+  const bareProcess = await child(
+    'bare-fastify.mjs',
+    { BARE_PORT: String(barePort), BARE_UPSTREAM: upstream },
+    `http://127.0.0.1:${barePort}/api/books`,
   );
+  processes.push(bareProcess);
 
   // Our gateway, as deployed (logging at info), in front of the trivial upstream as « catalog ».
   const port = (name: 'auth' | 'messaging' | 'moderation' | 'notifications' | 'payment-simulator') =>
@@ -122,25 +137,40 @@ try {
   if ((await fetch(`${gateway}/api/favourites`)).status !== 401) throw new Error('member route open to visitors');
 
   console.log(`# ${connections} connections, ${duration} s each, on ${process.platform} with Node ${process.version}`);
-  const direct = await load('direct GET /books (trivial upstream)', `${upstream}/books`);
+  // Each run's CPU per request: the proxy in front (if any) and the upstream.
+  const through = (name: string, pid: number | undefined): Watched => ({
+    [name]: () => [pid],
+    upstream: () => [upstreamProcess.pid],
+  });
+  const ourGateway = through('gateway', ours.pid('gateway'));
+  const direct = await load('direct GET /books (trivial upstream)', `${upstream}/books`, {
+    watched: { upstream: () => [upstreamProcess.pid] },
+  });
   const eg = await load(
     'express-gateway 1.16, no authentication, GET /api/books',
     `http://127.0.0.1:${egPort}/api/books`,
+    { watched: through('express-gateway', egProcess.pid) },
   );
   const bare = await load(
     'bare Fastify + undici as the gateway forwards, nothing else, GET /api/books',
     `http://127.0.0.1:${barePort}/api/books`,
+    { watched: through('bare', bareProcess.pid) },
   );
-  const open = await load('our gateway, public route GET /api/books', `${gateway}/api/books`);
+  const open = await load('our gateway, public route GET /api/books', `${gateway}/api/books`, {
+    watched: ourGateway,
+  });
   const guarded = await load(
     'our gateway, member route GET /api/favourites (JWT, revocation, logging)',
     `${gateway}/api/favourites`,
-    auth,
+    { headers: auth, watched: ourGateway },
   );
 
   // Added latency on an idle machine: one connection at a time.
-  const idleDirect = await load('idle: direct, 1 connection', `${upstream}/favourites`, {}, 1);
-  const idleMember = await load('idle: our gateway member route, 1 connection', `${gateway}/api/favourites`, auth, 1);
+  const idleDirect = await load('idle: direct, 1 connection', `${upstream}/favourites`, { connections: 1 });
+  const idleMember = await load('idle: our gateway member route, 1 connection', `${gateway}/api/favourites`, {
+    headers: auth,
+    connections: 1,
+  });
 
   const ratio = (a: number, b: number) => Number((a / b).toFixed(2));
   console.log(

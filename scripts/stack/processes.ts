@@ -40,6 +40,8 @@ export interface StackOptions {
 
 export interface Stack {
   url(name: Deployable): string;
+  /** The process id of a running deployable (benchmarks read its CPU time). */
+  pid(name: Deployable): number | undefined;
   start(name: Deployable): Promise<void>;
   /**
    * SIGTERM, then SIGKILL after 10 s. With `signal: null` nothing is sent, only awaited: after a
@@ -145,6 +147,7 @@ export async function startStack(options: StackOptions, only: readonly Deployabl
 
   const stack: Stack = {
     url: (name) => `http://127.0.0.1:${options.ports[name]}`,
+    pid: (name) => children.get(name)?.pid,
     start,
     stop,
     stopAll: (signal) => Promise.all([...children.keys()].map((n) => stop(n, signal))).then(() => undefined),

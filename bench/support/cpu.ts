@@ -1,0 +1,92 @@
+/**
+ * CPU time per request, per process, over a load run: read from /proc (Linux) before and after.
+ * On a shared 2-core machine the requests per second of one run move by ±15–20 % from one
+ * minute to the next; what each process spends on a request moves much less, so it says where a
+ * request's cost goes (gateway, service, PostgreSQL, the load generator) and whether a change
+ * cut it. Elsewhere than Linux the figures are left out.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** Clock ticks per second, the unit of /proc/<pid>/stat's CPU times. */
+const ticksPerSecond = (() => {
+  if (process.platform !== 'linux') return 0;
+  const out = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim();
+  return Number(out) || 100;
+})();
+
+/** User + system CPU milliseconds of one process, null when it is gone (or not on Linux). */
+function processCpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name, in parentheses, may hold spaces: the fields are counted after it.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return null;
+  }
+}
+
+/** The PostgreSQL backends connected to one database (their process title names it). */
+export function backendsOf(database: string): number[] {
+  if (process.platform !== 'linux') return [];
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (title.startsWith('postgres: ') && title.split(' ').includes(database)) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+/** What a meter watches: a name and how to find its processes (looked up again at each reading). */
+export type Watched = Record<string, () => Array<number | undefined>>;
+
+export interface CpuMeter {
+  start(): void;
+  /** CPU milliseconds per request of each watched part since start(), and of this process (`load`). */
+  perRequest(requests: number): Record<string, number> | undefined;
+}
+
+export function cpuMeter(watched: Watched): CpuMeter {
+  let before = new Map<number, number>();
+  let ownBefore = process.cpuUsage();
+  const read = () => {
+    const now = new Map<number, number>();
+    for (const find of Object.values(watched)) {
+      for (const pid of find()) {
+        const ms = pid === undefined ? null : processCpuMs(pid);
+        if (pid !== undefined && ms !== null) now.set(pid, ms);
+      }
+    }
+    return now;
+  };
+  return {
+    start() {
+      before = read();
+      ownBefore = process.cpuUsage();
+    },
+    perRequest(requests) {
+      if (!ticksPerSecond || requests <= 0) return undefined;
+      const after = read();
+      const own = process.cpuUsage(ownBefore);
+      const figures: Record<string, number> = {};
+      for (const [name, find] of Object.entries(watched)) {
+        // A process that started during the run (a new pool connection) counts from zero.
+        const spent = find().reduce<number>(
+          (sum, pid) => (pid === undefined ? sum : sum + (after.get(pid) ?? 0) - (before.get(pid) ?? 0)),
+          0,
+        );
+        figures[name] = round(spent / requests);
+      }
+      figures.load = round((own.user + own.system) / 1000 / requests);
+      return figures;
+    },
+  };
+}
+
+const round = (ms: number) => Math.round(ms * 1000) / 1000;
