@@ -126,9 +126,17 @@ try {
       n++;
       return { ...request, path: `${base.replace(/min_price=\d+/, `min_price=${n % 5000}`)}` };
     };
-  const distinctRuns: Array<[string, string, string]> = [
+  // The last one asks as a phone's browser does (compressed answers): what the gateway's
+  // compression of each page adds.
+  const distinctRuns: Array<[string, string, string, Record<string, string>?]> = [
     ['(c) distinct queries, through the gateway', stack.api, `/api/books?${c}`],
     ['(c) distinct queries, straight to catalog', stack.url('catalog'), `/books?${c}`],
+    [
+      '(c) distinct queries, through the gateway, compressed (accept-encoding: br, gzip)',
+      stack.api,
+      `/api/books?${c}`,
+      { 'accept-encoding': 'br, gzip' },
+    ],
   ];
   // A different book on every request: each page read from PostgreSQL.
   let nextPage = 0;
@@ -168,11 +176,12 @@ try {
       requests: [{ method: 'GET', path: '/api/books', setupRequest: broad(word) }],
     });
   }
-  for (const [title, url, path] of distinctRuns) {
+  for (const [title, url, path, headers] of distinctRuns) {
     if (!wanted(title)) continue;
     await measure(title, {
       url,
       connections,
+      headers,
       duration,
       requests: [{ method: 'GET', path, setupRequest: distinct(path) }],
     });

@@ -21,6 +21,7 @@ import { createBookPreviews } from './link-preview.ts';
 import { apiDocsPlugin } from './plugins/api-docs.ts';
 import { frontendsPlugin } from './plugins/frontends.ts';
 import { proxyPlugin } from './plugins/proxy.ts';
+import { compressWholeAnswer } from './plugins/whole-answer-compression.ts';
 import { routeTable as defaultRouteTable, type RouteEntry } from './route-table.ts';
 
 export interface GatewayDeps {
@@ -34,6 +35,8 @@ export interface GatewayDeps {
 
 /** Answers smaller than this go uncompressed: the headers would cost more than the saving. */
 const COMPRESS_THRESHOLD = 1024;
+/** Brotli at a low quality: fast enough for every answer, most of the saving. */
+const BROTLI_QUALITY = 4;
 
 /**
  * A small answer's stream read into one buffer. Not node:stream/consumers' buffer(), which goes
@@ -114,8 +117,9 @@ export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[
     credentials: true,
   });
   // Answers over 1 KiB go compressed when the browser asks (book lists are tens of KiB of
-  // repetitive JSON, and phones here pay per megabyte). Brotli at a low quality: fast enough for
-  // every answer; the frontends' files are compressed once at build time and sent as they are.
+  // repetitive JSON, and phones here pay per megabyte): those already whole in memory in one call
+  // (compressWholeAnswer), streams by @fastify/compress. The frontends' files are compressed once
+  // at build time and sent as they are.
   // A streamed answer (a file, a proxied answer of unknown or large size: the proxy reads the
   // others whole) would be compressed whatever its size: one that says it is under the
   // threshold is read into memory first, so it goes out as it is.
@@ -134,12 +138,22 @@ export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[
     }
     done(null, payload);
   });
+  const compressible = (contentType: string) => !isEventStream(contentType) && COMPRESSIBLE.test(contentType);
+  app.addHook(
+    'onSend',
+    compressWholeAnswer({
+      threshold: COMPRESS_THRESHOLD,
+      maxBytes: 64 * 1024,
+      brotliQuality: BROTLI_QUALITY,
+      compressible,
+    }),
+  );
   await app.register(compress, {
     global: true,
     threshold: COMPRESS_THRESHOLD,
-    customTypes: (contentType: string) => !isEventStream(contentType) && COMPRESSIBLE.test(contentType),
+    customTypes: compressible,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
   });
   await app.register(rateLimit, {
     global: false,

@@ -41,6 +41,10 @@ beforeAll(async () => {
     total: 40,
   }));
   catalog.get('/countries', async () => ({ countries: [] }));
+  // Over the 64 KiB a single call compresses: left to @fastify/compress's stream.
+  catalog.get('/categories', async () => ({
+    data: Array.from({ length: 1500 }, (_, i) => ({ id: i, name: `Catégorie ${i}`, path: `Lycée › Seconde › ${i}` })),
+  }));
   await catalog.listen({ port: 0, host: '127.0.0.1' });
   const address = catalog.server.address();
   const catalogUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -104,5 +108,54 @@ describe('API answers', () => {
     const small = await get('/api/countries', 'br');
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toEqual({ countries: [] });
+  });
+});
+
+describe('an answer whole in memory, compressed in one call', () => {
+  const origin = { origin: 'http://localhost:8080' };
+  const ask = (url: string, headers: Record<string, string>) => gateway.inject({ method: 'GET', url, headers });
+
+  it('goes out with its compressed length, in one piece rather than in chunks', async () => {
+    const plain = (await get('/api/books')).body;
+    const br = await ask('/api/books', { 'accept-encoding': 'gzip, deflate, br', ...origin });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-length']).toBe(String(br.rawPayload.length));
+    expect(br.headers['transfer-encoding']).toBeUndefined();
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
+    // What CORS says varies is kept, and the encoding is added once.
+    expect(
+      String(br.headers.vary)
+        .toLowerCase()
+        .split(/\s*,\s*/)
+        .sort(),
+    ).toEqual(['accept-encoding', 'origin']);
+
+    const gz = await ask('/api/books', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['content-length']).toBe(String(gz.rawPayload.length));
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain);
+  });
+
+  it("follows the browser's choice: br refused, x-gzip or « * » give gzip; identity or an unknown coding, the plain answer", async () => {
+    const encodingFor = async (accept: string) => (await ask('/api/books', { 'accept-encoding': accept })).headers;
+    expect((await encodingFor('br;q=0, gzip'))['content-encoding']).toBe('gzip');
+    expect((await encodingFor('x-gzip'))['content-encoding']).toBe('gzip');
+    expect((await encodingFor('*'))['content-encoding']).toBe('gzip');
+    for (const accept of ['identity', 'deflate', 'compress']) {
+      const plain = await ask('/api/books', { 'accept-encoding': accept });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.json().total).toBe(40);
+    }
+    const refused = await ask('/api/books', { 'accept-encoding': 'br', 'x-no-compression': '1' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('leaves a large answer to the compressing stream, which still compresses it', async () => {
+    const large = await ask('/api/categories', { 'accept-encoding': 'br' });
+    expect(large.statusCode).toBe(200);
+    expect(large.headers['content-encoding']).toBe('br');
+    const json = JSON.parse(brotliDecompressSync(large.rawPayload).toString());
+    expect(json.data).toHaveLength(1500);
+    expect(JSON.stringify(json).length).toBeGreaterThan(64 * 1024);
   });
 });
