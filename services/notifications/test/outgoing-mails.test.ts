@@ -141,6 +141,8 @@ describe('delivering a mail', () => {
     const [row] = await rowsFor(id);
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     expect(row?.sentAt).toBeInstanceOf(Date);
+    // maildev files a mail a moment after the SMTP server accepted it: wait for it, then count.
+    await catcher.waitFor('once@example.ga');
     const caught = (await catcher.list()).filter((m) => m.to.some((t) => t.address === 'once@example.ga'));
     expect(caught.map((m) => m.subject)).toEqual(['Confirmez votre adresse email – Cartable']);
   });
@@ -154,6 +156,7 @@ describe('delivering a mail', () => {
     expect(results.filter((r) => r.status === 'retry' || r.status === 'skipped')).toHaveLength(4);
     for (const r of results) if (r.status === 'retry') expect(r.at.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
     expect(await deliverMail(db, id, send, policy, silent)).toEqual({ status: 'skipped' });
+    await catcher.waitFor('race@example.ga');
     const caught = (await catcher.list()).filter((m) => m.to.some((t) => t.address === 'race@example.ga'));
     expect(caught).toHaveLength(1);
   });
