@@ -12,8 +12,8 @@
  * Targets on a 2-core machine, printed last with what the run measured: (c) over 800 requests per
  * second with p99 under 50 ms via the gateway; (d) p99 under 100 ms; a book page p99 under 10 ms.
  * Each line also gives the CPU milliseconds a request cost the gateway, catalog, its PostgreSQL
- * backends and autocannon (`cpu ms/req`, Linux): steadier than requests per second from one run
- * to the next on a shared machine, so the figure to compare when a change is tried.
+ * backends and autocannon (`cpu ms/req`, Linux): where a request's time goes, in parts that add
+ * up to the 2 cores.
  */
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';

@@ -1,9 +1,9 @@
 /**
  * CPU time per request, per process, over a load run: read from /proc (Linux) before and after.
- * On a shared 2-core machine the requests per second of one run move by ±15–20 % from one
- * minute to the next; what each process spends on a request moves much less, so it says where a
- * request's cost goes (gateway, service, PostgreSQL, the load generator) and whether a change
- * cut it. Elsewhere than Linux the figures are left out.
+ * It says where a request's cost goes (gateway, service, PostgreSQL, the load generator), and
+ * the parts add up to the machine's cores, which bound the rate. Like the rate, it follows the
+ * machine's speed of the moment (a slow hour on a shared host raises both): compare a change
+ * with the code before it in the same sitting. Elsewhere than Linux the figures are left out.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
