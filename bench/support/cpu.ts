@@ -76,11 +76,12 @@ export function cpuMeter(watched: Watched): CpuMeter {
       const own = process.cpuUsage(ownBefore);
       const figures: Record<string, number> = {};
       for (const [name, find] of Object.entries(watched)) {
-        // A process that started during the run (a new pool connection) counts from zero.
-        const spent = find().reduce<number>(
-          (sum, pid) => (pid === undefined ? sum : sum + (after.get(pid) ?? 0) - (before.get(pid) ?? 0)),
-          0,
-        );
+        // A process that started during the run (a new pool connection) counts from zero; one
+        // gone before the end is left out (its last reading is lost with it).
+        const spent = find().reduce<number>((sum, pid) => {
+          const now = pid === undefined ? undefined : after.get(pid);
+          return now === undefined || pid === undefined ? sum : sum + now - (before.get(pid) ?? 0);
+        }, 0);
         figures[name] = round(spent / requests);
       }
       figures.load = round((own.user + own.system) / 1000 / requests);
