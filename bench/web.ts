@@ -75,7 +75,7 @@ try {
 
 /** Lighthouse, RUNS times on each page: the median of its figures. */
 async function runLighthouse(port: number, pages: ReadonlyArray<readonly [string, string]>): Promise<void> {
-  console.log(`# Lighthouse ${'mobile'} (simulated: 150 ms RTT, 1.6 Mbps, CPU ×4), ${runs} run(s) each, median`);
+  console.log(`# Lighthouse mobile (simulated: 150 ms RTT, 1.6 Mbps, CPU ×4), ${runs} run(s) each, median`);
   for (const [title, url] of pages) {
     const results: Array<Record<string, number>> = [];
     for (let i = 0; i < runs; i++) {

@@ -53,35 +53,32 @@ export interface CpuMeter {
 }
 
 export function cpuMeter(watched: Watched): CpuMeter {
-  let before = new Map<number, number>();
-  let ownBefore = process.cpuUsage();
-  const read = () => {
-    const now = new Map<number, number>();
-    for (const find of Object.values(watched)) {
+  /** Each watched part's processes with their CPU milliseconds (a process gone is not listed). */
+  const read = () =>
+    Object.entries(watched).map(([name, find]) => {
+      const readings = new Map<number, number>();
       for (const pid of find()) {
         const ms = pid === undefined ? null : processCpuMs(pid);
-        if (pid !== undefined && ms !== null) now.set(pid, ms);
+        if (pid !== undefined && ms !== null) readings.set(pid, ms);
       }
-    }
-    return now;
-  };
+      return [name, readings] as const;
+    });
+  let before = new Map<number, number>();
+  let ownBefore = process.cpuUsage();
   return {
     start() {
-      before = read();
+      before = new Map(read().flatMap(([, readings]) => [...readings]));
       ownBefore = process.cpuUsage();
     },
     perRequest(requests) {
       if (!ticksPerSecond || requests <= 0) return undefined;
-      const after = read();
       const own = process.cpuUsage(ownBefore);
       const figures: Record<string, number> = {};
-      for (const [name, find] of Object.entries(watched)) {
+      for (const [name, readings] of read()) {
         // A process that started during the run (a new pool connection) counts from zero; one
         // gone before the end is left out (its last reading is lost with it).
-        const spent = find().reduce<number>((sum, pid) => {
-          const now = pid === undefined ? undefined : after.get(pid);
-          return now === undefined || pid === undefined ? sum : sum + now - (before.get(pid) ?? 0);
-        }, 0);
+        let spent = 0;
+        for (const [pid, ms] of readings) spent += ms - (before.get(pid) ?? 0);
         figures[name] = round(spent / requests);
       }
       figures.load = round((own.user + own.system) / 1000 / requests);
