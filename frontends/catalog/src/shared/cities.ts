@@ -1,6 +1,6 @@
 // Types only: the home page must not load the contracts (and zod) to show its cities.
 import type { City } from '@cartable/contracts';
-import { citiesQuery } from '@cartable/ui';
+import { citiesQuery, once } from '@cartable/ui';
 import { useQuery } from '@tanstack/react-query';
 
 /**
@@ -19,7 +19,9 @@ export interface Province {
   cities: City[];
 }
 
-const collator = new Intl.Collator('fr', { sensitivity: 'base' });
+// Built on first use: creating it loads the collation rules (tens of ms on a phone), which this
+// module paid on every page of the catalogue when its chunk loaded, before the first render.
+const collator = once(() => new Intl.Collator('fr', { sensitivity: 'base' }));
 
 /** Cities grouped by province (alphabetical), major cities first inside each province. */
 export function groupByProvince(cities: City[]): Province[] {
@@ -32,8 +34,8 @@ export function groupByProvince(cities: City[]): Province[] {
   }
   return Array.from(groups, ([name, list]) => ({
     name,
-    cities: list.sort((a, b) => Number(b.is_major) - Number(a.is_major) || collator.compare(a.name, b.name)),
-  })).sort((a, b) => collator.compare(a.name, b.name));
+    cities: list.sort((a, b) => Number(b.is_major) - Number(a.is_major) || collator().compare(a.name, b.name)),
+  })).sort((a, b) => collator().compare(a.name, b.name));
 }
 
 /** Gabon's cities (cached 15 minutes, SPEC section 9), for the city selects. */
