@@ -92,24 +92,24 @@ export default function HomePage() {
         <Wrapper>
           <PopularBooks />
         </Wrapper>
-        <Wrapper>
+        <Wrapper belowFold>
           <HowItWorks />
         </Wrapper>
-        <Wrapper>
+        <Wrapper belowFold>
           <RecentBooks />
         </Wrapper>
         <Stats />
-        <Wrapper>
+        <Wrapper belowFold>
           <SellCta to={sellTo} />
         </Wrapper>
-        <Wrapper>
+        <Wrapper belowFold>
           <Testimonials />
         </Wrapper>
-        <Wrapper>
+        <Wrapper belowFold>
           <GabonCities />
         </Wrapper>
         {!isAuthenticated ? (
-          <Wrapper>
+          <Wrapper belowFold>
             <SignUpCta />
           </Wrapper>
         ) : null}
@@ -118,8 +118,11 @@ export default function HomePage() {
   );
 }
 
-function Wrapper({ children }: { children: ReactNode }) {
-  return <div className="mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8">{children}</div>;
+/** A section's column; `belowFold`: rendered by the browser only when it nears the screen. */
+function Wrapper({ children, belowFold = false }: { children: ReactNode; belowFold?: boolean }) {
+  return (
+    <div className={`mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8${belowFold ? ' below-fold' : ''}`}>{children}</div>
+  );
 }
 
 function SectionHeading({ id, title, link }: { id: string; title: string; link?: { to: string; label: string } }) {
@@ -458,7 +461,7 @@ function HowItWorks() {
 
 function Stats() {
   return (
-    <section aria-label="Cartable en chiffres" className="bg-primary-800 py-8 text-white sm:py-10">
+    <section aria-label="Cartable en chiffres" className="below-fold bg-primary-800 py-8 text-white sm:py-10">
       <Wrapper>
         <dl className="grid grid-cols-2 gap-6 text-center lg:grid-cols-4">
           {STATS.map((stat) => (
