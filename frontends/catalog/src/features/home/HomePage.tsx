@@ -5,6 +5,7 @@ import {
   buttonClasses,
   Card,
   ChevronRightIcon,
+  cn,
   HandshakeIcon,
   MessageIcon,
   PlusIcon,
@@ -121,7 +122,7 @@ export default function HomePage() {
 /** A section's column; `belowFold`: rendered by the browser only when it nears the screen. */
 function Wrapper({ children, belowFold = false }: { children: ReactNode; belowFold?: boolean }) {
   return (
-    <div className={`mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8${belowFold ? ' below-fold' : ''}`}>{children}</div>
+    <div className={cn('mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8', belowFold && 'below-fold')}>{children}</div>
   );
 }
 
