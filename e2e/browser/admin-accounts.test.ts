@@ -90,6 +90,7 @@ describe('members in the back office', () => {
       const promote = page.getByRole('alertdialog', { name: 'Promouvoir administrateur ?' });
       await promote.getByRole('button', { name: 'Promouvoir' }).click();
       await page.getByText('Cet utilisateur est maintenant administrateur.').waitFor();
+      await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0);
       await page.getByRole('button', { name: 'Retirer les droits d’admin' }).click();
       await page
         .getByRole('alertdialog', { name: 'Retirer les droits d’administrateur ?' })
@@ -97,7 +98,9 @@ describe('members in the back office', () => {
         .click();
       await page.getByText("Cet utilisateur n'est plus administrateur.").waitFor();
 
-      // Deactivate: a reason is required.
+      // Deactivate: a reason is required. The previous confirmation must be gone first: a click
+      // while it is still closing can land on its overlay (seen once on a loaded CI machine).
+      await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0);
       await page.getByRole('button', { name: 'Désactiver le compte' }).click();
       const dialog = page.getByRole('alertdialog', { name: 'Désactiver ce compte ?' });
       await dialog.getByRole('button', { name: 'Désactiver' }).click();
