@@ -16,6 +16,7 @@ export {
   type RequestOptions,
 } from './api/client';
 export { cn } from './cn';
+export { compareFrench } from './collate';
 export { Alert, type AlertProps, type AlertTone } from './components/Alert';
 export { Avatar, type AvatarProps } from './components/Avatar';
 export { Badge, type BadgeProps, type BadgeTone } from './components/Badge';
@@ -81,7 +82,15 @@ export {
   notificationPreferencesQuery,
   unreadNoticesQuery,
 } from './data/notices';
-export { formatDate, formatDateTime, formatPrice, initials, type PriceOptions, profileImageUrl } from './format';
+export {
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatPrice,
+  initials,
+  type PriceOptions,
+  profileImageUrl,
+} from './format';
 export { useDismiss, useSubmissionKey } from './hooks';
 export * from './icons';
 // Dialogs that load @cartable/ui/overlays when first opened.

@@ -1,6 +1,6 @@
 // Types only: the home page must not load the contracts (and zod) to show its cities.
 import type { City } from '@cartable/contracts';
-import { citiesQuery, once } from '@cartable/ui';
+import { citiesQuery, compareFrench } from '@cartable/ui';
 import { useQuery } from '@tanstack/react-query';
 
 /**
@@ -19,10 +19,6 @@ export interface Province {
   cities: City[];
 }
 
-// Built on first use: creating it loads the collation rules (tens of ms on a phone), which this
-// module paid on every page of the catalogue when its chunk loaded, before the first render.
-const collator = once(() => new Intl.Collator('fr', { sensitivity: 'base' }));
-
 /** Cities grouped by province (alphabetical), major cities first inside each province. */
 export function groupByProvince(cities: City[]): Province[] {
   const groups = new Map<string, City[]>();
@@ -34,8 +30,8 @@ export function groupByProvince(cities: City[]): Province[] {
   }
   return Array.from(groups, ([name, list]) => ({
     name,
-    cities: list.sort((a, b) => Number(b.is_major) - Number(a.is_major) || collator().compare(a.name, b.name)),
-  })).sort((a, b) => collator().compare(a.name, b.name));
+    cities: list.sort((a, b) => Number(b.is_major) - Number(a.is_major) || compareFrench(a.name, b.name)),
+  })).sort((a, b) => compareFrench(a.name, b.name));
 }
 
 /** Gabon's cities (cached 15 minutes, SPEC section 9), for the city selects. */

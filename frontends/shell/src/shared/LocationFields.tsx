@@ -1,6 +1,6 @@
 import type { City } from '@cartable/contracts';
 import { messages } from '@cartable/contracts';
-import { Alert, Button, Input, RefreshIcon, Select, useCities, useCountries } from '@cartable/ui';
+import { Alert, Button, compareFrench, Input, RefreshIcon, Select, useCities, useCountries } from '@cartable/ui';
 import { type Ref, useId, useMemo, useState } from 'react';
 import { useDebouncedValue } from './geolocation';
 
@@ -67,7 +67,7 @@ function groupByProvince(cities: City[]): Array<[string | null, City[]]> {
     if (list) list.push(city);
     else groups.set(key, [city]);
   }
-  return [...groups.entries()].sort(([a], [b]) => (a ?? '').localeCompare(b ?? '', 'fr'));
+  return [...groups.entries()].sort(([a], [b]) => compareFrench(a ?? '', b ?? ''));
 }
 
 /** Country select, then the cities of that country with a search box (SPEC sections 5 and 9). */

@@ -9,6 +9,7 @@ import {
   Container,
   errorMessage,
   formatDate,
+  formatNumber,
   formatPrice,
   hasPermission,
   LazyConfirmDialog,
@@ -146,7 +147,7 @@ function BookDetail({ book }: { book: Book }) {
     ['Échange possible', book.is_exchange_possible ? 'Oui' : 'Non'],
     ['Statut', statusLabel(book.status)],
     ['Publiée le', book.created_at ? formatDate(book.created_at) : null],
-    ['Vues', typeof book.views === 'number' ? book.views.toLocaleString('fr-FR') : null],
+    ['Vues', typeof book.views === 'number' ? formatNumber(book.views) : null],
   ];
 
   const ownerActions = canManage ? (

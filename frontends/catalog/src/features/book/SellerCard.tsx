@@ -2,6 +2,7 @@ import {
   Button,
   Card,
   formatDate,
+  formatNumber,
   initials,
   MailIcon,
   MapPinIcon,
@@ -70,9 +71,7 @@ export function SellerCard({ seller, children }: { seller: Seller; children?: Re
             {rating && rating.count > 0 && rating.average !== null ? (
               <>
                 <StarIcon size={16} filled className="text-accent-500" />
-                <span className="font-semibold">
-                  {rating.average.toLocaleString('fr-FR', { maximumFractionDigits: 1 })}/5
-                </span>
+                <span className="font-semibold">{formatNumber(rating.average, 1)}/5</span>
                 <span className="text-slate-500">({rating.count} avis)</span>
               </>
             ) : (

@@ -1,5 +1,15 @@
 import { MAX_MESSAGE_LENGTH, sendMessageRequestSchema } from '@cartable/contracts';
-import { Alert, ApiError, Button, Checkbox, errorMessage, notify, Textarea, useSubmissionKey } from '@cartable/ui';
+import {
+  Alert,
+  ApiError,
+  Button,
+  Checkbox,
+  errorMessage,
+  formatNumber,
+  notify,
+  Textarea,
+  useSubmissionKey,
+} from '@cartable/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode, RefObject } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
@@ -52,7 +62,7 @@ export function CharacterCount({ length, id }: { length: number; id?: string }) 
   const near = length > MESSAGE_MAX - 100;
   return (
     <span id={id} className={near ? 'font-semibold text-amber-700' : undefined}>
-      {length.toLocaleString('fr-FR')}/{MESSAGE_MAX.toLocaleString('fr-FR')} caractères
+      {formatNumber(length)}/{formatNumber(MESSAGE_MAX)} caractères
     </span>
   );
 }

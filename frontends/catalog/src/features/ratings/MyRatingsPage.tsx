@@ -7,6 +7,7 @@ import {
   EmptyState,
   errorMessage,
   formatDate,
+  formatNumber,
   PageHeader,
   Pagination,
   RefreshIcon,
@@ -60,9 +61,7 @@ export default function MyRatingsPage() {
 
       {direction === 'received' && list.data && list.data.summary.count > 0 ? (
         <div className="mb-4 flex items-center gap-3 rounded-xl bg-accent-50 p-4" data-testid="rating-summary">
-          <span className="text-3xl font-bold text-slate-900">
-            {list.data.summary.average.toLocaleString('fr-FR', { maximumFractionDigits: 1 })}
-          </span>
+          <span className="text-3xl font-bold text-slate-900">{formatNumber(list.data.summary.average, 1)}</span>
           <div>
             <Stars value={Math.round(list.data.summary.average)} size={18} />
             <p className="text-sm text-slate-600">

@@ -1,5 +1,5 @@
 import type { MobileMoneyOperator, PaymentStatus, PlanKind, SubscriptionStatus } from '@cartable/contracts';
-import type { BadgeTone } from '@cartable/ui';
+import { type BadgeTone, formatNumber } from '@cartable/ui';
 
 /**
  * The French labels of libs/contracts/src/subscriptions.ts, copied so that the pages do not load
@@ -55,7 +55,7 @@ export const PROVIDER_LABELS: Record<string, string> = {
 
 /** « 12 jours », « 1 jour ». */
 export function days(n: number): string {
-  return `${n.toLocaleString('fr-FR')} jour${n > 1 ? 's' : ''}`;
+  return `${formatNumber(n)} jour${n > 1 ? 's' : ''}`;
 }
 
 /** What a plan gives, in a few lines. */

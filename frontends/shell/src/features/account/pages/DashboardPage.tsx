@@ -10,6 +10,7 @@ import {
   Container,
   canEnterBackOffice,
   formatDateTime,
+  formatNumber,
   InboxIcon,
   initials,
   MessageIcon,
@@ -50,8 +51,6 @@ export const STAT_LABELS: Array<[keyof UserStats, string]> = [
   ['messages_received', 'Messages reçus'],
   ['comments', 'Commentaires'],
 ];
-
-const number = new Intl.NumberFormat('fr-FR');
 
 export default function DashboardPage() {
   useDocumentTitle('Tableau de bord');
@@ -167,7 +166,7 @@ function Stats() {
             <div key={key} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
               <dt className="text-xs font-medium text-slate-600 sm:text-sm">{label}</dt>
               <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">
-                {query.isPending ? <Skeleton className="h-8 w-12" /> : number.format(query.data?.[key] ?? 0)}
+                {query.isPending ? <Skeleton className="h-8 w-12" /> : formatNumber(query.data?.[key] ?? 0)}
               </dd>
             </div>
           ))}
