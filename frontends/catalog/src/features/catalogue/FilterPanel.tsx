@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Input, RefreshIcon, Select } from '@cartable/ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Condition } from '../../shared/books';
 import { useGabonCities } from '../../shared/cities';
 import { CitySelect } from '../../shared/components/CitySelect';
@@ -103,9 +103,16 @@ function PriceRange({
   const [minText, setMinText] = useState(min === null ? '' : String(min));
   const [maxText, setMaxText] = useState(max === null ? '' : String(max));
 
+  // The range these fields last applied: when the URL comes back with it, the change is their
+  // own, and the other field (which the person may be typing in already) is left alone.
+  const applied = useRef<{ min: number | null; max: number | null } | null>(null);
+
   // The URL's range changed elsewhere (reset, a chip, back button): show both of its values, so
   // a refused amount still in the other field cannot be applied by the debounce below.
   useEffect(() => {
+    const own = applied.current?.min === min && applied.current?.max === max;
+    applied.current = null;
+    if (own) return;
     setMinText(min === null ? '' : String(min));
     setMaxText(max === null ? '' : String(max));
   }, [min, max]);
@@ -122,7 +129,9 @@ function PriceRange({
   const changed = minValue !== min || maxValue !== max;
 
   const commit = () => {
-    if (valid && changed) onChange({ min_price: minValue, max_price: maxValue });
+    if (!valid || !changed) return;
+    applied.current = { min: minValue, max: maxValue };
+    onChange({ min_price: minValue, max_price: maxValue });
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: debounce on the typed text only
