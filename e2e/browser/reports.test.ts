@@ -123,7 +123,14 @@ describe('blocking', () => {
       expect(refused.status).toBe(403);
       expect(refused.body.message).toBe('Ce membre ne souhaite plus recevoir vos messages.');
 
-      await page.getByRole('button', { name: 'Débloquer' }).click();
+      // On a phone the toast lies over the conversation's header, where « Débloquer » is, for its 5 s.
+      // The answer is awaited so that a failure says what the server answered.
+      await page.getByText('Membre bloqué. Il ne peut plus').waitFor({ state: 'detached' });
+      const [unblocked] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/api/blocks/')),
+        page.getByRole('button', { name: 'Débloquer' }).click(),
+      ]);
+      expect(unblocked.status()).toBe(200);
       await page.getByText('Membre débloqué.').waitFor();
       await eventually(async () => {
         const again = await call(`${stack.api}/messages`, {
