@@ -3,7 +3,8 @@
  * Lighthouse in its mobile configuration (360-ish px Moto G Power, 150 ms round trip, 1.6 Mbps
  * down, CPU slowed ×4, simulated) on the home page, /books and a book page, against a fresh,
  * isolated stack of the product with its demo catalogue, driving the system Chromium.
- *   npm run bench -- web            (RUNS=1 by default; the median of RUNS is printed; RUNS=0: no Lighthouse)
+ *   npm run bench -- web            (RUNS=1 by default; the median of RUNS is printed; RUNS=0: no Lighthouse;
+ *                                    OBSERVED_RUNS=0: no observed loads)
  * Prints, per page: performance score, LCP, CLS, TBT, bytes transferred and JavaScript bytes.
  *   DETAIL=1 npm run bench -- web   also prints, per page (last run), the LCP element and its phases,
  *   the elements that shifted, the scripts by main-thread cost and every request (size, start, end):
@@ -17,7 +18,7 @@
  * where a change to the main thread's work went.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -67,7 +68,7 @@ try {
     ['book page', `${origin}/books/${bookId}`],
   ] as const;
   if (runs > 0) await runLighthouse(chrome.port, pages);
-  await observeMainThread(chrome.port, pages);
+  if (Number(process.env.OBSERVED_RUNS ?? 5) > 0) await observeMainThread(chrome.port, pages);
 } finally {
   chrome.kill();
   await stack.teardown();
@@ -91,6 +92,7 @@ async function runLighthouse(port: number, pages: ReadonlyArray<readonly [string
       if (failure) console.log(`${title}: ${failure}`);
       if (detail && i === runs - 1) printDetail(title, audits);
       if (process.env.LHR_DIR && result) {
+        mkdirSync(process.env.LHR_DIR, { recursive: true });
         writeFileSync(join(process.env.LHR_DIR, `${title.replace(/\W+/g, '-')}-${i}.json`), JSON.stringify(result.lhr));
       }
       const items =

@@ -19,6 +19,7 @@ interface Category {
 }
 
 const ids = { sixieme: 0, cinquieme: 0, maths: 0, francais: 0, libreville: 0 };
+let francaisBook: number;
 
 async function createBook(fields: Record<string, string>): Promise<number> {
   const form = new FormData();
@@ -62,7 +63,7 @@ beforeAll(async () => {
     price: '5000',
     category_ids: `${ids.cinquieme},${ids.maths}`,
   });
-  await createBook({
+  francaisBook = await createBook({
     ...common,
     title: 'Français 6e – Le Livre Unique',
     price: '3000',
@@ -167,6 +168,39 @@ describe('search that finds what parents type', () => {
       // Preloaded by the HTML, and not asked for a second time by the page.
       const preload = await page.locator('link[rel="preload"][as="fetch"]').getAttribute('href');
       expect(asked.map((url) => new URL(url).pathname + new URL(url).search)).toEqual([preload]);
+      await page.context().close();
+    }
+  });
+
+  it('asks for a book page once, beside the scripts, as a visitor sees it; a member asks for their own', async () => {
+    // The HTML preloads the visitor's page at an address only a visitor's page reads: a member's
+    // page (here the owner of a listing the moderation hid, which a visitor cannot open) asks anew.
+    const hidden = await createBook({
+      title: 'Mathématiques 6e – annonce masquée',
+      author: 'Collectif IPN',
+      condition: 'bon',
+      city_id: String(ids.libreville),
+      price: '2500',
+      category_ids: `${ids.sixieme},${ids.maths}`,
+    });
+    const hide = await call(`${stack.api}/admin/books/${hidden}/hide`, { token, body: { reason: 'Photos reprises' } });
+    expect(hide.status).toBe(200);
+    for (const [member, id, title] of [
+      [false, francaisBook, 'Français 6e – Le Livre Unique'],
+      [true, hidden, 'Mathématiques 6e – annonce masquée'],
+    ] as const) {
+      const page = await phone();
+      if (member) await logInThroughForm(page, stack.url('gateway'), 'admin@cartable.ga', 'Cartable2026!');
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (/^\/api\/books\/\d+$/.test(url.pathname)) asked.push(url.pathname + url.search);
+      });
+      await page.goto(`${stack.url('gateway')}/books/${id}`);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      const preload = await page.locator('link[rel="preload"][as="fetch"]').getAttribute('href');
+      expect(preload).toBe(`/api/books/${id}?as=visitor`);
+      expect(asked).toEqual(member ? [preload, `/api/books/${id}`] : [preload]);
       await page.context().close();
     }
   });

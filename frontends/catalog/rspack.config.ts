@@ -1,3 +1,4 @@
+import { VISITOR_BOOK_PAGE } from '@cartable/contracts';
 import { apiUrl, defineFrontend } from '@cartable/ui/build';
 import { DEFAULT_FILTERS, filtersToQuery } from './src/features/catalogue/filters.ts';
 
@@ -13,7 +14,8 @@ export default defineFrontend({
   // The pages a visitor most often opens first, and the lazy chunks their first render needs
   // (named in features/catalogue/BooksRoute.tsx and features/book/BookRoute.tsx): the gateway
   // preloads them with the shell's own script. /books without filters also preloads its first
-  // page of results (the same for everyone: GET /books reads no token).
+  // page of results (the same for everyone: GET /books reads no token), and a book page the book as
+  // a visitor sees it (the address a visitor's page reads; `{id}` is the pattern's group).
   preloadRoutes: [
     { pattern: '^/$', chunks: [] },
     {
@@ -21,6 +23,10 @@ export default defineFrontend({
       chunks: ['books-page'],
       data: [apiUrl('/books', filtersToQuery(DEFAULT_FILTERS))],
     },
-    { pattern: '^/books/\\d+/?$', chunks: ['book-page'] },
+    {
+      pattern: '^/books/(?<id>\\d+)/?$',
+      chunks: ['book-page'],
+      data: [apiUrl('/books/{id}', VISITOR_BOOK_PAGE)],
+    },
   ],
 });

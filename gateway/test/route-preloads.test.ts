@@ -52,7 +52,12 @@ beforeAll(async () => {
         // A manifest naming anything but an API path is not followed.
         data: ['/api/books?sort_by=created_at&page=1', 'https://elsewhere.example/track'],
       },
-      { pattern: '^/books/\\d+/?$', scripts: ['/mf/catalog/routes.1.js', '/mf/catalog/book-page.3.js'] },
+      {
+        pattern: '^/books/(?<id>\\d+)/?$',
+        scripts: ['/mf/catalog/routes.1.js', '/mf/catalog/book-page.3.js'],
+        // `{id}` is the page's own; a group the pattern does not have leaves its URL out.
+        data: ['/api/books/{id}?as=visitor', '/api/books/{slug}'],
+      },
     ],
     1_000_000,
   );
@@ -72,6 +77,13 @@ const preloadsOf = async (path: string) => {
   expect(res.headers['cache-control']).toBe('no-cache');
   return [...res.body.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g)].map((m) => m[1]);
 };
+
+const fetched = async (url: string) =>
+  [
+    ...(await gateway.inject({ method: 'GET', url })).body.matchAll(
+      /<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g,
+    ),
+  ].map((m) => m[1]);
 
 describe('route preloads', () => {
   it('announces the chunks of the page’s first render after the shell’s own script', async () => {
@@ -97,18 +109,17 @@ describe('route preloads', () => {
   });
 
   it('preloads the first page of results of /books at its bare address only', async () => {
-    const fetched = async (url: string) =>
-      [
-        ...(await gateway.inject({ method: 'GET', url })).body.matchAll(
-          /<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g,
-        ),
-      ].map((m) => m[1]);
     expect(await fetched('/books')).toEqual(['/api/books?sort_by=created_at&amp;page=1']);
     expect(await fetched('/books/')).toEqual(['/api/books?sort_by=created_at&amp;page=1']);
     // Filters make another read: nothing is preloaded that the page would not use.
     expect(await fetched('/books?query=maths')).toEqual([]);
-    expect(await fetched('/books/42')).toEqual([]);
     expect(await fetched('/')).toEqual([]);
+  });
+
+  it('preloads a book page’s own read, with the id taken from its path', async () => {
+    expect(await fetched('/books/42')).toEqual(['/api/books/42?as=visitor']);
+    expect(await fetched('/books/42/')).toEqual(['/api/books/42?as=visitor']);
+    expect(await fetched('/books/42?from=whatsapp')).toEqual([]);
   });
 
   it('adds nothing to a page the manifest does not name', async () => {

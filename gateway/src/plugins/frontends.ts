@@ -77,14 +77,31 @@ function routePreloads(remoteManifest: () => PreloadManifest, shellShared: () =>
     }
     return patterns.get(pattern);
   };
-  return (path: string): PagePreloads => {
-    const route = (remoteManifest().routes ?? []).find((r) => compiled(r.pattern)?.test(path));
-    if (!route) return { scripts: [], data: [] };
+  type Route = NonNullable<PreloadManifest['routes']>[number];
+  const preloadsOf = (route: Route, groups: Record<string, string>): PagePreloads => {
     const host = shellShared();
     const shared = Object.entries(route.shared ?? {}).flatMap(([key, own]) => host[key] ?? own);
-    // Only API paths: a broken or tampered manifest cannot make pages fetch elsewhere.
-    const data = (route.data ?? []).filter((url) => typeof url === 'string' && url.startsWith('/api/'));
+    const data = (route.data ?? [])
+      // Only API paths: a broken or tampered manifest cannot make pages fetch elsewhere.
+      .filter((url) => typeof url === 'string' && url.startsWith('/api/'))
+      // `{id}`: that group of the page's path; a URL naming a group the pattern lacks is left out.
+      .flatMap((url) => {
+        let complete = true;
+        const filled = url.replace(/\{(\w+)\}/g, (_, name: string) => {
+          const value = groups[name];
+          if (value === undefined) complete = false;
+          return encodeURIComponent(value ?? '');
+        });
+        return complete ? [filled] : [];
+      });
     return { scripts: [...new Set([...(route.scripts ?? []), ...shared])], data };
+  };
+  return (path: string): PagePreloads => {
+    for (const route of remoteManifest().routes ?? []) {
+      const match = compiled(route.pattern)?.exec(path);
+      if (match) return preloadsOf(route, match.groups ?? {});
+    }
+    return { scripts: [], data: [] };
   };
 }
 
@@ -208,10 +225,11 @@ const frontends: FastifyPluginAsync<FrontendsOptions> = async (app, options) => 
       const id = (request.params as { id: string }).id;
       const path = `/books/${id}`;
       if (!/^\d{1,9}$/.test(id)) return sendShell(reply, path);
+      const filtered = request.url.includes('?');
       const meta = await bookPreview(Number(id), `${request.protocol}://${request.host}`);
-      if (!meta) return sendShell(reply, path);
+      if (!meta) return sendShell(reply, path, filtered);
       reply.header('cache-control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').send(withPreview(pageHtml(path, true), meta));
+      return reply.type('text/html; charset=utf-8').send(withPreview(pageHtml(path, filtered), meta));
     });
   }
 

@@ -24,8 +24,10 @@ export interface RoutePreload {
   /**
    * API reads the page's first render makes when its address has no query string, as the client
    * writes them (`apiUrl`): the gateway preloads them too (`as="fetch"`), so that the answer
-   * travels beside the scripts. Only reads whose answer is the same for every visitor and member:
-   * the browser hands the preloaded answer to the page's fetch whatever its Authorization header.
+   * travels beside the scripts. `{name}` stands for the pattern's named group (`(?<name>\d+)`).
+   * Only reads whose answer is the same for every visitor and member, or at an address only a
+   * visitor reads: the browser hands the preloaded answer to any fetch of that URL, whatever its
+   * Authorization header.
    */
   data?: string[];
 }

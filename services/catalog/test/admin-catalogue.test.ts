@@ -172,6 +172,12 @@ describe('moderating a listing', () => {
     expect((await h.call('GET', `/books/${ids.maths}`, undefined, member.token)).status).toBe(404);
     expect((await h.call('GET', `/books/${ids.maths}`, undefined, owner.token)).body.book.hidden).toBe(true);
     expect((await h.call('GET', `/books/${ids.maths}`, undefined, moderator.token)).status).toBe(200);
+    // Asked as a visitor (the address a book page's HTML preloads), even the owner gets the visitor's answer.
+    expect((await h.call('GET', `/books/${ids.maths}?as=visitor`, undefined, owner.token)).status).toBe(404);
+    expect((await h.call('GET', `/books/${ids.svt}?as=visitor`, undefined, owner.token)).status).toBe(200);
+    const unknown = await h.call('GET', `/books/${ids.svt}?as=owner`, undefined, owner.token);
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors.as).toHaveLength(1);
     const mine = await h.call('GET', '/user/books', undefined, owner.token);
     expect(mine.body.data.find((b: { id: number }) => b.id === ids.maths)).toMatchObject({
       hidden: true,

@@ -6,6 +6,7 @@ import {
   bookListPageSchema,
   bookListQuerySchema,
   bookListResponseSchema,
+  bookPageQuerySchema,
   bookStatsResponseSchema,
   bookStatusRequestSchema,
   bookSuggestionsQuerySchema,
@@ -192,12 +193,16 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
     '/books/:id',
     {
       preHandler: guards.optionalUser,
-      schema: { tags, params: idParams, response: { 200: bookDetailResponseSchema } },
+      schema: { tags, params: idParams, querystring: bookPageQuerySchema, response: { 200: bookDetailResponseSchema } },
     },
     async (request) => {
       const { claims } = request;
       const { id } = request.params;
-      const page = claims ? await bookPage(id, claims) : await visitorBookPages.read(id, () => bookPage(id));
+      // ?as=visitor: the visitor's page even to a member (see VISITOR_BOOK_PAGE); views still count as theirs.
+      const page =
+        claims && request.query.as !== 'visitor'
+          ? await bookPage(id, claims)
+          : await visitorBookPages.read(id, () => bookPage(id));
       // A view counts for popularity once per visitor and day, except the seller's own; counted
       // off the answer's path and written in batches (view-counter.ts).
       if (claims?.sub !== page.userId) {

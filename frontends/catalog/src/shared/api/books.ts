@@ -1,4 +1,5 @@
-import { ApiError, api } from '@cartable/ui';
+import { VISITOR_BOOK_PAGE } from '@cartable/contracts';
+import { ApiError, api, getSession } from '@cartable/ui';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Book, BookQuery, BookStatus, Id, Paginated } from '../books';
 
@@ -30,7 +31,9 @@ export async function fetchBooks(query: BookQuery, signal?: AbortSignal): Promis
 }
 
 export async function fetchBook(id: Id, signal?: AbortSignal): Promise<Book> {
-  const data = await api.get<{ book: Book }>(`/books/${encodeURIComponent(String(id))}`, { signal });
+  // Without a token, the visitor's page at its own address: the one a book page's HTML preloads.
+  const query = getSession().token ? undefined : VISITOR_BOOK_PAGE;
+  const data = await api.get<{ book: Book }>(`/books/${encodeURIComponent(String(id))}`, { signal, query });
   return data.book;
 }
 
