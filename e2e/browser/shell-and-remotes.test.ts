@@ -40,6 +40,31 @@ describe('shell and remotes', () => {
     expect(errors).toEqual([]);
   });
 
+  it('paints the first screen of home on a phone before rendering its lower sections', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'fr-FR' });
+    const page = await context.newPage();
+    // Counts the animation frames, and notes the frame in which each watched text enters the page.
+    await page.addInitScript(`(() => {
+      let frame = 0;
+      const tick = () => { frame++; requestAnimationFrame(tick); };
+      requestAnimationFrame(tick);
+      const seen = (window.__entered = {});
+      const watched = ["Manuels scolaires d'occasion au Gabon", 'Comment ça marche ?', 'Villes du Gabon'];
+      new MutationObserver(() => {
+        const text = document.body ? document.body.textContent : '';
+        for (const w of watched) if (!(w in seen) && text.includes(w)) seen[w] = frame;
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    })()`);
+    await page.goto(stack.url('gateway'));
+    await page.getByRole('heading', { name: 'Villes du Gabon' }).waitFor();
+    await page.getByRole('heading', { name: 'Comment ça marche ?' }).waitFor();
+    const entered = (await page.evaluate('window.__entered')) as Record<string, number>;
+    const first = entered["Manuels scolaires d'occasion au Gabon"] ?? Number.NaN;
+    expect(entered['Comment ça marche ?']).toBeGreaterThan(first);
+    expect(entered['Villes du Gabon']).toBeGreaterThan(first);
+    await context.close();
+  });
+
   it('logs the admin in, opens the admin remote from the account menu, and logs out', async () => {
     const page = await newPage();
     await page.goto(`${stack.url('gateway')}/login`);

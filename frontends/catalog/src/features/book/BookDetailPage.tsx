@@ -2,6 +2,7 @@ import {
   Alert,
   ApiError,
   Badge,
+  BelowFold,
   Button,
   buttonClasses,
   Card,
@@ -345,9 +346,11 @@ function BookDetail({ book }: { book: Book }) {
         </section>
       </div>
 
-      <SimilarBooks book={book} />
-
-      <CommentsSection bookId={book.id} ownerId={book.user_id} />
+      {/* Below a phone's first screen: rendered after its paint, their reads asked for then. */}
+      <BelowFold>
+        <SimilarBooks book={book} />
+        <CommentsSection bookId={book.id} ownerId={book.user_id} />
+      </BelowFold>
 
       {canContact ? (
         <div className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur lg:hidden">

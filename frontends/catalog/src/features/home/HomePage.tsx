@@ -1,11 +1,11 @@
 import {
   Alert,
+  BelowFold,
   BookIcon,
   Button,
   buttonClasses,
   Card,
   ChevronRightIcon,
-  cn,
   HandshakeIcon,
   MessageIcon,
   PlusIcon,
@@ -119,11 +119,12 @@ export default function HomePage() {
   );
 }
 
-/** A section's column; `belowFold`: rendered by the browser only when it nears the screen. */
+const COLUMN = 'mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8';
+
+/** A section's column; `belowFold`: rendered after the first screen's paint (BelowFold). */
 function Wrapper({ children, belowFold = false }: { children: ReactNode; belowFold?: boolean }) {
-  return (
-    <div className={cn('mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8', belowFold && 'below-fold')}>{children}</div>
-  );
+  if (belowFold) return <BelowFold className={COLUMN}>{children}</BelowFold>;
+  return <div className={COLUMN}>{children}</div>;
 }
 
 function SectionHeading({ id, title, link }: { id: string; title: string; link?: { to: string; label: string } }) {
@@ -462,7 +463,7 @@ function HowItWorks() {
 
 function Stats() {
   return (
-    <section aria-label="Cartable en chiffres" className="below-fold bg-primary-800 py-8 text-white sm:py-10">
+    <BelowFold as="section" aria-label="Cartable en chiffres" className="bg-primary-800 py-8 text-white sm:py-10">
       <Wrapper>
         <dl className="grid grid-cols-2 gap-6 text-center lg:grid-cols-4">
           {STATS.map((stat) => (
@@ -473,7 +474,7 @@ function Stats() {
           ))}
         </dl>
       </Wrapper>
-    </section>
+    </BelowFold>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Container } from '@cartable/ui';
+import { BelowFold, Container } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
 import { Brand } from './Header';
 
@@ -43,7 +43,7 @@ function FooterLinks({ title, links }: { title: string; links: { to: string; lab
 export function Footer() {
   const year = new Date().getFullYear();
   return (
-    <footer className="below-fold mt-auto bg-slate-900 text-slate-300">
+    <BelowFold as="footer" className="mt-auto bg-slate-900 text-slate-300">
       <div className="h-1.5 bg-[linear-gradient(90deg,var(--color-primary-600)_0_33.3%,var(--color-accent-400)_33.3%_66.6%,var(--color-ocean-500)_66.6%)]" />
       <Container className="grid gap-8 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div className="sm:col-span-2 lg:col-span-1">
@@ -81,6 +81,6 @@ export function Footer() {
           <p>Aucun frais, aucune commission : la rencontre et le paiement se font entre vous.</p>
         </Container>
       </div>
-    </footer>
+    </BelowFold>
   );
 }
