@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
+import { listBook, verifiedMember } from '../support/members.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /** The shell, its two remotes loaded at run time, the guards and the not-found page, in Chromium. */
@@ -63,6 +64,30 @@ describe('shell and remotes', () => {
     expect(entered['Comment ça marche ?']).toBeGreaterThan(first);
     expect(entered['Villes du Gabon']).toBeGreaterThan(first);
     await context.close();
+  });
+
+  it('keeps the compressed JavaScript of a phone’s first visit within the budget of each public page', async () => {
+    // The issue « Fast on a phone in Libreville »: 150 KiB for home, 170 KiB for the catalogue and
+    // a book page (shell, remote entry, shared chunks), as the gateway sends them (brotli).
+    const seller = await verifiedMember(stack, `budget${Date.now().toString(36)}`);
+    const book = await listBook(stack, seller.token, 'Mathématiques 6e – Collection Excellence');
+    const budgets = [
+      ['/', 150],
+      ['/books', 170],
+      [`/books/${book}`, 170],
+    ] as const;
+    for (const [path, budget] of budgets) {
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'fr-FR' });
+      const page = await context.newPage();
+      const scripts: Array<Promise<number>> = [];
+      page.on('requestfinished', (request) => {
+        if (request.resourceType() === 'script') scripts.push(request.sizes().then((s) => s.responseBodySize));
+      });
+      await page.goto(`${stack.url('gateway')}${path}`, { waitUntil: 'networkidle' });
+      const kib = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0) / 1024;
+      expect(kib, `${path}: ${kib.toFixed(1)} KiB`).toBeLessThanOrEqual(budget);
+      await context.close();
+    }
   });
 
   it('logs the admin in, opens the admin remote from the account menu, and logs out', async () => {

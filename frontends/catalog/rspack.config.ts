@@ -1,4 +1,4 @@
-import { VISITOR_BOOK_PAGE } from '@cartable/contracts';
+import { VISITOR_BOOK_PAGE } from '@cartable/contracts/book-page';
 import { apiUrl, defineFrontend } from '@cartable/ui/build';
 import { DEFAULT_FILTERS, filtersToQuery } from './src/features/catalogue/filters.ts';
 

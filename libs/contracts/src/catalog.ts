@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VISITOR_BOOK_PAGE } from './book-page.ts';
 import { dbInt, idParamsSchema, int4, multilineText, pageMetaSchema, positiveId, safeText } from './common.ts';
 
 export const bookConditions = ['neuf', 'très bon', 'bon', 'acceptable', 'mauvais'] as const;
@@ -138,14 +139,8 @@ export type BookListQuery = z.infer<typeof bookListQuerySchema>;
 
 export const bookIdParamsSchema = idParamsSchema;
 
-/**
- * GET /books/{id}?as=visitor: the page as a visitor sees it, whoever asks. The client reads it so
- * when it has no session, and the gateway preloads that address from a book page's HTML: a
- * distinct address, because the browser hands a preloaded answer to any fetch of the same URL,
- * even one carrying a member's token (whose page may differ: their own hidden listing, a block).
- */
-export const VISITOR_BOOK_PAGE = { as: 'visitor' } as const;
-export const bookPageQuerySchema = z.object({ as: z.literal('visitor').optional() });
+/** GET /books/{id}'s query: `as=visitor` (./book-page.ts). */
+export const bookPageQuerySchema = z.object({ as: z.literal(VISITOR_BOOK_PAGE.as).optional() });
 
 const categoryNameSchema = z.object({ id: z.number().int(), name: z.string() });
 

@@ -1,4 +1,4 @@
-import { VISITOR_BOOK_PAGE } from '@cartable/contracts';
+import { VISITOR_BOOK_PAGE } from '@cartable/contracts/book-page';
 import { ApiError, api, getSession } from '@cartable/ui';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Book, BookQuery, BookStatus, Id, Paginated } from '../books';

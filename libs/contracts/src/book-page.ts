@@ -1,0 +1,8 @@
+/**
+ * GET /books/{id}?as=visitor: the page as a visitor sees it, whoever asks. The client reads it so
+ * when it has no session, and the gateway preloads that address from a book page's HTML: a
+ * distinct address, because the browser hands a preloaded answer to any fetch of the same URL,
+ * even one carrying a member's token (whose page may differ: their own hidden listing, a block).
+ * A module without zod (`@cartable/contracts/book-page`): the public pages' first script stays small.
+ */
+export const VISITOR_BOOK_PAGE = { as: 'visitor' } as const;
