@@ -21,6 +21,27 @@ async function newPage(width = 1280): Promise<Page> {
   return context.newPage();
 }
 
+/**
+ * A phone's page that counts the animation frames and notes the frame in which each watched text
+ * enters the document: two texts in one frame were rendered in one commit, before any paint.
+ */
+async function watchingEntries(texts: string[]) {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'fr-FR' });
+  const page = await context.newPage();
+  await page.addInitScript(`(() => {
+    let frame = 0;
+    const tick = () => { frame++; requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+    const seen = (window.__entered = {});
+    const watched = ${JSON.stringify(texts)};
+    new MutationObserver(() => {
+      const text = document.body ? document.body.textContent : '';
+      for (const w of watched) if (!(w in seen) && text.includes(w)) seen[w] = frame;
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  })()`);
+  return { page, entered: () => page.evaluate('window.__entered') as Promise<Record<string, number>> };
+}
+
 describe('shell and remotes', () => {
   it('shows the French header and the catalog remote home with Gabon’s towns from the API', async () => {
     const page = await newPage();
@@ -42,28 +63,33 @@ describe('shell and remotes', () => {
   });
 
   it('paints the first screen of home on a phone before rendering its lower sections', async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'fr-FR' });
-    const page = await context.newPage();
-    // Counts the animation frames, and notes the frame in which each watched text enters the page.
-    await page.addInitScript(`(() => {
-      let frame = 0;
-      const tick = () => { frame++; requestAnimationFrame(tick); };
-      requestAnimationFrame(tick);
-      const seen = (window.__entered = {});
-      const watched = ["Manuels scolaires d'occasion au Gabon", 'Comment ça marche ?', 'Villes du Gabon'];
-      new MutationObserver(() => {
-        const text = document.body ? document.body.textContent : '';
-        for (const w of watched) if (!(w in seen) && text.includes(w)) seen[w] = frame;
-      }).observe(document, { childList: true, subtree: true, characterData: true });
-    })()`);
+    const { page, entered } = await watchingEntries([
+      "Manuels scolaires d'occasion au Gabon",
+      'Comment ça marche ?',
+      'Villes du Gabon',
+    ]);
     await page.goto(stack.url('gateway'));
     await page.getByRole('heading', { name: 'Villes du Gabon' }).waitFor();
     await page.getByRole('heading', { name: 'Comment ça marche ?' }).waitFor();
-    const entered = (await page.evaluate('window.__entered')) as Record<string, number>;
-    const first = entered["Manuels scolaires d'occasion au Gabon"] ?? Number.NaN;
-    expect(entered['Comment ça marche ?']).toBeGreaterThan(first);
-    expect(entered['Villes du Gabon']).toBeGreaterThan(first);
-    await context.close();
+    const frames = await entered();
+    const first = frames["Manuels scolaires d'occasion au Gabon"] ?? Number.NaN;
+    expect(frames['Comment ça marche ?']).toBeGreaterThan(first);
+    expect(frames['Villes du Gabon']).toBeGreaterThan(first);
+    await page.context().close();
+  });
+
+  it('paints the first cards of /books on a phone before rendering the others', async () => {
+    const seller = await verifiedMember(stack, `cards${Date.now().toString(36)}`);
+    const titles = ['Annales de SVT Tle D', 'Annales de philosophie Tle', 'Annales d’anglais 3e'];
+    for (const title of [...titles].reverse()) await listBook(stack, seller.token, title);
+    for (let i = 0; i < 3; i++) await listBook(stack, seller.token, `Cahier d’exercices ${i + 1}`);
+    // Newest first: the three « Cahier » cards, then the three « Annales »; the fifth card waits.
+    const { page, entered } = await watchingEntries(['Cahier d’exercices 3', titles[1] as string]);
+    await page.goto(`${stack.url('gateway')}/books`);
+    await page.getByRole('link', { name: titles[2] }).waitFor();
+    const frames = await entered();
+    expect(frames[titles[1] as string]).toBeGreaterThan(frames['Cahier d’exercices 3'] ?? Number.NaN);
+    await page.context().close();
   });
 
   it('keeps the compressed JavaScript of a phone’s first visit within the budget of each public page', async () => {

@@ -20,7 +20,7 @@ export { compareFrench } from './collate';
 export { Alert, type AlertProps, type AlertTone } from './components/Alert';
 export { Avatar, type AvatarProps } from './components/Avatar';
 export { Badge, type BadgeProps, type BadgeTone } from './components/Badge';
-export { BelowFold } from './components/BelowFold';
+export { BelowFold, useAfterPaint } from './components/BelowFold';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClasses } from './components/Button';
 export { Card, CardBody, CardHeader, CardTitle } from './components/Card';
 export { ComingSoon, type ComingSoonProps } from './components/ComingSoon';

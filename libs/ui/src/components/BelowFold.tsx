@@ -28,6 +28,16 @@ function afterNextPaint(callback: () => void): () => void {
  * longer delays the first screen. Until then it is an empty box of the reserved height, and the
  * browser skips its style, layout and paint until it nears the viewport (the `below-fold` utility).
  */
+/**
+ * False in a component's first render, true once the browser has painted it (one transition for
+ * every component mounted in that commit): what the first screen does not need waits for it.
+ */
+export function useAfterPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => afterNextPaint(() => setPainted(true)), []);
+  return painted;
+}
+
 export function BelowFold({
   children,
   as: Tag = 'div',
@@ -39,8 +49,7 @@ export function BelowFold({
   className?: string;
   'aria-label'?: string;
 }) {
-  const [shown, setShown] = useState(false);
-  useEffect(() => afterNextPaint(() => setShown(true)), []);
+  const shown = useAfterPaint();
   return (
     <Tag className={cn('below-fold', className)} {...rest}>
       {shown ? children : null}

@@ -1,4 +1,14 @@
-import { Badge, BookIcon, cn, formatPrice, MapPinIcon, Skeleton, StarIcon, SwapIcon } from '@cartable/ui';
+import {
+  Badge,
+  BookIcon,
+  cn,
+  formatPrice,
+  MapPinIcon,
+  Skeleton,
+  StarIcon,
+  SwapIcon,
+  useAfterPaint,
+} from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
 import { type Book, conditionLabel, isNegotiable, statusLabel, truncate } from '../../shared/books';
 import { FavouriteButton } from '../favourites';
@@ -192,6 +202,7 @@ export function BookGrid({
   layout = 'grid',
   className,
   eagerCount = 0,
+  firstPaintCount,
 }: {
   books: Book[] | undefined;
   loading?: boolean;
@@ -199,6 +210,8 @@ export function BookGrid({
   layout?: 'grid' | 'list';
   className?: string;
   eagerCount?: number;
+  /** Cards rendered at once (a phone's first screen); the others once that is painted. */
+  firstPaintCount?: number;
 }) {
   // grid-cols-1 (minmax(0, 1fr)): an implicit column grows to a long title's width, which pushed
   // the list past a 360 px screen and cut the heart off.
@@ -217,8 +230,35 @@ export function BookGrid({
     );
   }
   return (
-    <ul className={classes}>
-      {books.map((book, index) => (
+    <BookList
+      books={books}
+      className={classes}
+      layout={layout}
+      eagerCount={eagerCount}
+      firstPaintCount={firstPaintCount}
+    />
+  );
+}
+
+/** The cards, from their first render with books (after the skeleton): the first screen's first. */
+function BookList({
+  books,
+  className,
+  layout,
+  eagerCount,
+  firstPaintCount,
+}: {
+  books: Book[];
+  className: string;
+  layout: 'grid' | 'list';
+  eagerCount: number;
+  firstPaintCount: number | undefined;
+}) {
+  const painted = useAfterPaint();
+  const shown = painted || firstPaintCount === undefined ? books : books.slice(0, firstPaintCount);
+  return (
+    <ul className={className}>
+      {shown.map((book, index) => (
         <li key={book.id}>
           <BookCard book={book} layout={layout} eager={index < eagerCount} />
         </li>

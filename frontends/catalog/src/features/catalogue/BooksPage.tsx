@@ -289,6 +289,7 @@ export default function BooksPage() {
                   count={PER_PAGE}
                   layout={view}
                   eagerCount={view === 'grid' ? 2 : 3}
+                  firstPaintCount={4}
                   className={isDesktop && view === 'grid' ? 'lg:grid-cols-3' : undefined}
                 />
               </div>
