@@ -23,12 +23,6 @@ function afterNextPaint(callback: () => void): () => void {
 }
 
 /**
- * A block well below the first screen. React renders its content only after the page's first
- * paint, in a transition (in slices, between which a tap is answered): on a slow phone it no
- * longer delays the first screen. Until then it is an empty box of the reserved height, and the
- * browser skips its style, layout and paint until it nears the viewport (the `below-fold` utility).
- */
-/**
  * False in a component's first render, true once the browser has painted it (one transition for
  * every component mounted in that commit): what the first screen does not need waits for it.
  */
@@ -38,6 +32,13 @@ export function useAfterPaint(): boolean {
   return painted;
 }
 
+/**
+ * A block well below the first screen. React renders its content only after the page's first
+ * paint, in a transition (in slices, between which a tap is answered): on a slow phone it no
+ * longer delays the first screen. Until then it is an empty box (of the reserved height while
+ * off-screen), and the browser skips its style, layout and paint until it nears the viewport
+ * (the `below-fold` utility).
+ */
 export function BelowFold({
   children,
   as: Tag = 'div',
