@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { rowsOf } from '@cartable/service-kit';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -360,5 +361,13 @@ describe('totals of a listing page', () => {
     const last = await page('&page=21');
     expect(last.data).toHaveLength(10);
     expect(last).toMatchObject({ total: 250, last_page: 21 });
+  });
+
+  it("reads the estimate with the page's ids, from a condition that cannot carry a second statement", async () => {
+    const estimate = async (condition: string) =>
+      (await rowsOf<{ rows: number }>(h.db, sql`select cartable_listing_estimate(${condition}) as rows`))[0]?.rows;
+    expect(await estimate(`user_id = '${owner}'`)).toBeGreaterThan(200);
+    await expect(estimate('true; delete from books returning 1')).rejects.toThrow();
+    expect((await page('')).data).toHaveLength(12);
   });
 });
