@@ -370,4 +370,25 @@ describe('totals of a listing page', () => {
     await expect(estimate('true; delete from books returning 1')).rejects.toThrow();
     expect((await page('')).data).toHaveLength(12);
   });
+
+  it('gives a text search within the ranked window its exact total, and reads hostile words as words', async () => {
+    const search = async (words: string, filters = '') => page(`&query=${encodeURIComponent(words)}${filters}`);
+    // Five matches: the window holds them all, and its size is the total.
+    expect(await search('annale', '&min_price=10245')).toMatchObject({ total: 5, last_page: 1 });
+    // 250: the window is full, the total is the planner's estimate.
+    const broad = await search('annale');
+    expect(broad.data).toHaveLength(12);
+    expect(broad.total).toBeGreaterThan(200);
+    // Quotes and semicolons are text (the estimate inlines the words, escaped; a semicolon goes
+    // the way of bound values): the same books, nothing else run.
+    for (const hostile of ["annale' or '1'='1", "annale'); delete from books; --", "annale\\' or true --"]) {
+      const answer = await h.call('GET', `/books?user_id=${owner}&query=${encodeURIComponent(hostile)}`);
+      expect(answer.status).toBe(200);
+    }
+    const [{ n } = { n: 0 }] = await rowsOf<{ n: number }>(
+      h.db,
+      sql`select count(*)::int as n from books where user_id = ${owner}`,
+    );
+    expect(n).toBe(250);
+  });
 });

@@ -75,6 +75,27 @@ const fromBooksCounted = (db: Db) =>
     .leftJoin(cities, eq(cities.id, books.cityId))
     .leftJoin(provinces, eq(provinces.id, cities.provinceId));
 
+/**
+ * A page ranked within a window of matches (`windowIds`: a query of their ids), with the window's
+ * size and the planner's estimate of all the matches of a condition (inlinedCondition), both
+ * computed once for the statement. The window is read once (a CTE used twice is materialized),
+ * and the photos only for the page's rows.
+ */
+const fromWindowEstimated = (db: Db, windowIds: ReturnType<typeof pageIdsQuery>, condition: string) => {
+  const matches = db.$with('window_matches').as(windowIds);
+  return db
+    .with(matches)
+    .select({
+      ...bookColumns,
+      matching: sql<number>`(select count(*) from ${matches})`.mapWith(Number),
+      estimate: sql<number>`(select cartable_listing_estimate(${condition}))`.mapWith(Number),
+    })
+    .from(books)
+    .leftJoin(cities, eq(cities.id, books.cityId))
+    .leftJoin(provinces, eq(provinces.id, cities.provinceId))
+    .where(sql`${books.id} in (select ${matches.id} from ${matches})`);
+};
+
 /** The text a visitor typed, made comparable: lower case, no accents (as the indexes are). */
 const plain = (q: string) => sql`cartable_unaccent(lower(${q}))`;
 
@@ -319,22 +340,32 @@ async function pageIds(db: Db, where: SQL | undefined, order: SQL[], limit: numb
 const dialect = new PgDialect();
 
 /**
- * The page's ids and the planner's estimate of all the matches, in one statement: the estimate
- * comes from cartable_listing_estimate (migration 0022), which EXPLAINs the condition as text.
- * drizzle-orm inlines its values, escaped; a page without a text search has no free text among
- * them anyway (numbers, ids, enums, a uuid). A condition with a semicolon, which the function
- * refuses, goes the separate way: the ids and an EXPLAIN with bound values, side by side.
+ * A listing condition as text for cartable_listing_estimate (migration 0022), its values inlined
+ * by drizzle-orm, which quotes them (a search's words too: a quote in them is doubled, and texts
+ * hold no control characters, services/catalog/test/books.test.ts tries hostile ones); null for
+ * one holding a semicolon, which the function refuses (such a search estimates the separate way:
+ * an EXPLAIN with bound values).
+ */
+function inlinedCondition(where: SQL | undefined): string | null {
+  const condition = dialect.sqlToQuery(sql`${where ?? sql`true`}`.inlineParams());
+  return condition.params.length || condition.sql.includes(';') ? null : condition.sql;
+}
+
+/**
+ * The page's ids and the planner's estimate of all the matches, in one statement rather than an
+ * EXPLAIN beside the page (inlinedCondition); the two side by side when the condition cannot be
+ * inlined.
  */
 async function pageIdsAndEstimate(db: Db, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
-  const condition = dialect.sqlToQuery(sql`${where ?? sql`true`}`.inlineParams());
-  if (condition.params.length || condition.sql.includes(';')) {
+  const condition = inlinedCondition(where);
+  if (condition === null) {
     const [ids, estimate] = await Promise.all([pageIds(db, where, order, limit, offset), estimateRows(db, where)]);
     return { ids, estimate };
   }
   const [row] = await rowsOf<{ ids: number[]; estimate: number }>(
     db,
     sql`select array(${pageIdsQuery(db, where, order, limit, offset)}) as ids,
-      cartable_listing_estimate(${condition.sql}) as estimate`,
+      cartable_listing_estimate(${condition}) as estimate`,
   );
   return { ids: row?.ids ?? [], estimate: Math.round(row?.estimate ?? 0) };
 }
@@ -397,7 +428,29 @@ export async function listBooks(
     const order = ordering(query, mode);
     if (!query.query) return browse(db, query, where, order, perPage, totalKey(query, mode, understood));
     const offset = (query.page - 1) * perPage;
-    const estimate = await estimateRows(db, where);
+    // A broad word's relevance is ranked over the newest matches only, while the page stays
+    // within that window.
+    const windowed = (query.sort_by ?? 'relevance') === 'relevance' && offset + perPage <= RANKED_WINDOW;
+    const windowIds = pageIdsQuery(db, where, [desc(books.id)], RANKED_WINDOW, 0);
+    let estimate: number | undefined;
+    const condition = windowed ? inlinedCondition(where) : null;
+    if (condition !== null) {
+      // The window's page, the window's size and the estimate in one statement. A window that is
+      // not full holds every match: its page is the whole ranking's and its size the exact total.
+      // A full one with a broad estimate is the answer too. One round trip either way, where
+      // the estimate's EXPLAIN came first before.
+      const rows = await fromWindowEstimated(db, windowIds, condition)
+        .orderBy(...order)
+        .limit(perPage)
+        .offset(offset);
+      if (!rows.length && offset === 0) return { rows, total: 0 };
+      const [first] = rows;
+      if (first && first.matching < RANKED_WINDOW) return { rows, total: first.matching };
+      estimate = first?.estimate;
+      if (estimate !== undefined && estimate > EXACT_COUNT_UP_TO)
+        return { rows, total: totalPast(estimate, offset, rows.length, perPage) };
+    }
+    estimate ??= await estimateRows(db, where);
     if (estimate <= EXACT_COUNT_UP_TO) {
       // A text search reads and ranks every match anyway: count them in the same pass rather
       // than run the whole search a second time for the total.
@@ -410,20 +463,9 @@ export async function listBooks(
         rows[0]?.matching ?? (offset > 0 ? await countBooks(db, totalKey(query, mode, understood), where) : 0);
       return { rows, total };
     }
-    // Many matches: no count (the estimate stands for it), and a broad word's relevance is
-    // ranked over the newest matches only, while the page stays within that window.
-    const sortBy = query.sort_by ?? 'relevance';
-    const windowed = sortBy === 'relevance' && offset + perPage <= RANKED_WINDOW;
-    const pageWhere = windowed
-      ? sql`${books.id} in (${db
-          .select({ id: books.id })
-          .from(books)
-          .where(where)
-          .orderBy(desc(books.id))
-          .limit(RANKED_WINDOW)})`
-      : where;
+    // Many matches: no count (the estimate stands for it).
     const rows = await fromBooks(db)
-      .where(pageWhere)
+      .where(windowed ? sql`${books.id} in (${windowIds})` : where)
       .orderBy(...order)
       .limit(perPage)
       .offset(offset);
