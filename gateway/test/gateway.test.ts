@@ -350,6 +350,8 @@ describe('revocation of every token of a user', () => {
     const sub = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub as string;
     expect((await get('/api/user', token)).statusCode).toBe(200);
     await cacheTokenVersion(redis, prefix, sub, 1, 60);
+    // The gateway keeps Redis's answer until Redis announces the change (revocation-memo.ts).
+    await gateway.revocation.settled();
     expect((await get('/api/user', token)).statusCode).toBe(401);
   });
 });

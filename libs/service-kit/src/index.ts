@@ -20,6 +20,7 @@ export * from './openapi.ts';
 export * from './redis.ts';
 export * from './revocation.ts';
 export * from './revocation-checker.ts';
+export * from './revocation-memo.ts';
 export * from './stats.ts';
 export * from './storage.ts';
 export * from './webhook-signature.ts';

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import { createGuards, createTokenVerifier } from './auth.ts';
 import { type CacheAnswer, readRevocationCache, withRights } from './revocation.ts';
+import { createRevocationMemo } from './revocation-memo.ts';
 
 type AuthAnswer = z.infer<typeof tokenStatusResponseSchema>;
 
@@ -58,6 +59,11 @@ export interface RevocationCheckerOptions {
   authTimeoutMs?: number;
   maxEntries?: number;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /**
+   * Keep Redis's answers in memory while Redis announces every change to them (revocation-memo.ts);
+   * true by default. False: Redis is read on every request.
+   */
+  memo?: boolean;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -72,7 +78,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /**
  * Is a token (whose signature is already verified) revoked, and are its rights still the
- * member's? Redis first, one MGET: a revoked
+ * member's? What Redis last said of it, kept here while Redis announces every change
+ * (revocation-memo.ts); else Redis, one MGET: a revoked
  * id or a newer user version there is always true, and their absence means "valid" while auth's
  * sentinel says the cache is complete. Otherwise (Redis down, or restarted empty and not yet
  * rebuilt) auth's database answers through its internal route; those answers are kept a few
@@ -85,7 +92,8 @@ export function createRevocationChecker(options: RevocationCheckerOptions) {
   const authTimeoutMs = options.authTimeoutMs ?? 2000;
   const answers = new TtlCache<AuthAnswer>(options.maxEntries ?? 10_000);
   const pending = new Map<string, Promise<AuthAnswer>>();
-  const counts = { cache: 0, auth: 0, reused: 0, redisErrors: 0 };
+  const counts = { memo: 0, cache: 0, auth: 0, reused: 0, redisErrors: 0 };
+  const memo = options.memo === false ? undefined : createRevocationMemo(redis, prefix, log, options.maxEntries);
   let lastRedisWarning = 0;
 
   async function fromRedis(claims: AccessClaims): Promise<CacheAnswer> {
@@ -147,9 +155,16 @@ export function createRevocationChecker(options: RevocationCheckerOptions) {
    * session at once).
    */
   async function currentClaims(token: string, claims: AccessClaims): Promise<AccessClaims | null> {
+    const kept = memo?.get(claims);
+    if (kept) {
+      counts.memo++;
+      return kept.answer === 'revoked' ? null : withRights(claims, kept.rights);
+    }
+    const generation = memo?.begin() ?? null;
     const cached = await fromRedis(claims);
     if (cached.answer !== 'unknown') {
       counts.cache++;
+      memo?.keep(claims, cached, generation);
       return cached.answer === 'revoked' ? null : withRights(claims, cached.rights);
     }
     const answer = await fromAuth(token, claims);
@@ -167,7 +182,12 @@ export function createRevocationChecker(options: RevocationCheckerOptions) {
      */
     forget(jti: string) {
       answers.delete(jti);
+      memo?.forget(jti);
     },
+    /** Resolves once every revocation change Redis announced so far is applied here (tests). */
+    settled: async () => memo?.settled(),
+    /** Whether Redis's answers are kept here now (Redis announces changes to this process). */
+    hearsChanges: () => memo?.live ?? false,
     /** Where answers came from, for tests and the curious. */
     counts: () => ({ ...counts }),
   };
