@@ -54,17 +54,19 @@ export function createRevocationMemo(
     generation++;
   };
   const dropUser = (sub: string) => {
-    for (const [jti, entry] of answers.entries()) if (entry.sub === sub) answers.delete(jti);
+    const theirs = [...answers.entries()].filter(([, entry]) => entry.sub === sub);
+    for (const [jti] of theirs) answers.delete(jti);
   };
 
   // RESP2: invalidations are published to the redirected connection, which ioredis hands over as
-  // messages (RESP3 pushes of this kind it drops).
+  // messages (RESP3 pushes of this kind it drops). Each connection is set up afresh on 'ready':
+  // nothing is queued, resent or resubscribed from the one before.
   const listener = redis.duplicate({
     protocol: 2,
     autoResubscribe: false,
+    autoResendUnfulfilledCommands: false,
     enableAutoPipelining: false,
-    enableOfflineQueue: true,
-    maxRetriesPerRequest: null,
+    enableOfflineQueue: false,
   });
   listener.on('error', (err: Error) => {
     if (Date.now() - lastWarning > 30_000) {
@@ -76,9 +78,13 @@ export function createRevocationMemo(
     live = false;
     dropAll();
   });
+  // Which connection the set-up below is for: one interrupted by a reconnection gives way to the next.
+  let connection = 0;
   listener.on('ready', async () => {
+    const current = ++connection;
     try {
       const id = await listener.client('ID');
+      if (current !== connection) return;
       await listener.call(
         'CLIENT',
         'TRACKING',
@@ -88,10 +94,13 @@ export function createRevocationMemo(
         'BCAST',
         ...[revoked, versions, rights, loaded].flatMap((p) => ['PREFIX', p]),
       );
+      if (current !== connection) return;
       await listener.subscribe(INVALIDATIONS);
+      if (current !== connection) return;
       dropAll();
       live = true;
     } catch (err) {
+      if (current !== connection) return;
       // A Redis without client tracking (before 6) or that refuses it: every request reads Redis.
       log.warn({ err: (err as Error).message }, 'Redis does not announce changes; revocation read on every request');
     }
