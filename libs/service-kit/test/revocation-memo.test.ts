@@ -70,15 +70,19 @@ afterAll(async () => {
 });
 
 describe('revocation answers kept in memory while Redis announces changes', () => {
-  it('reads Redis once per token, then drops what a revocation, a version or a rights change touches', async () => {
+  /** A checker on its own connection, once the cache is complete and Redis announces changes to it. */
+  async function hearingChecker() {
     const redis = createRedis(server.url);
     redis.on('error', () => {});
     const checker = createRevocationChecker({ redis, prefix, authUrl, answerCacheMs: 0, log });
+    await markRevocationCacheLoaded(writer, prefix);
+    await until(checker.hearsChanges);
+    const check = (c: AccessClaims) => checker.currentClaims(c.jti, c);
+    return { redis, checker, check };
+  }
+  it('reads Redis once per token, then drops what a revocation, a version or a rights change touches', async () => {
+    const { redis, checker, check } = await hearingChecker();
     try {
-      await markRevocationCacheLoaded(writer, prefix);
-      await until(checker.hearsChanges);
-      const check = (c: AccessClaims) => checker.currentClaims(c.jti, c);
-
       const member = claims();
       expect(await check(member)).toMatchObject({ sub: member.sub });
       expect(await check(member)).toMatchObject({ sub: member.sub });
@@ -122,14 +126,9 @@ describe('revocation answers kept in memory while Redis announces changes', () =
   });
 
   it('keeps nothing while Redis is away, and nothing from before once it is back empty', async () => {
-    const redis = createRedis(server.url);
-    redis.on('error', () => {});
-    const checker = createRevocationChecker({ redis, prefix, authUrl, answerCacheMs: 0, log });
+    const { redis, checker, check } = await hearingChecker();
     try {
-      await markRevocationCacheLoaded(writer, prefix);
-      await until(checker.hearsChanges);
       const [member, other] = [claims(), claims()];
-      const check = (c: AccessClaims) => checker.currentClaims(c.jti, c);
       for (const c of [member, other, member, other]) expect(await check(c)).not.toBeNull();
       expect(checker.counts().memo).toBe(2);
 
