@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../libs/contracts/src/messages.ts';
 import type { CaughtMail } from '../../scripts/stack/mail-catcher.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { call, startTestStack, type TestStack } from '../support/test-stack.ts';
@@ -263,6 +264,48 @@ describe('accounts', () => {
       // The link was single use.
       await page.goto(onGateway(stack, linkIn(mail, '/reset-password')));
       await page.getByRole('heading', { name: 'Lien invalide' }).waitFor();
+    },
+    JOURNEY_TIMEOUT,
+  );
+});
+
+describe('forms drawn before their checks', () => {
+  it(
+    'the login page loads its checks when the form is touched, says so when they cannot load, and tries again',
+    async () => {
+      const page = await newPage(browser);
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      const checks = /\/auth-checks\.[\w.]+\.js$/;
+
+      await page.goto(`${stack.url('gateway')}/login`, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { name: 'Connexion' }).waitFor();
+      // The page is drawn, its form usable, and its schemas (with zod) are not loaded yet.
+      await page.getByLabel('Adresse email').waitFor();
+      expect(scripts.filter((path) => checks.test(path))).toEqual([]);
+
+      // The connection drops: the submit says the form could not be checked, and sends nothing.
+      await page.route(checks, (route) => route.abort('internetdisconnected'));
+      const logins: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/login') logins.push(request.method());
+      });
+      await page.getByRole('button', { name: 'Se connecter' }).click();
+      await page.getByText(messages.formChecksUnavailable).waitFor();
+      expect(logins).toEqual([]);
+
+      // Back online: the next submit loads them and checks the fields.
+      await page.unroute(checks);
+      await page.getByRole('button', { name: 'Se connecter' }).click();
+      await page.getByText(messages.auth.emailRequired).waitFor();
+      await page.getByText(messages.auth.passwordRequired).waitFor();
+      expect(scripts.filter((path) => checks.test(path)).length).toBeGreaterThan(0);
+      expect(logins).toEqual([]);
+      expect(errors).toEqual([]);
     },
     JOURNEY_TIMEOUT,
   );

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { positiveId, queryBool, queryInt, safeText } from './common.ts';
+import { DEFAULT_COUNTRY_ID } from './defaults.ts';
 import { messages } from './messages.ts';
 
-/** SPEC.md section 9: default country (Gabon, ISO 3166-1 numeric 266) and province label. */
-export const DEFAULT_COUNTRY_ID = 266;
-export const DEFAULT_PROVINCE_LABEL = 'Gabon';
+export { DEFAULT_COUNTRY_ID, DEFAULT_PROVINCE_LABEL } from './defaults.ts';
 
 export const countrySchema = z.object({ id: z.number().int(), nom_fr_fr: z.string(), alpha2: z.string().length(2) });
 export type Country = z.infer<typeof countrySchema>;

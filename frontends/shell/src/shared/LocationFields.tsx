@@ -1,5 +1,5 @@
 import type { City } from '@cartable/contracts';
-import { messages } from '@cartable/contracts';
+import { messages } from '@cartable/contracts/messages';
 import { Alert, Button, compareFrench, Input, RefreshIcon, Select, useCities, useCountries } from '@cartable/ui';
 import { type Ref, useId, useMemo, useState } from 'react';
 import { useDebouncedValue } from './geolocation';

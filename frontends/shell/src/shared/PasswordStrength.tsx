@@ -1,4 +1,4 @@
-import { passwordStrength } from '@cartable/contracts';
+import { passwordStrength } from '@cartable/contracts/password';
 import { cn } from '@cartable/ui';
 
 const TONES = {

@@ -1,6 +1,50 @@
-import { messages } from '@cartable/contracts';
-import { ApiError } from '@cartable/ui';
-import type { FieldPath, FieldValues, Resolver, UseFormSetError } from 'react-hook-form';
+import { messages } from '@cartable/contracts/messages';
+import { ApiError, notify } from '@cartable/ui';
+import type { FieldErrors, FieldPath, FieldValues, Resolver, ResolverResult, UseFormSetError } from 'react-hook-form';
+
+export interface LazyChecks<M> {
+  /** Starts loading the checks (the person touched the form); does nothing once they are loaded or on their way. */
+  preload: () => void;
+  /** The resolver `pick` chooses among the loaded checks; a submit made before they arrive waits for them. */
+  resolver: <T extends FieldValues>(pick: (checks: M) => Resolver<T>) => Resolver<T>;
+}
+
+/**
+ * A form's checks, loaded when they are first needed. They are its contract's zod schemas, and
+ * the shared contracts bring zod whole (about 100 KiB compressed, a quarter of a second of a
+ * phone's CPU): a page importing them drew nothing until they had arrived and run. The page draws
+ * at once; the checks load when the form is first touched (`preload` on focus or a tap), long
+ * before the first submit, which waits for them otherwise. If they cannot load (the connection
+ * dropped), the submit says so and the next one tries again.
+ */
+export function lazyChecks<M>(load: () => Promise<M>): LazyChecks<M> {
+  let loading: Promise<M> | undefined;
+  const get = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+  return {
+    preload: () => {
+      get().catch(() => {});
+    },
+    resolver:
+      <T extends FieldValues>(pick: (checks: M) => Resolver<T>): Resolver<T> =>
+      async (values, context, options) => {
+        let checks: M;
+        try {
+          checks = await get();
+        } catch {
+          notify.error(messages.formChecksUnavailable);
+          const errors = { root: { type: 'unavailable', message: messages.formChecksUnavailable } } as FieldErrors<T>;
+          return { values: {}, errors } as ResolverResult<T>;
+        }
+        return pick(checks)(values, context, options);
+      },
+  };
+}
 
 /**
  * Says « Les mots de passe ne correspondent pas » as soon as both passwords are typed. The

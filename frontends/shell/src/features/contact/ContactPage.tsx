@@ -1,4 +1,3 @@
-import { contactRequestSchema, messages } from '@cartable/contracts';
 import {
   Alert,
   ApiError,
@@ -19,13 +18,14 @@ import {
   useDocumentTitle,
   useSubmissionKey,
 } from '@cartable/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { COMPANY, SUPPORT_REPLY } from '../../shared/company';
 import { captchaKey, sendContact, useCaptcha } from './api/contact';
+import { contactChecks } from './checks';
+import type { contactFormSchema } from './validation';
 
 /** SPEC section 2: the contact page states its own phone hours. */
 export const CONTACT_PHONE_HOURS = 'Du lundi au vendredi, de 9h à 18h';
@@ -50,17 +50,6 @@ const FIELDS = ['name', 'email', 'subject', 'message', 'captcha_answer'] as cons
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 const EMPTY: Values = { name: '', email: '', subject: '', message: '', captcha_answer: '' };
-
-/**
- * POST /contact's own schema (libs/contracts), the question's id aside (it comes with the question);
- * the answer is typed as text, so it must hold digits before it becomes a number.
- */
-export const contactFormSchema = contactRequestSchema.omit({ captcha_id: true }).extend({
-  captcha_answer: z
-    .string()
-    .trim()
-    .regex(/^-?\d+$/, messages.contact.captchaWrong),
-});
 
 const FAQ: Array<{ question: string; answer: ReactNode }> = [
   {
@@ -154,7 +143,7 @@ export default function ContactPage() {
     formState: { errors, isSubmitting },
   } = useForm<Values>({
     defaultValues: EMPTY,
-    resolver: zodResolver(contactFormSchema) as never,
+    resolver: contactChecks.resolver((checks) => checks.contact) as never,
     // SPEC section 5: errors show on submit and clear as soon as their field is edited.
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
@@ -284,7 +273,14 @@ export default function ContactPage() {
                 {failure ? <Alert tone="error">{failure}</Alert> : null}
               </div>
 
-              <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4" aria-label="Formulaire de contact">
+              <form
+                noValidate
+                onSubmit={onSubmit}
+                onFocus={contactChecks.preload}
+                onPointerDown={contactChecks.preload}
+                className="mt-4 space-y-4"
+                aria-label="Formulaire de contact"
+              >
                 <div className="grid gap-4 sm:grid-cols-2">
                   <Input label="Nom complet" autoComplete="name" {...field('name')} />
                   <Input

@@ -1,4 +1,4 @@
-import { emailRequestSchema, messages } from '@cartable/contracts';
+import { messages } from '@cartable/contracts/messages';
 import {
   Alert,
   ApiError,
@@ -16,11 +16,11 @@ import {
   useDocumentTitle,
 } from '@cartable/ui';
 import { Link, useLocation } from '@cartable/ui/router';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { FromState } from '../../../shared/guards';
 import { forgotPassword } from '../api/auth';
+import { authChecks } from '../checks';
 import { useCountdown } from '../hooks/useCountdown';
 
 export const FORGOT_COOLDOWN_S = 60;
@@ -50,7 +50,7 @@ export default function ForgotPasswordPage() {
     formState: { errors },
   } = useForm<{ email: string }>({
     defaultValues: { email: state?.email?.trim() ?? '' },
-    resolver: zodResolver(emailRequestSchema) as never,
+    resolver: authChecks.resolver((checks) => checks.forgotPassword) as never,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
@@ -151,7 +151,14 @@ export default function ForgotPasswordPage() {
                   </p>
                 </div>
                 {error ? <Alert tone="error">{error}</Alert> : null}
-                <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Mot de passe oublié">
+                <form
+                  noValidate
+                  onSubmit={onSubmit}
+                  onFocus={authChecks.preload}
+                  onPointerDown={authChecks.preload}
+                  className="space-y-4"
+                  aria-label="Mot de passe oublié"
+                >
                   <Input
                     label="Adresse email"
                     type="email"

@@ -1,4 +1,4 @@
-import { loginRequestSchema, messages, twoFactorCodeSchema } from '@cartable/contracts';
+import { messages } from '@cartable/contracts/messages';
 import {
   Alert,
   ApiError,
@@ -19,20 +19,20 @@ import {
   useDocumentTitle,
 } from '@cartable/ui';
 import { Link, useLocation, useNavigate } from '@cartable/ui/router';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { applyServerErrors, fallbackMessages } from '../../../shared/forms';
+import { applyServerErrors } from '../../../shared/forms';
 import { type FromState, returnPath } from '../../../shared/guards';
 import type { TwoFactorChallenge } from '../api/auth';
 import * as authApi from '../api/auth';
+import { authChecks } from '../checks';
+import type { credentialsSchema } from '../validation';
 
 const m = messages.auth;
 export const LOGIN_FALLBACK = 'Erreur lors de la connexion. Veuillez réessayer.';
 export const RESEND_CODE_FALLBACK = 'Erreur lors du renvoi du code';
-const RECOVERY_CODE_REQUIRED = 'Saisissez un de vos codes de récupération';
 
 interface LoginValues {
   email: string;
@@ -43,20 +43,9 @@ interface LoginValues {
 
 type Step = 'credentials' | 'code' | 'recovery';
 
-const credentialsSchema = loginRequestSchema.pick({ email: true, password: true });
-const codeSchema = credentialsSchema.extend({ code: twoFactorCodeSchema });
-const recoverySchema = credentialsSchema.extend({
-  recovery_code: loginRequestSchema.shape.recovery_code.unwrap(),
-});
-
-const resolvers: Record<Step, Resolver<LoginValues>> = {
-  credentials: zodResolver(credentialsSchema) as unknown as Resolver<LoginValues>,
-  code: zodResolver(codeSchema) as unknown as Resolver<LoginValues>,
-  recovery: zodResolver(
-    recoverySchema,
-    fallbackMessages({ recovery_code: RECOVERY_CODE_REQUIRED }),
-  ) as unknown as Resolver<LoginValues>,
-};
+/** The schema of the current step decides (credentials, then the code or a recovery code). */
+const stepResolver = (step: () => Step) =>
+  authChecks.resolver((checks) => checks.login[step()] as unknown as Resolver<LoginValues>);
 
 type Parsed = z.output<typeof credentialsSchema> & { code?: string; recovery_code?: string };
 
@@ -75,8 +64,7 @@ export default function LoginPage() {
 
   const form = useForm<LoginValues>({
     defaultValues: { email: state?.email ?? '', password: '', code: '', recovery_code: '' },
-    // The schema of the current step decides (credentials, then the code or a recovery code).
-    resolver: (values, context, options) => resolvers[stepRef.current](values, context, options),
+    resolver: stepResolver(() => stepRef.current),
   });
   const {
     register,
@@ -186,7 +174,14 @@ export default function LoginPage() {
           <CardBody className="space-y-5">
             {state?.message && !secondStep ? <Alert tone={messageTone}>{state.message}</Alert> : null}
             {serverError ? <Alert tone="error">{serverError}</Alert> : null}
-            <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Connexion">
+            <form
+              noValidate
+              onSubmit={onSubmit}
+              onFocus={authChecks.preload}
+              onPointerDown={authChecks.preload}
+              className="space-y-4"
+              aria-label="Connexion"
+            >
               <Input
                 label="Adresse email"
                 type="email"

@@ -1,4 +1,5 @@
-import { DEFAULT_COUNTRY_ID, messages, registerRequestSchema } from '@cartable/contracts';
+import { DEFAULT_COUNTRY_ID } from '@cartable/contracts/defaults';
+import { messages } from '@cartable/contracts/messages';
 import {
   Alert,
   ApiError,
@@ -14,15 +15,15 @@ import {
   useDocumentTitle,
 } from '@cartable/ui';
 import { Link, useNavigate } from '@cartable/ui/router';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
-import { applyServerErrors, fallbackMessages, withPasswordMatch } from '../../../shared/forms';
+import { applyServerErrors } from '../../../shared/forms';
 import { guessCountryCode } from '../../../shared/geolocation';
 import type { FromState } from '../../../shared/guards';
 import { controlledLocation, LocationFields } from '../../../shared/LocationFields';
 import { PasswordStrength } from '../../../shared/PasswordStrength';
 import * as authApi from '../api/auth';
+import { authChecks } from '../checks';
 
 export const FORM_INVALID = 'Veuillez corriger les erreurs dans le formulaire';
 export const SERVER_ERROR = 'Erreur du serveur. Veuillez réessayer plus tard ou contacter le support.';
@@ -40,9 +41,7 @@ interface RegisterValues {
   city_id: number | null;
 }
 
-const resolver = withPasswordMatch(
-  zodResolver(registerRequestSchema, fallbackMessages({ name: 'Le nom ne peut pas dépasser 100 caractères' })),
-);
+const resolver = authChecks.resolver((checks) => checks.register);
 
 /** The message for a failed registration (SPEC section 8, register). */
 export function registerErrorMessage(error: unknown): string {
@@ -156,7 +155,14 @@ export default function RegisterPage() {
           <CardBody className="space-y-5">
             {showFormError ? <Alert tone="error">{FORM_INVALID}</Alert> : null}
             {serverError ? <Alert tone="error">{serverError}</Alert> : null}
-            <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Inscription">
+            <form
+              noValidate
+              onSubmit={onSubmit}
+              onFocus={authChecks.preload}
+              onPointerDown={authChecks.preload}
+              className="space-y-4"
+              aria-label="Inscription"
+            >
               <div className="grid gap-4 sm:grid-cols-2">
                 <Input
                   label="Nom complet"

@@ -1,4 +1,5 @@
-import { MIN_PASSWORD_SCORE, messages, passwordStrength, resetPasswordRequestSchema } from '@cartable/contracts';
+import { messages } from '@cartable/contracts/messages';
+import { MIN_PASSWORD_SCORE, passwordStrength } from '@cartable/contracts/password';
 import {
   Alert,
   AlertIcon,
@@ -15,13 +16,13 @@ import {
   useDocumentTitle,
 } from '@cartable/ui';
 import { Link, useNavigate, useSearchParams } from '@cartable/ui/router';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { applyServerErrors, withPasswordMatch } from '../../../shared/forms';
+import { applyServerErrors } from '../../../shared/forms';
 import type { FromState } from '../../../shared/guards';
 import { PasswordStrength } from '../../../shared/PasswordStrength';
 import { resetPassword, validateResetToken } from '../api/auth';
+import { authChecks } from '../checks';
 
 export const CHECKING_LINK = 'Vérification du lien...';
 export const RESET_FALLBACK = 'Erreur lors de la réinitialisation du mot de passe';
@@ -35,7 +36,7 @@ interface ResetValues {
   password_confirmation: string;
 }
 
-const resolver = withPasswordMatch(zodResolver(resetPasswordRequestSchema));
+const resolver = authChecks.resolver((checks) => checks.resetPassword);
 
 export default function ResetPasswordPage() {
   useDocumentTitle('Réinitialisation du mot de passe');
@@ -178,7 +179,14 @@ function ResetForm({ token, email }: { token: string; email: string }) {
           {serverError}
         </Alert>
       ) : null}
-      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Réinitialisation">
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        onFocus={authChecks.preload}
+        onPointerDown={authChecks.preload}
+        className="space-y-4"
+        aria-label="Réinitialisation"
+      >
         <input type="hidden" autoComplete="username" value={email} readOnly />
         <PasswordInput
           label="Nouveau mot de passe"

@@ -1,0 +1,37 @@
+import {
+  emailRequestSchema,
+  loginRequestSchema,
+  registerRequestSchema,
+  resetPasswordRequestSchema,
+  twoFactorCodeSchema,
+} from '@cartable/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { fallbackMessages, withPasswordMatch } from '../../shared/forms';
+
+/**
+ * The auth forms' checks: their requests' schemas from the contracts, which the server applies
+ * too. The pages load this module when their form is first touched (`authChecks`, ./checks.ts),
+ * never with the page: nothing else may import it.
+ */
+const RECOVERY_CODE_REQUIRED = 'Saisissez un de vos codes de récupération';
+
+export const credentialsSchema = loginRequestSchema.pick({ email: true, password: true });
+const codeSchema = credentialsSchema.extend({ code: twoFactorCodeSchema });
+const recoverySchema = credentialsSchema.extend({
+  recovery_code: loginRequestSchema.shape.recovery_code.unwrap(),
+});
+
+/** The login form's schema at each step: credentials, then the e-mailed code or a recovery code. */
+export const login = {
+  credentials: zodResolver(credentialsSchema),
+  code: zodResolver(codeSchema),
+  recovery: zodResolver(recoverySchema, fallbackMessages({ recovery_code: RECOVERY_CODE_REQUIRED })),
+};
+
+export const register = withPasswordMatch(
+  zodResolver(registerRequestSchema, fallbackMessages({ name: 'Le nom ne peut pas dépasser 100 caractères' })),
+);
+
+export const forgotPassword = zodResolver(emailRequestSchema);
+
+export const resetPassword = withPasswordMatch(zodResolver(resetPasswordRequestSchema));

@@ -1,0 +1,4 @@
+import { lazyChecks } from '../../shared/forms';
+
+/** The contact form's checks (./validation.ts), loaded when the form is first touched. */
+export const contactChecks = lazyChecks(() => import(/* webpackChunkName: "contact-checks" */ './validation'));
