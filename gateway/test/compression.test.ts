@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { messages } from '@cartable/contracts';
 import { createRedis, createTokenVerifier, loadConfig } from '@cartable/service-kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createLocalJWKSet, exportJWK, generateKeyPair } from 'jose';
@@ -20,6 +21,8 @@ const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 const SCRIPT = `console.log(${JSON.stringify('Cartable '.repeat(500))});`;
 let gateway: Awaited<ReturnType<typeof buildGateway>>;
 let catalog: FastifyInstance;
+/** Requests the stand-in catalog received on POST /books. */
+let posted = 0;
 let dir: string;
 
 beforeAll(async () => {
@@ -41,6 +44,10 @@ beforeAll(async () => {
     total: 40,
   }));
   catalog.get('/countries', async () => ({ countries: [] }));
+  catalog.post('/books', async () => {
+    posted++;
+    return { ok: true };
+  });
   // Over the 64 KiB a single call compresses: left to @fastify/compress's stream.
   catalog.get('/categories', async () => ({
     data: Array.from({ length: 1500 }, (_, i) => ({ id: i, name: `Catégorie ${i}`, path: `Lycée › Seconde › ${i}` })),
@@ -157,5 +164,32 @@ describe('an answer whole in memory, compressed in one call', () => {
     const json = JSON.parse(brotliDecompressSync(large.rawPayload).toString());
     expect(json.data).toHaveLength(1500);
     expect(JSON.stringify(json).length).toBeGreaterThan(64 * 1024);
+  });
+});
+
+describe('request bodies', () => {
+  it('refuses a compressed one (415, in French) rather than inflate it, and passes a plain one on', async () => {
+    const json = JSON.stringify({ title: 'Mathématiques 6e' });
+    const post = (headers: Record<string, string>, payload: string | Buffer) =>
+      gateway.inject({ method: 'POST', url: '/api/books', headers, payload });
+    const before = posted;
+    for (const [type, body] of [
+      ['application/json', json],
+      [
+        'multipart/form-data; boundary=x',
+        `--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nMaths\r\n--x--\r\n`,
+      ],
+    ] as const) {
+      for (const encoding of ['gzip', 'br', 'deflate']) {
+        const refused = await post({ 'content-type': type, 'content-encoding': encoding }, gzipSync(body));
+        expect(refused.statusCode, `${type}, ${encoding}`).toBe(415);
+        expect(refused.json().message).toBe(messages.contentEncodingUnsupported);
+      }
+    }
+    expect(posted).toBe(before);
+    // Identity is no encoding at all.
+    const plain = await post({ 'content-type': 'application/json', 'content-encoding': 'identity' }, json);
+    expect(plain.statusCode).toBe(200);
+    expect(posted).toBe(before + 1);
   });
 });

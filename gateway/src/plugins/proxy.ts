@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { type AccessClaims, messages } from '@cartable/contracts';
 import {
   bearerToken,
+  encodedBody,
   forbidden,
   HttpError,
   type RevocationChecker,
@@ -130,6 +131,10 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
 
   // Multipart uploads are streamed to their owner untouched; the owner parses and checks them.
   app.addContentTypeParser('multipart/form-data', (request, payload, done) => {
+    if (encodedBody(request.headers)) {
+      done(new HttpError(415, messages.contentEncodingUnsupported), undefined);
+      return;
+    }
     // An upload must say its size (every browser's form does): a chunked one, which does not,
     // could otherwise stream past the limit. Node's parser holds a declared size to its word.
     if (request.headers['content-length'] === undefined) {
@@ -286,6 +291,10 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
   await app.register(async (raw) => {
     raw.removeAllContentTypeParsers();
     raw.addContentTypeParser('*', (request, payload, done) => {
+      if (encodedBody(request.headers)) {
+        done(new HttpError(415, messages.contentEncodingUnsupported), undefined);
+        return;
+      }
       const length = Number(request.headers['content-length'] ?? Number.NaN);
       if (!Number.isFinite(length)) {
         done(Object.assign(new Error(messages.lengthRequired), { statusCode: 411 }), undefined);

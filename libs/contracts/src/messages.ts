@@ -14,6 +14,7 @@ export const messages = {
   lengthRequired: "La taille de l'envoi doit être annoncée (en-tête Content-Length).",
   payloadTooLarge: 'Les données envoyées sont trop volumineuses.',
   unsupportedMediaType: "Ce type de contenu n'est pas accepté.",
+  contentEncodingUnsupported: 'Les données envoyées ne doivent pas être compressées (en-tête Content-Encoding).',
   badJson: 'Le corps de la requête doit être un JSON valide.',
   badForm: 'Le formulaire envoyé est mal formé ou incomplet (multipart/form-data).',
   jsonTooDeep: (max: number) => `Le JSON envoyé est trop imbriqué (${max} niveaux au plus).`,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type IncomingMessage, STATUS_CODES } from 'node:http';
+import { type IncomingHttpHeaders, type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { messages } from '@cartable/contracts';
 import proxyAddr from '@fastify/proxy-addr';
@@ -106,6 +106,15 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   ]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * A body sent compressed (Content-Encoding other than identity): no browser sends one, and none of
+ * the project's servers inflates one (an inflated upload would no longer match its declared size).
+ */
+export const encodedBody = (headers: IncomingHttpHeaders) => {
+  const encoding = headers['content-encoding'];
+  return encoding !== undefined && encoding.trim().toLowerCase() !== 'identity';
+};
+
 /** A hop count becomes a function: Fastify types it as such. */
 const toFastifyTrust = (trust: TrustProxy) =>
   typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
@@ -171,6 +180,10 @@ export function createHttpApp(options: HttpAppOptions): App {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (encodedBody(request.headers)) {
+      done(new HttpError(415, messages.contentEncodingUnsupported), undefined);
+      return;
+    }
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (jsonDepthExceeds(text, maxDepth)) {
       done(new HttpError(400, messages.jsonTooDeep(maxDepth)), undefined);

@@ -1,7 +1,8 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { idParamsSchema } from '@cartable/contracts';
+import { gzipSync } from 'node:zlib';
+import { idParamsSchema, messages } from '@cartable/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -150,6 +151,28 @@ describe('requests no route should see', () => {
     expect(jsonDepthExceeds(`${'['.repeat(32)}${']'.repeat(32)}`, 32)).toBe(false);
     expect(jsonDepthExceeds(`${'['.repeat(33)}${']'.repeat(33)}`, 32)).toBe(true);
     expect(jsonDepthExceeds(`["\\"[[[[", ${'['.repeat(31)}${']'.repeat(31)}]`, 32)).toBe(false);
+  });
+
+  it('refuses a compressed JSON body with a French 415, and takes one that says identity', async () => {
+    const a = app();
+    const payload = gzipSync(JSON.stringify({ name: 'Maths' }));
+    for (const encoding of ['gzip', 'GZIP', 'br', 'deflate, gzip']) {
+      const res = await a.inject({
+        method: 'POST',
+        url: '/items',
+        headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+        payload,
+      });
+      expect(res.statusCode, encoding).toBe(415);
+      expect(res.json()).toEqual({ message: messages.contentEncodingUnsupported });
+    }
+    const plain = await a.inject({
+      method: 'POST',
+      url: '/items',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'identity' },
+      payload: JSON.stringify({ name: 'Maths' }),
+    });
+    expect(plain.json()).toEqual({ name: 'Maths' });
   });
 
   it('answers a path id no row can have with 404, a malformed one with 422', async () => {
