@@ -73,6 +73,8 @@ export {
   countriesQuery,
   fetchCities,
   fetchCountries,
+  groupByProvince,
+  type ProvinceCities,
   REFERENCE_STALE_MS,
   useCities,
   useCountries,

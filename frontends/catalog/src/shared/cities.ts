@@ -1,6 +1,6 @@
 // Types only: the home page must not load the contracts (and zod) to show its cities.
 import type { City } from '@cartable/contracts';
-import { citiesQuery, compareFrench } from '@cartable/ui';
+import { citiesQuery, groupByProvince, type ProvinceCities } from '@cartable/ui';
 import { useQuery } from '@tanstack/react-query';
 
 /**
@@ -14,25 +14,8 @@ export const GABON_ID = 266;
 /** Province label used when a city has none (SPEC section 9). */
 export const DEFAULT_PROVINCE = 'Gabon';
 
-export interface Province {
-  name: string;
-  cities: City[];
-}
-
-/** Cities grouped by province (alphabetical), major cities first inside each province. */
-export function groupByProvince(cities: City[]): Province[] {
-  const groups = new Map<string, City[]>();
-  for (const city of cities) {
-    const name = city.province?.trim() || DEFAULT_PROVINCE;
-    const list = groups.get(name);
-    if (list) list.push(city);
-    else groups.set(name, [city]);
-  }
-  return Array.from(groups, ([name, list]) => ({
-    name,
-    cities: list.sort((a, b) => Number(b.is_major) - Number(a.is_major) || compareFrench(a.name, b.name)),
-  })).sort((a, b) => compareFrench(a.name, b.name));
-}
+/** Cities grouped by province, those without one under « Gabon » (SPEC section 9). */
+export const gabonProvinces = (cities: readonly City[]): ProvinceCities[] => groupByProvince(cities, DEFAULT_PROVINCE);
 
 /** Gabon's cities (cached 15 minutes, SPEC section 9), for the city selects. */
 export function useGabonCities() {

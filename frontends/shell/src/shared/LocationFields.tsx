@@ -1,6 +1,5 @@
-import type { City } from '@cartable/contracts';
 import { messages } from '@cartable/contracts/messages';
-import { Alert, Button, compareFrench, Input, RefreshIcon, Select, useCities, useCountries } from '@cartable/ui';
+import { Alert, Button, groupByProvince, Input, RefreshIcon, Select, useCities, useCountries } from '@cartable/ui';
 import { type Ref, useId, useMemo, useState } from 'react';
 import { useDebouncedValue } from './geolocation';
 
@@ -59,17 +58,6 @@ function fold(value: string): string {
     .trim();
 }
 
-function groupByProvince(cities: City[]): Array<[string | null, City[]]> {
-  const groups = new Map<string | null, City[]>();
-  for (const city of cities) {
-    const key = city.province ?? null;
-    const list = groups.get(key);
-    if (list) list.push(city);
-    else groups.set(key, [city]);
-  }
-  return [...groups.entries()].sort(([a], [b]) => compareFrench(a ?? '', b ?? ''));
-}
-
 /** Country select, then the cities of that country with a search box (SPEC sections 5 and 9). */
 export function LocationFields({
   countryId,
@@ -102,8 +90,8 @@ export function LocationFields({
   // The chosen city stays in the list even when the search hides it.
   const selected = cities.data?.find((city) => city.id === cityId);
   const shown = selected && !filtered.includes(selected) ? [selected, ...filtered] : filtered;
-  const groups = groupByProvince(shown);
-  const hasProvinces = groups.some(([province]) => province);
+  const hasProvinces = shown.some((city) => city.province?.trim());
+  const groups = hasProvinces ? groupByProvince(shown, 'Autres') : [];
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -208,9 +196,9 @@ export function LocationFields({
                     : 'Sélectionnez une ville'}
               </option>
               {hasProvinces
-                ? groups.map(([province, list]) => (
-                    <optgroup key={province ?? '-'} label={province ?? 'Autres'}>
-                      {list.map((city) => (
+                ? groups.map((province) => (
+                    <optgroup key={province.name} label={province.name}>
+                      {province.cities.map((city) => (
                         <option key={city.id} value={city.id}>
                           {city.name}
                         </option>

@@ -1,6 +1,7 @@
 import type { City, Country } from '@cartable/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
+import { compareFrench } from '../collate';
 import { queryKeys } from './keys';
 
 /** Reference lists change rarely: kept fresh 15 minutes (SPEC section 9). */
@@ -39,4 +40,28 @@ export function useCountries() {
 
 export function useCities(countryId: number | null) {
   return useQuery(citiesQuery(countryId));
+}
+
+export interface ProvinceCities {
+  name: string;
+  cities: City[];
+}
+
+/**
+ * Cities grouped by province, the provinces in French order and, inside each, the major cities
+ * first, then by name. The cities without a province go under `unnamed` (the catalogue's home
+ * says « Gabon », SPEC section 9; the sign-up form's select « Autres »).
+ */
+export function groupByProvince(cities: readonly City[], unnamed: string): ProvinceCities[] {
+  const groups = new Map<string, City[]>();
+  for (const city of cities) {
+    const name = city.province?.trim() || unnamed;
+    const list = groups.get(name);
+    if (list) list.push(city);
+    else groups.set(name, [city]);
+  }
+  return Array.from(groups, ([name, list]) => ({
+    name,
+    cities: list.sort((a, b) => Number(b.is_major) - Number(a.is_major) || compareFrench(a.name, b.name)),
+  })).sort((a, b) => compareFrench(a.name, b.name));
 }

@@ -10,7 +10,7 @@ import {
   Skeleton,
   useCountries,
 } from '@cartable/ui';
-import { type City, DEFAULT_PROVINCE, GABON_ID, groupByProvince, useGabonCities } from '../../shared/cities';
+import { type City, DEFAULT_PROVINCE, GABON_ID, gabonProvinces, useGabonCities } from '../../shared/cities';
 import { messages } from '../../shared/messages';
 
 const HOME_ERROR = messages.homeError;
@@ -83,7 +83,7 @@ export function GabonCities() {
 }
 
 function ProvinceGrid({ cities }: { cities: City[] }) {
-  const provinces = groupByProvince(cities);
+  const provinces = gabonProvinces(cities);
   return (
     <ul className="grid gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3">
       {provinces.map((province) => (

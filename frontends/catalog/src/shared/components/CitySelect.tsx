@@ -1,6 +1,6 @@
 import { Select, type SelectProps } from '@cartable/ui';
 import { useMemo } from 'react';
-import { type City, groupByProvince } from '../cities';
+import { type City, gabonProvinces } from '../cities';
 
 export interface CitySelectProps extends Omit<SelectProps, 'children'> {
   cities: City[] | undefined;
@@ -10,7 +10,7 @@ export interface CitySelectProps extends Omit<SelectProps, 'children'> {
 
 /** Native select of cities grouped by province (the best picker on phones). */
 export function CitySelect({ cities, emptyLabel, ...props }: CitySelectProps) {
-  const provinces = useMemo(() => groupByProvince(cities ?? []), [cities]);
+  const provinces = useMemo(() => gabonProvinces(cities ?? []), [cities]);
   return (
     <Select {...props}>
       <option value="">{cities ? emptyLabel : 'Chargement des villes…'}</option>
