@@ -5,6 +5,8 @@ import type { FieldErrors, FieldPath, FieldValues, Resolver, ResolverResult, Use
 export interface LazyChecks<M> {
   /** Starts loading the checks (the person touched the form); does nothing once they are loaded or on their way. */
   preload: () => void;
+  /** The form's props that call `preload` when it is first focused or tapped: `<form {...checks.loadOnTouch}>`. */
+  loadOnTouch: { onFocus: () => void; onPointerDown: () => void };
   /** The resolver `pick` chooses among the loaded checks; a submit made before they arrive waits for them. */
   resolver: <T extends FieldValues>(pick: (checks: M) => Resolver<T>) => Resolver<T>;
 }
@@ -26,10 +28,12 @@ export function lazyChecks<M>(load: () => Promise<M>): LazyChecks<M> {
     });
     return loading;
   };
+  const preload = () => {
+    get().catch(() => {});
+  };
   return {
-    preload: () => {
-      get().catch(() => {});
-    },
+    preload,
+    loadOnTouch: { onFocus: preload, onPointerDown: preload },
     resolver:
       <T extends FieldValues>(pick: (checks: M) => Resolver<T>): Resolver<T> =>
       async (values, context, options) => {

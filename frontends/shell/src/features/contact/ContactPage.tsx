@@ -276,8 +276,7 @@ export default function ContactPage() {
               <form
                 noValidate
                 onSubmit={onSubmit}
-                onFocus={contactChecks.preload}
-                onPointerDown={contactChecks.preload}
+                {...contactChecks.loadOnTouch}
                 className="mt-4 space-y-4"
                 aria-label="Formulaire de contact"
               >

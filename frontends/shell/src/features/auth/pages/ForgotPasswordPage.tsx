@@ -154,8 +154,7 @@ export default function ForgotPasswordPage() {
                 <form
                   noValidate
                   onSubmit={onSubmit}
-                  onFocus={authChecks.preload}
-                  onPointerDown={authChecks.preload}
+                  {...authChecks.loadOnTouch}
                   className="space-y-4"
                   aria-label="Mot de passe oublié"
                 >

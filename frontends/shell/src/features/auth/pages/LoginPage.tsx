@@ -177,8 +177,7 @@ export default function LoginPage() {
             <form
               noValidate
               onSubmit={onSubmit}
-              onFocus={authChecks.preload}
-              onPointerDown={authChecks.preload}
+              {...authChecks.loadOnTouch}
               className="space-y-4"
               aria-label="Connexion"
             >

@@ -158,8 +158,7 @@ export default function RegisterPage() {
             <form
               noValidate
               onSubmit={onSubmit}
-              onFocus={authChecks.preload}
-              onPointerDown={authChecks.preload}
+              {...authChecks.loadOnTouch}
               className="space-y-4"
               aria-label="Inscription"
             >

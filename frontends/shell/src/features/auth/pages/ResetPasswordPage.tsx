@@ -182,8 +182,7 @@ function ResetForm({ token, email }: { token: string; email: string }) {
       <form
         noValidate
         onSubmit={onSubmit}
-        onFocus={authChecks.preload}
-        onPointerDown={authChecks.preload}
+        {...authChecks.loadOnTouch}
         className="space-y-4"
         aria-label="Réinitialisation"
       >
