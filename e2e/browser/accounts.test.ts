@@ -309,6 +309,38 @@ describe('forms drawn before their checks', () => {
     },
     JOURNEY_TIMEOUT,
   );
+  it(
+    'the resend forms of /verify-email and /register-success check the address with their lazily loaded schema',
+    async () => {
+      const page = await newPage(browser);
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      const { email } = await verifiedMember(stack, 'renvoi');
+
+      // A link without its token: the page says so and offers a new link.
+      await page.goto(`${stack.url('gateway')}/verify-email`);
+      await page.getByRole('heading', { name: 'La vérification a échoué' }).waitFor();
+      const address = page.getByLabel('Adresse email');
+      await address.fill('pas-une-adresse');
+      await page.getByRole('button', { name: 'Recevoir un nouveau lien' }).click();
+      await page.getByText(messages.auth.emailInvalid).first().waitFor();
+      expect(page.url()).toContain('/verify-email');
+
+      // /register-success opened without an address asks for one, and checks it the same way.
+      await page.goto(`${stack.url('gateway')}/register-success`);
+      await page.getByRole('heading', { name: 'Vérifiez votre adresse email' }).waitFor();
+      await page.getByLabel('Adresse email').fill('encore@');
+      await page.getByRole('button', { name: 'Continuer' }).click();
+      await page.getByText(messages.auth.emailInvalid).first().waitFor();
+      await page.getByLabel('Adresse email').fill(`  ${email.toUpperCase()} `);
+      await page.getByRole('button', { name: 'Continuer' }).click();
+      // The schema trimmed and lowered it: the page follows that address (verified already).
+      await page.waitForURL('**/login');
+      expect(await page.getByLabel('Adresse email').inputValue()).toBe(email);
+      expect(errors).toEqual([]);
+    },
+    JOURNEY_TIMEOUT,
+  );
 });
 
 describe('inactivity', () => {

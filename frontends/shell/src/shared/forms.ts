@@ -9,6 +9,11 @@ export interface LazyChecks<M> {
   loadOnTouch: { onFocus: () => void; onPointerDown: () => void };
   /** The resolver `pick` chooses among the loaded checks; a submit made before they arrive waits for them. */
   resolver: <T extends FieldValues>(pick: (checks: M) => Resolver<T>) => Resolver<T>;
+  /**
+   * `use` applied to the loaded checks, for a form without react-hook-form; undefined when they
+   * cannot load (the person was told).
+   */
+  apply: <R>(use: (checks: M) => R) => Promise<R | undefined>;
 }
 
 /**
@@ -31,22 +36,29 @@ export function lazyChecks<M>(load: () => Promise<M>): LazyChecks<M> {
   const preload = () => {
     get().catch(() => {});
   };
+  /** The checks, or undefined once the person was told they could not load. */
+  const loaded = () =>
+    get().catch(() => {
+      notify.error(messages.formChecksUnavailable);
+      return undefined;
+    });
   return {
     preload,
     loadOnTouch: { onFocus: preload, onPointerDown: preload },
     resolver:
       <T extends FieldValues>(pick: (checks: M) => Resolver<T>): Resolver<T> =>
       async (values, context, options) => {
-        let checks: M;
-        try {
-          checks = await get();
-        } catch {
-          notify.error(messages.formChecksUnavailable);
+        const checks = await loaded();
+        if (checks === undefined) {
           const errors = { root: { type: 'unavailable', message: messages.formChecksUnavailable } } as FieldErrors<T>;
           return { values: {}, errors } as ResolverResult<T>;
         }
         return pick(checks)(values, context, options);
       },
+    apply: async (use) => {
+      const checks = await loaded();
+      return checks === undefined ? undefined : use(checks);
+    },
   };
 }
 

@@ -32,6 +32,9 @@ export const register = withPasswordMatch(
   zodResolver(registerRequestSchema, fallbackMessages({ name: 'Le nom ne peut pas dépasser 100 caractères' })),
 );
 
+/** An address alone: the resend forms of /verify-email and /register-success. */
+export const emailRequest = emailRequestSchema;
+
 export const forgotPassword = zodResolver(emailRequestSchema);
 
 export const resetPassword = withPasswordMatch(zodResolver(resetPasswordRequestSchema));

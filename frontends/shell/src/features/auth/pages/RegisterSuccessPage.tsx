@@ -1,4 +1,4 @@
-import { emailRequestSchema, messages } from '@cartable/contracts';
+import { messages } from '@cartable/contracts/messages';
 import {
   Alert,
   Button,
@@ -16,6 +16,7 @@ import { Link, useLocation, useNavigate } from '@cartable/ui/router';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import type { FromState } from '../../../shared/guards';
 import { checkEmailVerification, resendVerificationEmail } from '../api/auth';
+import { authChecks } from '../checks';
 import { useCountdown } from '../hooks/useCountdown';
 
 export const VERIFICATION_POLL_MS = 30_000;
@@ -152,9 +153,10 @@ function Waiting({ email, message }: { email: string; message?: string | undefin
 function AskEmail({ onEmail }: { onEmail: (email: string) => void }) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
-  function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = emailRequestSchema.safeParse({ email: value });
+    const parsed = await authChecks.apply((checks) => checks.emailRequest.safeParse({ email: value }));
+    if (!parsed) return;
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
       return;
@@ -170,7 +172,7 @@ function AskEmail({ onEmail }: { onEmail: (email: string) => void }) {
             Indiquez l'adresse utilisée à l'inscription pour suivre sa vérification ou recevoir un nouveau lien.
           </p>
         </div>
-        <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <form noValidate onSubmit={onSubmit} {...authChecks.loadOnTouch} className="space-y-4">
           <Input
             label="Adresse email"
             type="email"

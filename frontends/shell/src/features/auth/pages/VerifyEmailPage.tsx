@@ -1,4 +1,4 @@
-import { emailRequestSchema, messages } from '@cartable/contracts';
+import { messages } from '@cartable/contracts/messages';
 import {
   AlertIcon,
   Button,
@@ -17,6 +17,7 @@ import { Link, useNavigate, useSearchParams } from '@cartable/ui/router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { FromState } from '../../../shared/guards';
 import { resendVerificationEmail, verifyEmail } from '../api/auth';
+import { authChecks } from '../checks';
 import { useCountdown } from '../hooks/useCountdown';
 import { RESEND_COOLDOWN_S, RESEND_FALLBACK, RESENT } from './RegisterSuccessPage';
 
@@ -116,7 +117,8 @@ function Failed({ email, message }: { email: string; message: string }) {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = emailRequestSchema.safeParse({ email: value });
+    const parsed = await authChecks.apply((checks) => checks.emailRequest.safeParse({ email: value }));
+    if (!parsed) return;
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
       return;
@@ -145,7 +147,13 @@ function Failed({ email, message }: { email: string; message: string }) {
         <h1 className="text-2xl font-bold text-slate-900">La vérification a échoué</h1>
         <p className="mt-3 text-sm text-slate-700">{message}</p>
       </div>
-      <form noValidate onSubmit={onSubmit} className="space-y-4 text-left" aria-label="Recevoir un nouveau lien">
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        {...authChecks.loadOnTouch}
+        className="space-y-4 text-left"
+        aria-label="Recevoir un nouveau lien"
+      >
         <Input
           label="Adresse email"
           type="email"
