@@ -1,3 +1,6 @@
+// The auth forms' checks: their requests' schemas from the contracts, which the server applies
+// too. The pages load this module when their form is first touched (`authChecks`, ./checks.ts),
+// never with the page: nothing else may import it (the contracts bring zod whole).
 import {
   emailRequestSchema,
   loginRequestSchema,
@@ -8,11 +11,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { fallbackMessages, withPasswordMatch } from '../../shared/forms';
 
-/**
- * The auth forms' checks: their requests' schemas from the contracts, which the server applies
- * too. The pages load this module when their form is first touched (`authChecks`, ./checks.ts),
- * never with the page: nothing else may import it.
- */
+/** The recovery code's schema states no message of its own for an empty field. */
 const RECOVERY_CODE_REQUIRED = 'Saisissez un de vos codes de récupération';
 
 export const credentialsSchema = loginRequestSchema.pick({ email: true, password: true });
