@@ -72,6 +72,26 @@ describe('createHttpApp', () => {
     expect(hostile.headers['x-request-id']).not.toContain('forged');
   });
 
+  it("takes the client's address from a trusted proxy only, however many addresses it has seen", async () => {
+    const app = createHttpApp({ name: 'test', logger: false, trustProxy: ['loopback'] });
+    app.get('/ip', async (request) => ({ ip: request.ip }));
+    const ipOf = async (remoteAddress: string, forwarded: string) =>
+      (await app.inject({ method: 'GET', url: '/ip', remoteAddress, headers: { 'x-forwarded-for': forwarded } })).json()
+        .ip;
+    expect(await ipOf('127.0.0.1', '203.0.113.5')).toBe('203.0.113.5');
+    // A client claiming to be forwarded is itself the client.
+    expect(await ipOf('198.51.100.7', '203.0.113.5')).toBe('198.51.100.7');
+    // Along a chain, the first address no trusted proxy vouches for.
+    expect(await ipOf('127.0.0.1', '203.0.113.5, 10.0.0.1, 127.0.0.2')).toBe('10.0.0.1');
+    // More invented addresses than the trust check remembers: each still answered for itself.
+    for (let i = 0; i < 1200; i++) {
+      const client = `198.18.${i >> 8}.${i & 255}`;
+      expect(await ipOf('127.0.0.1', `${client}, 127.0.0.3`)).toBe(client);
+    }
+    expect(await ipOf('198.51.100.7', '203.0.113.5')).toBe('198.51.100.7');
+    expect(await ipOf('127.0.0.1', '203.0.113.5')).toBe('203.0.113.5');
+  });
+
   it('reports readiness from its checks and turns not ready when shutting down', async () => {
     const app = createHttpApp({
       name: 'test',
