@@ -83,6 +83,14 @@ describe('view counts', () => {
     }
   });
 
+  it('tells visitors with long User-Agents apart, and counts each once', async () => {
+    const id = await newBook('Lecture CM1 navigateurs bavards');
+    const long = (n: number) => `Mozilla/5.0 ${'(extension) '.repeat(400)}${n}`;
+    for (let i = 0; i < 20; i++) await view(id, { address: '198.51.100.80', userAgent: long(1) });
+    for (let i = 0; i < 20; i++) await view(id, { address: '198.51.100.80', userAgent: long(2) });
+    expect(await viewsOf(id)).toBe(2);
+  });
+
   it('counts at most a few visitors from one address, whatever User-Agent a script sends', async () => {
     const id = await newBook('Lecture CM1 robots');
     for (let i = 0; i < 200; i++) await view(id, { address: '198.51.100.66', userAgent: `robot/${i}` });

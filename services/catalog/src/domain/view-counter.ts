@@ -83,17 +83,23 @@ export function createViewCounter(db: Db, log: Logger, options: ViewCounterOptio
 
   /**
    * Visitors this replica already settled today for a book (counted or not): their next views
-   * need no Redis round trip. A page reloaded in a loop costs a map look-up.
+   * need no Redis round trip. A page reloaded in a loop costs a map look-up, under the visitor's
+   * address and browser as they came (this memory is the process's own; only Redis gets hashes).
    */
   const settled = new LRUCache<string, true>({ max: 100_000, ttl: 3600_000 });
+  /** A viewer in that memory; a long User-Agent (a client may send kilobytes) by its hash, to keep it bounded. */
+  const memoOf = (viewer: Viewer) =>
+    'memberId' in viewer
+      ? `m:${viewer.memberId}`
+      : `a:${viewer.address}\n${viewer.userAgent.length <= 256 ? viewer.userAgent : hash(viewer.userAgent)}`;
 
   async function shouldCount(bookId: number, viewer: Viewer): Promise<boolean> {
     const day = gabonDay();
-    const base = `${prefix}catalog:views:${day}:${bookId}`;
-    const who = 'memberId' in viewer ? `m:${viewer.memberId}` : `a:${hash(`${viewer.address}\n${viewer.userAgent}`)}`;
-    const memo = `${base}:${who}`;
+    const memo = `${day}:${bookId}:${memoOf(viewer)}`;
     if (settled.has(memo)) return false;
     settled.set(memo, true);
+    const base = `${prefix}catalog:views:${day}:${bookId}`;
+    const who = 'memberId' in viewer ? `m:${viewer.memberId}` : `a:${hash(`${viewer.address}\n${viewer.userAgent}`)}`;
     const seen = `${base}:seen`;
     return counts('memberId' in viewer ? { seen } : { seen, address: `${base}:address:${hash(viewer.address)}` }, who);
   }
