@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { TrustProxy } from './config.ts';
 import { HttpError, registerErrorHandler } from './errors.ts';
-import { accessLineRedaction, loggerOptions } from './logging.ts';
+import { accessLineRedaction, lazyRequestLogger, loggerOptions } from './logging.ts';
 import { registerMetrics } from './metrics.ts';
 import { responseSerializerCompiler } from './serialization.ts';
 
@@ -171,6 +171,7 @@ export function createHttpApp(options: HttpAppOptions): App {
     genReqId: requestIdFrom(trust, trustedProxy),
     // One line per request (below), not Fastify's two: logging was the gateway's largest cost.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyRequestLogger,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     // Pagination and filters arrive as query strings: keep ?a=1&a=2 as arrays.
     routerOptions: { maxParamLength: 200 },

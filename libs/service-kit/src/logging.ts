@@ -1,4 +1,11 @@
-import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import pino, {
+  type Bindings,
+  type ChildLoggerOptions,
+  type DestinationStream,
+  type Logger,
+  type LoggerOptions,
+} from 'pino';
 
 /**
  * Logs never hold secrets: credentials wherever they sit in a logged object, and never the
@@ -103,3 +110,64 @@ export function loggerOptions(service: string, level = 'info'): LoggerOptions {
 export function createLogger(service: string, level = 'info', destination?: DestinationStream): Logger {
   return destination ? pino(loggerOptions(service, level), destination) : pino(loggerOptions(service, level));
 }
+
+type LogArgs = [obj: unknown, msg?: string, ...args: unknown[]];
+
+/**
+ * A request's logger, made when first written to. Fastify makes one for every request: a pino
+ * child whose request id goes through the redaction of every logged field, 1.5 µs a request
+ * (2 % of the gateway's time under load), for a logger most requests never write to (their line is
+ * the access line, which has a logger of its own). Its level is read without making it.
+ */
+class LazyRequestLogger {
+  #logger: FastifyBaseLogger | undefined;
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+  private get made(): Logger {
+    this.#logger ??= this.parent.child(this.bindings, this.options);
+    return this.#logger as Logger;
+  }
+  get level(): string {
+    return this.#logger?.level ?? this.options.level ?? this.parent.level;
+  }
+  set level(level: string) {
+    this.made.level = level;
+  }
+  /** pino's own check, by the levels' values: a route at `warn` writes no `info`. */
+  isLevelEnabled(level: string): boolean {
+    const values = (this.parent as Logger).levels?.values;
+    // Fastify's stand-in when logging is off has no levels, nor this check.
+    if (!values) return this.made.isLevelEnabled?.(level) ?? true;
+    return (values[level] ?? 0) >= (values[this.level] ?? 0);
+  }
+  // Prototype methods, not arrows: nothing more is made per request than this object.
+  fatal(...args: LogArgs) {
+    this.made.fatal(...args);
+  }
+  error(...args: LogArgs) {
+    this.made.error(...args);
+  }
+  warn(...args: LogArgs) {
+    this.made.warn(...args);
+  }
+  info(...args: LogArgs) {
+    this.made.info(...args);
+  }
+  debug(...args: LogArgs) {
+    this.made.debug(...args);
+  }
+  trace(...args: LogArgs) {
+    this.made.trace(...args);
+  }
+  silent() {}
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.made.child(bindings, options);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: each request's logger made only if it is written to. */
+export const lazyRequestLogger = (logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) =>
+  new LazyRequestLogger(logger, bindings, options) as unknown as FastifyBaseLogger;

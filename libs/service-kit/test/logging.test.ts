@@ -127,6 +127,35 @@ describe('logs hold no secrets', () => {
     await app.close();
   });
 
+  it("a request's own log lines carry its id and are masked like any other, at the route's level", async () => {
+    const out = capture();
+    const app = createHttpApp({ name: 'test', logger: { ...loggerOptions('test'), stream: out.stream } });
+    app.post('/login', async (request) => {
+      request.log.warn({ body: request.body }, 'refused');
+      request.log.child({ step: 'second' }).info('two-factor');
+      return { ok: true };
+    });
+    app.get('/quiet', { logLevel: 'warn' }, async (request) => {
+      request.log.info('not written');
+      expect(request.log.level).toBe('warn');
+      return { ok: true };
+    });
+    const answered = await app.inject({ method: 'POST', url: '/login', payload: { password: 'Cartable1a' } });
+    await app.inject({ method: 'GET', url: '/quiet' });
+    const lines = out
+      .text()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    const reqId = answered.headers['x-request-id'];
+    expect(lines.find((line) => line.msg === 'refused')).toMatchObject({ reqId, body: { password: '[masqué]' } });
+    expect(lines.find((line) => line.msg === 'two-factor')).toMatchObject({ reqId, step: 'second' });
+    // The quiet route writes neither its info line nor an access line.
+    expect(lines.map((line) => line.msg)).toEqual(['refused', 'two-factor', 'request completed']);
+    expect(out.text()).not.toContain('Cartable1a');
+    await app.close();
+  });
+
   it('logs nothing and fails nothing with logging off', async () => {
     const app = createHttpApp({ name: 'test', logger: false });
     app.get('/x', async () => ({ ok: true }));
