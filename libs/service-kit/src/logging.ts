@@ -120,25 +120,28 @@ type LogArgs = [obj: unknown, msg?: string, ...args: unknown[]];
  * the access line, which has a logger of its own). Its level is read without making it.
  */
 class LazyRequestLogger {
+  readonly #parent: FastifyBaseLogger;
+  readonly #bindings: Bindings;
+  readonly #options: ChildLoggerOptions;
   #logger: FastifyBaseLogger | undefined;
-  constructor(
-    private readonly parent: FastifyBaseLogger,
-    private readonly bindings: Bindings,
-    private readonly options: ChildLoggerOptions,
-  ) {}
+  constructor(parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options;
+  }
   private get made(): Logger {
-    this.#logger ??= this.parent.child(this.bindings, this.options);
+    this.#logger ??= this.#parent.child(this.#bindings, this.#options);
     return this.#logger as Logger;
   }
   get level(): string {
-    return this.#logger?.level ?? this.options.level ?? this.parent.level;
+    return this.#logger?.level ?? this.#options.level ?? this.#parent.level;
   }
   set level(level: string) {
     this.made.level = level;
   }
   /** pino's own check, by the levels' values: a route at `warn` writes no `info`. */
   isLevelEnabled(level: string): boolean {
-    const values = (this.parent as Logger).levels?.values;
+    const values = (this.#parent as Logger).levels?.values;
     // Fastify's stand-in when logging is off has no levels, nor this check.
     if (!values) return this.made.isLevelEnabled?.(level) ?? true;
     return (values[level] ?? 0) >= (values[this.level] ?? 0);
