@@ -3,9 +3,10 @@ import { ApiError, notify } from '@cartable/ui';
 import type { FieldErrors, FieldPath, FieldValues, Resolver, ResolverResult, UseFormSetError } from 'react-hook-form';
 
 export interface LazyChecks<M> {
-  /** Starts loading the checks (the person touched the form); does nothing once they are loaded or on their way. */
-  preload: () => void;
-  /** The form's props that call `preload` when it is first focused or tapped: `<form {...checks.loadOnTouch}>`. */
+  /**
+   * The form's props that start loading the checks when it is first focused or tapped (nothing
+   * more once they are loaded or on their way): `<form {...checks.loadOnTouch}>`.
+   */
   loadOnTouch: { onFocus: () => void; onPointerDown: () => void };
   /** The resolver `pick` chooses among the loaded checks; a submit made before they arrive waits for them. */
   resolver: <T extends FieldValues>(pick: (checks: M) => Resolver<T>) => Resolver<T>;
@@ -20,7 +21,7 @@ export interface LazyChecks<M> {
  * A form's checks, loaded when they are first needed. They are its contract's zod schemas, and
  * the shared contracts bring zod whole (about 100 KiB compressed, a quarter of a second of a
  * phone's CPU): a page importing them drew nothing until they had arrived and run. The page draws
- * at once; the checks load when the form is first touched (`preload` on focus or a tap), long
+ * at once; the checks load when the form is first touched (`loadOnTouch`: a focus or a tap), long
  * before the first submit, which waits for them otherwise. If they cannot load (the connection
  * dropped), the submit says so and the next one tries again.
  */
@@ -43,7 +44,6 @@ export function lazyChecks<M>(load: () => Promise<M>): LazyChecks<M> {
       return undefined;
     });
   return {
-    preload,
     loadOnTouch: { onFocus: preload, onPointerDown: preload },
     resolver:
       <T extends FieldValues>(pick: (checks: M) => Resolver<T>): Resolver<T> =>

@@ -43,10 +43,6 @@ interface LoginValues {
 
 type Step = 'credentials' | 'code' | 'recovery';
 
-/** The schema of the current step decides (credentials, then the code or a recovery code). */
-const stepResolver = (step: () => Step) =>
-  authChecks.resolver((checks) => checks.login[step()] as unknown as Resolver<LoginValues>);
-
 type Parsed = z.output<typeof credentialsSchema> & { code?: string; recovery_code?: string };
 
 export default function LoginPage() {
@@ -64,7 +60,8 @@ export default function LoginPage() {
 
   const form = useForm<LoginValues>({
     defaultValues: { email: state?.email ?? '', password: '', code: '', recovery_code: '' },
-    resolver: stepResolver(() => stepRef.current),
+    // The schema of the current step decides (credentials, then the code or a recovery code).
+    resolver: authChecks.resolver((checks) => checks.login[stepRef.current] as unknown as Resolver<LoginValues>),
   });
   const {
     register,
