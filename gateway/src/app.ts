@@ -150,7 +150,7 @@ export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[
   );
   await app.register(compress, {
     global: true,
-    // Answers only: a compressed request body is refused (415, encodedBody in the body parsers),
+    // Answers only: a compressed request body is refused (415, encodedBodyRefusal in the body parsers),
     // and no route pays for the inflating hook @fastify/compress would add to each of them.
     globalDecompression: false,
     threshold: COMPRESS_THRESHOLD,

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { type AccessClaims, messages } from '@cartable/contracts';
 import {
   bearerToken,
-  encodedBody,
+  encodedBodyRefusal,
   forbidden,
   HttpError,
   type RevocationChecker,
@@ -131,8 +131,9 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
 
   // Multipart uploads are streamed to their owner untouched; the owner parses and checks them.
   app.addContentTypeParser('multipart/form-data', (request, payload, done) => {
-    if (encodedBody(request.headers)) {
-      done(new HttpError(415, messages.contentEncodingUnsupported), undefined);
+    const refused = encodedBodyRefusal(request.headers);
+    if (refused) {
+      done(refused, undefined);
       return;
     }
     // An upload must say its size (every browser's form does): a chunked one, which does not,
@@ -291,8 +292,9 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
   await app.register(async (raw) => {
     raw.removeAllContentTypeParsers();
     raw.addContentTypeParser('*', (request, payload, done) => {
-      if (encodedBody(request.headers)) {
-        done(new HttpError(415, messages.contentEncodingUnsupported), undefined);
+      const refused = encodedBodyRefusal(request.headers);
+      if (refused) {
+        done(refused, undefined);
         return;
       }
       const length = Number(request.headers['content-length'] ?? Number.NaN);

@@ -107,13 +107,15 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * A body sent compressed (Content-Encoding other than identity): no browser sends one, and none of
- * the project's servers inflates one (an inflated upload would no longer match its declared size).
+ * The 415 for a body sent compressed (Content-Encoding other than identity), for a body parser to
+ * answer with; undefined for any other. No browser sends one, and none of the project's servers
+ * inflates one (an inflated upload would no longer match its declared size).
  */
-export const encodedBody = (headers: IncomingHttpHeaders) => {
+export function encodedBodyRefusal(headers: IncomingHttpHeaders): HttpError | undefined {
   const encoding = headers['content-encoding'];
-  return encoding !== undefined && encoding.trim().toLowerCase() !== 'identity';
-};
+  if (encoding === undefined || encoding.trim().toLowerCase() === 'identity') return undefined;
+  return new HttpError(415, messages.contentEncodingUnsupported);
+}
 
 type Trusted = (address: string, hop: number) => boolean;
 
@@ -203,8 +205,9 @@ export function createHttpApp(options: HttpAppOptions): App {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (encodedBody(request.headers)) {
-      done(new HttpError(415, messages.contentEncodingUnsupported), undefined);
+    const refused = encodedBodyRefusal(request.headers);
+    if (refused) {
+      done(refused, undefined);
       return;
     }
     const text = typeof body === 'string' ? body : body.toString('utf8');
