@@ -116,25 +116,39 @@ const get = async (url: string, token?: string) =>
   gateway.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 describe('security headers', () => {
-  it('puts helmet’s headers on a proxied answer, a gateway answer and a refusal alike', async () => {
-    const answers = [
-      await get('/api/books'),
-      await gateway.inject({ method: 'GET', url: '/app-config.json' }),
-      await get('/api/user/books'),
-    ];
-    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 401]);
+  const shared = {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'strict-transport-security': expect.stringContaining('max-age='),
+  };
+
+  it('puts the API’s short set on a proxied answer and on a refusal alike', async () => {
+    const answers = [await get('/api/books'), await get('/api/user/books'), await get('/api/nothing-here')];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 401, 404]);
     for (const answer of answers) {
       expect(answer.headers).toMatchObject({
-        'x-content-type-options': 'nosniff',
-        'x-frame-options': 'SAMEORIGIN',
-        'referrer-policy': 'no-referrer',
-        'cross-origin-opener-policy': 'same-origin',
-        'strict-transport-security': expect.stringContaining('max-age='),
+        ...shared,
+        'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+        'cross-origin-resource-policy': 'same-origin',
       });
-      expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
-      expect(answer.headers['content-security-policy']).toContain("frame-src 'self' https://www.openstreetmap.org");
+      // What only a page needs is not sent on each API call.
+      expect(answer.headers['x-frame-options']).toBeUndefined();
+      expect(answer.headers['cross-origin-opener-policy']).toBeUndefined();
       expect(answer.headers['x-powered-by']).toBeUndefined();
     }
+  });
+
+  it('puts helmet’s whole set, with the frontends’ policy, on what is not the API', async () => {
+    const answer = await gateway.inject({ method: 'GET', url: '/app-config.json' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers).toMatchObject({
+      ...shared,
+      'x-frame-options': 'SAMEORIGIN',
+      'cross-origin-opener-policy': 'same-origin',
+    });
+    expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(answer.headers['content-security-policy']).toContain("frame-src 'self' https://www.openstreetmap.org");
+    expect(answer.headers['x-powered-by']).toBeUndefined();
   });
 });
 
@@ -574,6 +588,23 @@ describe('client addresses and request ids (issue « Nobody in », item 1)', () 
     ).json();
     // The owner is told the address the gateway saw, not the one the client claimed.
     expect(forwarded.forwardedFor).toBe('127.0.0.1');
+    await app.close();
+  });
+
+  it('counts only the methods a limit names: writes to /api/books use up the uploads limit, reads never do', async () => {
+    const app = await gatewayWith({ RATE_LIMIT_UPLOADS: '2/60' });
+    const token = await sign({});
+    const write = () =>
+      app.inject({ method: 'POST', url: '/api/books', headers: { authorization: `Bearer ${token}` }, payload: {} });
+    const read = () => app.inject({ method: 'GET', url: '/api/books' });
+    const statuses: number[] = [];
+    statuses.push((await write()).statusCode, (await write()).statusCode);
+    for (let i = 0; i < 4; i++) statuses.push((await read()).statusCode);
+    statuses.push((await write()).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
+    const reading = await read();
+    expect(reading.statusCode).toBe(200);
+    expect(reading.headers['x-ratelimit-limit']).toBeUndefined();
     await app.close();
   });
 

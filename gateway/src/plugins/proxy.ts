@@ -280,12 +280,6 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
     return reply.send(payload);
   }
 
-  const rateLimitOf = (name: LimitName) => ({
-    max: options.limits[name].max,
-    timeWindow: options.limits[name].windowMs,
-    allowList: (request: FastifyRequest) => !COUNTED[name].includes(request.method),
-  });
-
   /** Raw-body routes (signed webhooks): the request stream goes to the owner as it came. */
   const RAW_BODY_LIMIT = 64 * 1024;
   const rawRoutes = options.routeTable.filter((entry) => entry.rawBody);
@@ -313,13 +307,22 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
   for (const entry of options.routeTable) if (!entry.rawBody) addRoute(app, entry);
 
   function addRoute(scope: typeof app, entry: RouteEntry) {
+    // A limited entry is two routes: the methods its limit counts, with the limit's hook, and the
+    // others without it (reading a book never pays for the uploads' counter).
+    const counted = entry.rateLimit ? COUNTED[entry.rateLimit] : [];
+    const free = METHODS.filter((method) => !counted.includes(method));
+    if (entry.rateLimit && counted.length) addMethods(scope, entry, counted, entry.rateLimit);
+    if (free.length) addMethods(scope, entry, free);
+  }
+
+  function addMethods(scope: typeof app, entry: RouteEntry, methods: readonly string[], limit?: LimitName) {
     scope.route({
-      method: METHODS,
+      method: [...methods],
       url: `/api${entry.path}`,
       config: {
         owner: entry.owner,
         access: entry.access,
-        ...(entry.rateLimit ? { rateLimit: rateLimitOf(entry.rateLimit) } : {}),
+        ...(limit ? { rateLimit: { max: options.limits[limit].max, timeWindow: options.limits[limit].windowMs } } : {}),
       },
       // An event stream is never compressed: the compressor would hold each event until its
       // buffer fills (and the events are small; the bytes saved are the polls not made).
