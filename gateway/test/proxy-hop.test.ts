@@ -19,6 +19,7 @@ let owner: FastifyInstance;
 let gateway: Awaited<ReturnType<typeof buildGateway>>;
 let port: number;
 let releaseSlow: (() => void) | undefined;
+const large = randomBytes(3 * 1024 * 1024);
 
 beforeAll(async () => {
   owner = Fastify();
@@ -33,6 +34,8 @@ beforeAll(async () => {
     return { late: true };
   });
   owner.post('/hop/upload', async () => ({ stored: true }));
+  // Larger than the gateway reads whole: it goes through as a stream.
+  owner.get('/hop/large', (_request, reply) => reply.type('application/octet-stream').send(large));
   // Dies in the middle of its answer: the headers promised 100 bytes, 5 came.
   owner.get('/hop/cut', (_request, reply) => {
     reply.hijack();
@@ -127,6 +130,23 @@ describe('the hop to the owner', () => {
     expect(seen.headers['x-request-id']).not.toBe('forged');
     for (const name of ['x-for-this-hop', 'keep-alive', 'te', 'expect']) expect(seen.headers[name]).toBeUndefined();
     expect(seen.headers.host).toBe(new URL(`http://127.0.0.1:${(owner.server.address() as AddressInfo).port}`).host);
+  });
+
+  it('streams an answer too large to read whole, byte for byte, to a client that reads slowly', async () => {
+    const received = await new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: '/api/hop/large' }, (res) => {
+        const chunks: Buffer[] = [];
+        // A phone on a slow line: the gateway must hold the owner back, not lose bytes.
+        res.pause();
+        setTimeout(() => res.resume(), 200);
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(received.status).toBe(200);
+    expect(received.body.equals(large)).toBe(true);
   });
 
   it('answers 504 in French when the owner is slower than UPSTREAM_TIMEOUT_MS', async () => {

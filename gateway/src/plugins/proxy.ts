@@ -14,6 +14,7 @@ import { errors as joseErrors } from 'jose';
 import { Agent, type Dispatcher } from 'undici';
 import { ZodError } from 'zod';
 import type { LimitName, Owner, RouteEntry } from '../route-table.ts';
+import { askOwner, type OwnerAnswer } from './owner-answer.ts';
 
 export interface ProxyOptions {
   routeTable: readonly RouteEntry[];
@@ -241,31 +242,26 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
       reply.raw.once('close', () => openStreams.delete(reply));
     }
     const timeout = stream ? STREAM_IDLE_TIMEOUT_MS : options.upstreamTimeoutMs;
-    let answer: Dispatcher.ResponseData;
-    try {
-      answer = await owners.request({
-        origin: upstreams[owner],
-        path: request.url.slice('/api'.length),
-        method: request.method as Dispatcher.HttpMethod,
-        headers,
-        body,
-        headersTimeout: timeout,
-        bodyTimeout: timeout,
-      });
-    } catch (error) {
-      return upstreamFailed(request, reply, owner, error);
-    }
     // An answer of a known, ordinary size is read whole and leaves in one write; a stream piped
     // through costs several, and most of a proxied request's time is its socket writes. Read
     // before any of the owner's headers is set, so that a failure here answers cleanly.
-    let payload: Readable | Buffer = answer.body;
-    const length = Number(answer.headers['content-length']);
-    if (!stream && length <= WHOLE_ANSWER_MAX) {
-      try {
-        payload = Buffer.from(await answer.body.arrayBuffer());
-      } catch (error) {
-        return upstreamFailed(request, reply, owner, error);
-      }
+    let answer: OwnerAnswer;
+    try {
+      answer = await askOwner(
+        owners,
+        {
+          origin: upstreams[owner],
+          path: request.url.slice('/api'.length),
+          method: request.method as Dispatcher.HttpMethod,
+          headers,
+          body,
+          headersTimeout: timeout,
+          bodyTimeout: timeout,
+        },
+        { wholeMax: WHOLE_ANSWER_MAX, stream },
+      );
+    } catch (error) {
+      return upstreamFailed(request, reply, owner, error);
     }
     reply.code(answer.statusCode);
     // The owner answered before reading all of the client's body (a refusal): the rest of the
@@ -277,7 +273,7 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
     }
     // Whatever the owner said, no proxy on the way (nginx) may buffer or transform a stream.
     if (stream) reply.header('x-accel-buffering', 'no').header('cache-control', 'no-cache, no-transform');
-    return reply.send(payload);
+    return reply.send(answer.body);
   }
 
   /** Raw-body routes (signed webhooks): the request stream goes to the owner as it came. */
