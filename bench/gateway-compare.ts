@@ -4,7 +4,7 @@
  * express-gateway 1.16 with no authentication at all, and through our gateway on a public route
  * (GET /api/books) and on a member's route (GET /api/favourites: JWT checked against auth's keys,
  * revocation checked in Redis, logging on, as in production); and, as the floor of our stack,
- * bare Fastify forwarding with undici as the gateway does, nothing else on
+ * bare Fastify forwarding with undici's dispatch handler as the gateway does, nothing else on
  * (bench/gateway-compare/bare-fastify.mjs).
  * Our gateway is a second instance of gateway/src/main.ts whose catalog is the trivial upstream;
  * auth and Redis are a real test stack's. express-gateway (and, for the floor line, the gateway's
