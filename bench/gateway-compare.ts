@@ -10,7 +10,7 @@
  * auth and Redis are a real test stack's. express-gateway (and, for the floor line, the gateway's
  * versions of fastify and undici) are installed in bench/gateway-compare/ on first run, never as
  * a dependency of the product.
- *   npm run bench -- gateway-compare      (DURATION=10 CONNECTIONS=50 by default)
+ *   npm run bench -- gateway-compare      (DURATION=10 CONNECTIONS=50 WARMUP=2 by default)
  * GATEWAY_NODE_OPTIONS is passed to our gateway's process (e.g. `--require` a CPU profiler).
  * Each line gives the CPU milliseconds a request cost the proxy in front, the upstream and
  * autocannon (`cpu ms/req`, Linux, bench/support/cpu.ts).
@@ -27,6 +27,8 @@ import { printLine } from './support/line.ts';
 import { benchEnv } from './support/stack-env.ts';
 
 const duration = Number(process.env.DURATION ?? 10);
+/** Seconds of the same load before each measured run, unmeasured: every contender is measured warm (JIT-compiled, pools full). */
+const warmup = Number(process.env.WARMUP ?? 2);
 const connections = Number(process.env.CONNECTIONS ?? 50);
 const here = join(import.meta.dirname, 'gateway-compare');
 
@@ -42,14 +44,17 @@ async function load(
   url: string,
   options: { headers?: Record<string, string>; connections?: number; watched?: Watched } = {},
 ) {
+  const run = (seconds: number) =>
+    autocannon({
+      url,
+      connections: options.connections ?? connections,
+      duration: seconds,
+      headers: options.headers ?? {},
+    });
+  if (warmup > 0) await run(warmup);
   const meter = cpuMeter(options.watched ?? {});
   meter.start();
-  const result = await autocannon({
-    url,
-    connections: options.connections ?? connections,
-    duration,
-    headers: options.headers ?? {},
-  });
+  const result = await run(duration);
   return printLine(title, result, meter.perRequest(result.requests.total));
 }
 

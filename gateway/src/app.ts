@@ -133,10 +133,14 @@ export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
   });
-  await app.register(cors, {
-    origin: (config.CORS_ORIGINS ?? config.PUBLIC_URL).split(',').map((o) => o.trim()),
-    credentials: true,
-  });
+  // The product's pages come from this gateway: its API is called from its own origin, which needs
+  // no CORS header, and a page of any other site cannot read its answers. CORS is on only for the
+  // other origins CORS_ORIGINS names (a frontend served elsewhere, a development server).
+  const corsOrigins = (config.CORS_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  if (corsOrigins.length) await app.register(cors, { origin: corsOrigins, credentials: true });
   // Answers over 1 KiB go compressed when the browser asks (book lists are tens of KiB of
   // repetitive JSON, and phones here pay per megabyte): those already whole in memory in one call
   // (compressWholeAnswer), streams by @fastify/compress. The frontends' files are compressed once

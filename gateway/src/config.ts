@@ -42,7 +42,7 @@ export const gatewayConfigSchema = baseConfigSchema
     MESSAGING_URL: z.string().url().default('http://127.0.0.1:4003'),
     MODERATION_URL: z.string().url().default('http://127.0.0.1:4004'),
     NOTIFICATIONS_URL: z.string().url().default('http://127.0.0.1:4005'),
-    /** Origins allowed to call the API from a browser, comma-separated; PUBLIC_URL by default. */
+    /** Other origins allowed to call the API from a browser, comma-separated; none by default (same origin only). */
     CORS_ORIGINS: z.string().optional(),
     /** Largest JSON body, and largest multipart upload (3 images of 5 MB with room for fields). */
     JSON_BODY_LIMIT: z.coerce

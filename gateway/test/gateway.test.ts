@@ -152,6 +152,57 @@ describe('security headers', () => {
   });
 });
 
+describe('cross-origin calls', () => {
+  async function gatewayWith(env: Record<string, string>) {
+    const config = loadConfig(gatewayConfigSchema, {
+      AUTH_URL: urls.auth,
+      CATALOG_URL: urls.catalog,
+      MESSAGING_URL: urls.messaging,
+      MODERATION_URL: 'http://127.0.0.1:9',
+      REDIS_KEY_PREFIX: `${prefix}cors:`,
+      FRONTENDS_DIR: '/nonexistent',
+      DATA_DIR: '/tmp/cartable-gateway-test',
+      ...env,
+    });
+    return buildGateway({ config, redis, verifier: createTokenVerifier(jwks) }, [], false);
+  }
+  const fromOrigin = (app: Awaited<ReturnType<typeof gatewayWith>>, origin: string) =>
+    app.inject({ method: 'GET', url: '/api/books', headers: { origin } });
+
+  it('by default answers its own origin only: no CORS header for any other site to read an answer with', async () => {
+    const app = await gatewayWith({});
+    const answer = await fromOrigin(app, 'https://ailleurs.example');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+    expect(answer.headers['access-control-allow-credentials']).toBeUndefined();
+    await app.close();
+  });
+
+  it('lets the origins CORS_ORIGINS names call it with credentials, and them only', async () => {
+    const app = await gatewayWith({ CORS_ORIGINS: 'http://localhost:3000, https://admin.cartable.example' });
+    const allowed = await fromOrigin(app, 'http://localhost:3000');
+    expect(allowed.headers).toMatchObject({
+      'access-control-allow-origin': 'http://localhost:3000',
+      'access-control-allow-credentials': 'true',
+    });
+    expect(String(allowed.headers.vary)).toMatch(/origin/i);
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/favourites',
+      headers: {
+        origin: 'https://admin.cartable.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('https://admin.cartable.example');
+    const other = await fromOrigin(app, 'https://ailleurs.example');
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    await app.close();
+  });
+});
+
 describe('route table: every documented path goes to its owner (SPEC.md section 7)', () => {
   const cases: Array<[string, string, Owner]> = [
     ['POST', '/api/register', 'auth'],
