@@ -66,6 +66,8 @@ beforeAll(async () => {
     REDIS_KEY_PREFIX: prefix,
     FRONTENDS_DIR: dir,
     DATA_DIR: join(dir, 'data'),
+    // A frontend served from elsewhere: CORS on, and its Vary: Origin with it.
+    CORS_ORIGINS: 'http://localhost:3000',
   });
   gateway = await buildGateway({ config, redis, verifier: createTokenVerifier(jwks) }, [], false);
 });
@@ -119,7 +121,7 @@ describe('API answers', () => {
 });
 
 describe('an answer whole in memory, compressed in one call', () => {
-  const origin = { origin: 'http://localhost:8080' };
+  const origin = { origin: 'http://localhost:3000' };
   const ask = (url: string, headers: Record<string, string>) => gateway.inject({ method: 'GET', url, headers });
 
   it('goes out with its compressed length, in one piece rather than in chunks', async () => {
