@@ -115,6 +115,22 @@ afterAll(async () => {
 const get = async (url: string, token?: string) =>
   gateway.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
+/** Another gateway before the same owners, with these settings and rate-limit counters of its own. */
+async function gatewayWith(env: Record<string, string>) {
+  const config = loadConfig(gatewayConfigSchema, {
+    AUTH_URL: urls.auth,
+    CATALOG_URL: urls.catalog,
+    MESSAGING_URL: urls.messaging,
+    MODERATION_URL: 'http://127.0.0.1:9',
+    REDIS_KEY_PREFIX: `${prefix}${crypto.randomUUID().slice(0, 8)}:`,
+    FRONTENDS_DIR: '/nonexistent',
+    DATA_DIR: '/tmp/cartable-gateway-test',
+    ...env,
+  });
+  return buildGateway({ config, redis, verifier: createTokenVerifier(jwks) }, [], false);
+}
+type Gateway = Awaited<ReturnType<typeof gatewayWith>>;
+
 describe('security headers', () => {
   const shared = {
     'x-content-type-options': 'nosniff',
@@ -153,20 +169,7 @@ describe('security headers', () => {
 });
 
 describe('cross-origin calls', () => {
-  async function gatewayWith(env: Record<string, string>) {
-    const config = loadConfig(gatewayConfigSchema, {
-      AUTH_URL: urls.auth,
-      CATALOG_URL: urls.catalog,
-      MESSAGING_URL: urls.messaging,
-      MODERATION_URL: 'http://127.0.0.1:9',
-      REDIS_KEY_PREFIX: `${prefix}cors:`,
-      FRONTENDS_DIR: '/nonexistent',
-      DATA_DIR: '/tmp/cartable-gateway-test',
-      ...env,
-    });
-    return buildGateway({ config, redis, verifier: createTokenVerifier(jwks) }, [], false);
-  }
-  const fromOrigin = (app: Awaited<ReturnType<typeof gatewayWith>>, origin: string) =>
+  const fromOrigin = (app: Gateway, origin: string) =>
     app.inject({ method: 'GET', url: '/api/books', headers: { origin } });
 
   it('by default answers its own origin only: no CORS header for any other site to read an answer with', async () => {
@@ -606,22 +609,9 @@ describe('images from an object store', () => {
 });
 
 describe('client addresses and request ids (issue « Nobody in », item 1)', () => {
-  async function gatewayWith(env: Record<string, string>) {
-    const keyPrefix = `${prefix}${crypto.randomUUID().slice(0, 8)}:`;
-    const config = loadConfig(gatewayConfigSchema, {
-      AUTH_URL: urls.auth,
-      CATALOG_URL: urls.catalog,
-      MESSAGING_URL: urls.messaging,
-      MODERATION_URL: 'http://127.0.0.1:9',
-      REDIS_KEY_PREFIX: keyPrefix,
-      FRONTENDS_DIR: '/nonexistent',
-      DATA_DIR: '/tmp/cartable-gateway-test',
-      RATE_LIMIT_LOGIN: '3/60',
-      ...env,
-    });
-    return buildGateway({ config, redis, verifier: createTokenVerifier(jwks) }, [], false);
-  }
-  const login = (app: Awaited<ReturnType<typeof gatewayWith>>, forwardedFor: string, requestId?: string) =>
+  /** Three logins a minute per address, to see the limit reached. */
+  const limited = (env: Record<string, string> = {}) => gatewayWith({ RATE_LIMIT_LOGIN: '3/60', ...env });
+  const login = (app: Gateway, forwardedFor: string, requestId?: string) =>
     app.inject({
       method: 'POST',
       url: '/api/login',
@@ -630,7 +620,7 @@ describe('client addresses and request ids (issue « Nobody in », item 1)', () 
     });
 
   it('ignores a forged X-Forwarded-For: a new invented address every time still ends in 429', async () => {
-    const app = await gatewayWith({});
+    const app = await limited();
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) statuses.push((await login(app, `203.0.113.${i}`)).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
@@ -660,7 +650,7 @@ describe('client addresses and request ids (issue « Nobody in », item 1)', () 
   });
 
   it("replaces a client's x-request-id with its own", async () => {
-    const app = await gatewayWith({});
+    const app = await limited();
     const res = await app.inject({ method: 'GET', url: '/api/books', headers: { 'x-request-id': 'forged-id' } });
     expect(res.headers['x-request-id']).not.toBe('forged-id');
     expect(res.json().requestId).toBe(res.headers['x-request-id']);
@@ -668,7 +658,7 @@ describe('client addresses and request ids (issue « Nobody in », item 1)', () 
   });
 
   it('behind a trusted proxy (TRUST_PROXY), limits each real client apart and keeps the proxy request id', async () => {
-    const app = await gatewayWith({ TRUST_PROXY: '127.0.0.1' });
+    const app = await limited({ TRUST_PROXY: '127.0.0.1' });
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) statuses.push((await login(app, `198.51.100.${i}`)).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
@@ -687,17 +677,7 @@ describe('client addresses and request ids (issue « Nobody in », item 1)', () 
 
 describe('uploads (issue « Nobody in », item 9)', () => {
   it('refuses a chunked upload, which declares no size, and holds declared ones to the limit', async () => {
-    const config = loadConfig(gatewayConfigSchema, {
-      AUTH_URL: urls.auth,
-      CATALOG_URL: urls.catalog,
-      MESSAGING_URL: urls.messaging,
-      MODERATION_URL: 'http://127.0.0.1:9',
-      REDIS_KEY_PREFIX: `${prefix}up:`,
-      FRONTENDS_DIR: '/nonexistent',
-      DATA_DIR: '/tmp/cartable-gateway-test',
-      UPLOAD_BODY_LIMIT: String(1024 * 1024),
-    });
-    const app = await buildGateway({ config, redis, verifier: createTokenVerifier(jwks) }, [], false);
+    const app = await gatewayWith({ UPLOAD_BODY_LIMIT: String(1024 * 1024) });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const token = await sign({});
     /** A chunked upload (no Content-Length) of `bytes`, stopping as soon as the gateway answers. */
