@@ -113,8 +113,8 @@ export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[
     }),
   );
   // The API's answers (JSON, an event stream, a PDF receipt) load nothing and are never framed:
-  // the headers that still mean something for them (OWASP's REST cheat sheet). A phone reads a
-  // quarter of the bytes on each call, and the gateway and its clients handle 5 headers, not 12.
+  // the headers that still mean something for them (OWASP's REST cheat sheet): 5 headers of about
+  // 250 bytes on each call instead of 12 of 850, for the gateway to write and a phone to read.
   const apiHeaders = recordHeaders(
     helmet({
       contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
