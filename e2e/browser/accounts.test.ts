@@ -341,6 +341,49 @@ describe('forms drawn before their checks', () => {
     },
     JOURNEY_TIMEOUT,
   );
+  it(
+    'the profile page draws without its checks, then checks the password change and the account deletion',
+    async () => {
+      const member = await verifiedMember(stack, 'profilchecks');
+      const page = await newPage(browser);
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await logIn(page, stack, member.email, PASSWORD);
+      await page.waitForURL('**/dashboard');
+      const scripts: string[] = [];
+      const changes: string[] = [];
+      page.on('request', (request) => {
+        const path = new URL(request.url()).pathname;
+        if (request.resourceType() === 'script') scripts.push(path);
+        if (path === '/api/user/change-password' || path === '/api/user/account') changes.push(request.method());
+      });
+      const checks = /\/account-checks\.[\w.]+\.js$/;
+
+      // A member's pages keep the messages' event stream open: never « network idle ».
+      await page.goto(`${stack.url('gateway')}/profile`);
+      await page.getByRole('heading', { name: 'Mot de passe', exact: true }).waitFor();
+      await page.getByRole('heading', { name: 'Vérification en deux étapes' }).waitFor();
+      expect(scripts.filter((path) => checks.test(path))).toEqual([]);
+
+      // A strong new password typed twice differently, the current one forgotten: refused here.
+      await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('Cartable-2027');
+      await page.getByLabel('Confirmer le nouveau mot de passe').fill('Cartable-2028');
+      await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+      await page.getByText(messages.auth.currentPasswordRequired).waitFor();
+      await page.getByText(messages.auth.confirmationMismatch).waitFor();
+      expect(scripts.filter((path) => checks.test(path)).length).toBeGreaterThan(0);
+      expect(changes).toEqual([]);
+
+      // The account's deletion asks for the password, with the same loaded checks.
+      await page.getByRole('button', { name: 'Supprimer mon compte' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Supprimer définitivement votre compte ?' });
+      await dialog.getByRole('button', { name: 'Supprimer définitivement' }).click();
+      await dialog.getByText(messages.auth.passwordMissing).waitFor();
+      expect(changes).toEqual([]);
+      expect(errors).toEqual([]);
+    },
+    JOURNEY_TIMEOUT,
+  );
 });
 
 describe('inactivity', () => {

@@ -1,4 +1,4 @@
-import { messages, passwordOnlySchema } from '@cartable/contracts';
+import { messages } from '@cartable/contracts/messages';
 import {
   Alert,
   ApiError,
@@ -19,6 +19,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { issuesByField } from '../../../shared/forms';
 import { deleteAccount } from '../api/profile';
+import { accountChecks } from './checks';
 
 export const DELETE_ACCOUNT_FALLBACK = 'Erreur lors de la suppression du compte';
 
@@ -44,7 +45,8 @@ export function DeleteAccountCard() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = passwordOnlySchema.safeParse({ password });
+    const parsed = await accountChecks.apply((checks) => checks.passwordOnly.safeParse({ password }));
+    if (!parsed) return;
     if (!parsed.success) {
       setError(issuesByField(parsed.error.issues).password);
       passwordRef.current?.focus();
@@ -103,7 +105,14 @@ export function DeleteAccountCard() {
           </>
         }
       >
-        <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Confirmer la suppression">
+        <form
+          {...accountChecks.loadOnTouch}
+          id={formId}
+          noValidate
+          onSubmit={onSubmit}
+          className="space-y-4"
+          aria-label="Confirmer la suppression"
+        >
           {failure ? <Alert tone="error">{failure}</Alert> : null}
           <PasswordInput
             ref={passwordRef}

@@ -1,4 +1,5 @@
-import { changePasswordRequestSchema, MIN_PASSWORD_SCORE, messages, passwordStrength } from '@cartable/contracts';
+import { messages } from '@cartable/contracts/messages';
+import { MIN_PASSWORD_SCORE, passwordStrength } from '@cartable/contracts/password';
 import {
   Alert,
   ApiError,
@@ -11,12 +12,12 @@ import {
   PasswordInput,
   sessionStore,
 } from '@cartable/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { applyServerErrors, withPasswordMatch } from '../../../shared/forms';
+import { applyServerErrors } from '../../../shared/forms';
 import { PasswordStrength } from '../../../shared/PasswordStrength';
 import { changePassword } from '../api/profile';
+import { accountChecks } from './checks';
 
 export const CHANGE_PASSWORD_FALLBACK = 'Erreur lors de la modification du mot de passe';
 
@@ -27,7 +28,7 @@ interface PasswordValues {
 }
 
 const EMPTY: PasswordValues = { current_password: '', password: '', password_confirmation: '' };
-const resolver = withPasswordMatch(zodResolver(changePasswordRequestSchema));
+const resolver = accountChecks.resolver((checks) => checks.changePassword);
 
 /** PUT /user/change-password; the answer's new token replaces the session's (older ones are revoked). */
 export function PasswordCard({ email }: { email: string }) {
@@ -73,7 +74,13 @@ export function PasswordCard({ email }: { email: string }) {
         <p className="text-sm text-slate-600">Vos autres appareils devront se reconnecter après le changement.</p>
       </CardHeader>
       <CardBody>
-        <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Changer le mot de passe">
+        <form
+          {...accountChecks.loadOnTouch}
+          noValidate
+          onSubmit={onSubmit}
+          className="space-y-4"
+          aria-label="Changer le mot de passe"
+        >
           {serverError ? <Alert tone="error">{serverError}</Alert> : null}
           <input type="hidden" autoComplete="username" value={email} readOnly />
           <PasswordInput

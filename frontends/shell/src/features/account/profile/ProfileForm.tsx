@@ -1,4 +1,4 @@
-import { type Profile, profileUpdateSchema } from '@cartable/contracts';
+import type { Profile } from '@cartable/contracts';
 import {
   Alert,
   ApiError,
@@ -12,13 +12,13 @@ import {
   notify,
   Textarea,
 } from '@cartable/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
-import { applyServerErrors, fallbackMessages } from '../../../shared/forms';
+import { applyServerErrors } from '../../../shared/forms';
 import { controlledLocation, LocationFields } from '../../../shared/LocationFields';
 import { applyProfile, PROFILE_UPDATE_FALLBACK, updateProfile } from '../api/profile';
+import { accountChecks } from './checks';
 
 export const PROFILE_UPDATED = 'Votre profil a été mis à jour.';
 const BIO_MAX = 500;
@@ -36,10 +36,7 @@ interface ProfileValues {
 
 const FIELDS = ['name', 'username', 'phone', 'bio', 'show_email', 'show_phone', 'country_id', 'city_id'] as const;
 
-const resolver = zodResolver(
-  profileUpdateSchema,
-  fallbackMessages({ name: 'Le nom ne peut pas dépasser 100 caractères' }),
-);
+const resolver = accountChecks.resolver((checks) => checks.profile);
 
 function toValues(profile: Profile): ProfileValues {
   return {
@@ -103,7 +100,13 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         <p className="text-sm text-slate-600">Ce que les autres membres voient de vous sur Cartable.</p>
       </CardHeader>
       <CardBody>
-        <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Informations personnelles">
+        <form
+          {...accountChecks.loadOnTouch}
+          noValidate
+          onSubmit={onSubmit}
+          className="space-y-4"
+          aria-label="Informations personnelles"
+        >
           {serverError ? <Alert tone="error">{serverError}</Alert> : null}
           <div className="grid gap-4 sm:grid-cols-2">
             <Input label="Nom complet" autoComplete="name" error={errors.name?.message} {...register('name')} />

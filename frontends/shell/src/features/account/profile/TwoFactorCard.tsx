@@ -1,10 +1,5 @@
-import {
-  messages,
-  type Profile,
-  passwordOnlySchema,
-  twoFactorConfirmSchema,
-  twoFactorDisableSchema,
-} from '@cartable/contracts';
+import type { Profile } from '@cartable/contracts';
+import { messages } from '@cartable/contracts/messages';
 import {
   Alert,
   ApiError,
@@ -23,6 +18,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { issuesByField } from '../../../shared/forms';
 import { profileKey, TWO_FACTOR_ERRORS, twoFactor } from '../api/profile';
+import { accountChecks } from './checks';
 import { RecoveryCodesDialog } from './RecoveryCodesDialog';
 
 type Mode = 'idle' | 'confirming' | 'disabling' | 'regenerating';
@@ -124,7 +120,8 @@ export function TwoFactorCard({ profile }: { profile: Profile }) {
 
   async function confirm(event: FormEvent) {
     event.preventDefault();
-    const parsed = twoFactorConfirmSchema.safeParse({ code });
+    const parsed = await accountChecks.apply((checks) => checks.twoFactorConfirm.safeParse({ code }));
+    if (!parsed) return;
     if (!parsed.success) return setErrors(issuesByField(parsed.error.issues));
     setErrors({});
     const answer = await run('confirm', () => twoFactor.confirm(parsed.data), TWO_FACTOR_ERRORS.confirm);
@@ -137,7 +134,10 @@ export function TwoFactorCard({ profile }: { profile: Profile }) {
 
   async function disable(event: FormEvent) {
     event.preventDefault();
-    const parsed = twoFactorDisableSchema.safeParse({ password, code: code || undefined });
+    const parsed = await accountChecks.apply((checks) =>
+      checks.twoFactorDisable.safeParse({ password, code: code || undefined }),
+    );
+    if (!parsed) return;
     if (!parsed.success) return setErrors(issuesByField(parsed.error.issues));
     setErrors({});
     const answer = await run('disable', () => twoFactor.disable(parsed.data), TWO_FACTOR_ERRORS.disable);
@@ -149,7 +149,8 @@ export function TwoFactorCard({ profile }: { profile: Profile }) {
 
   async function regenerate(event: FormEvent) {
     event.preventDefault();
-    const parsed = passwordOnlySchema.safeParse({ password });
+    const parsed = await accountChecks.apply((checks) => checks.passwordOnly.safeParse({ password }));
+    if (!parsed) return;
     if (!parsed.success) return setErrors(issuesByField(parsed.error.issues));
     setErrors({});
     const answer = await run('regenerate', () => twoFactor.regenerateCodes(parsed.data), TWO_FACTOR_ERRORS.regenerate);
@@ -163,7 +164,13 @@ export function TwoFactorCard({ profile }: { profile: Profile }) {
   let body: ReactNode;
   if (mode === 'confirming') {
     body = (
-      <form noValidate onSubmit={confirm} className="space-y-4" aria-label="Confirmer l'activation">
+      <form
+        {...accountChecks.loadOnTouch}
+        noValidate
+        onSubmit={confirm}
+        className="space-y-4"
+        aria-label="Confirmer l'activation"
+      >
         <Alert tone="info">
           Un code à 6 chiffres vient d'être envoyé à <strong>{profile.email}</strong>. Saisissez-le pour activer la
           vérification en deux étapes.
@@ -184,7 +191,13 @@ export function TwoFactorCard({ profile }: { profile: Profile }) {
     );
   } else if (mode === 'disabling') {
     body = (
-      <form noValidate onSubmit={disable} className="space-y-4" aria-label="Désactiver la vérification en deux étapes">
+      <form
+        {...accountChecks.loadOnTouch}
+        noValidate
+        onSubmit={disable}
+        className="space-y-4"
+        aria-label="Désactiver la vérification en deux étapes"
+      >
         <p className="text-sm text-slate-700">
           Confirmez avec votre mot de passe et, si vous le souhaitez, un code reçu par email.
         </p>
@@ -214,6 +227,7 @@ export function TwoFactorCard({ profile }: { profile: Profile }) {
   } else if (mode === 'regenerating') {
     body = (
       <form
+        {...accountChecks.loadOnTouch}
         noValidate
         onSubmit={regenerate}
         className="space-y-4"

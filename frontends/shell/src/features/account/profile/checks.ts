@@ -1,0 +1,4 @@
+import { lazyChecks } from '../../../shared/forms';
+
+/** The profile page's checks (./validation.ts), loaded when one of its forms is first touched. */
+export const accountChecks = lazyChecks(() => import(/* webpackChunkName: "account-checks" */ './validation'));
