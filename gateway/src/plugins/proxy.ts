@@ -307,7 +307,7 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
     // others without it (reading a book never pays for the uploads' counter).
     const counted = entry.rateLimit ? COUNTED[entry.rateLimit] : [];
     const free = METHODS.filter((method) => !counted.includes(method));
-    if (entry.rateLimit && counted.length) addMethods(scope, entry, counted, entry.rateLimit);
+    if (entry.rateLimit) addMethods(scope, entry, counted, entry.rateLimit);
     if (free.length) addMethods(scope, entry, free);
   }
 
