@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOOKS_PER_PAGE_MAX, LOT_ITEMS_MAX, MAX_BOOK_CATEGORIES, MAX_BOOK_PRICE } from './book-limits.ts';
 import { VISITOR_BOOK_PAGE } from './book-page.ts';
 import { dbInt, idParamsSchema, int4, multilineText, pageMetaSchema, positiveId, safeText } from './common.ts';
 
@@ -18,13 +19,6 @@ export type BookStatus = (typeof bookStatuses)[number];
 /** SPEC.md section 4: any other value shows as Vendu. */
 export const statusLabel = (status: string) =>
   status === 'disponible' ? 'Disponible' : status === 'réservé' ? 'Réservé' : 'Vendu';
-
-export const MAX_BOOK_IMAGES = 3;
-export const MAX_BOOK_PRICE = 10_000_000;
-export const MAX_BOOK_CATEGORIES = 5;
-/** Books in one lot, at most. */
-export const LOT_ITEMS_MAX = 30;
-export const BOOKS_PER_PAGE_MAX = 50;
 
 /** A form field or a multipart field: "true", "1", "on" and true are yes. */
 const flag = z.preprocess((v) => v === true || v === 'true' || v === '1' || v === 'on', z.boolean());

@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './book-limits.ts';
 export * from './book-page.ts';
 export * from './catalog.ts';
 export * from './class-lists.ts';

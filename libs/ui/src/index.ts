@@ -97,7 +97,8 @@ export {
 export { useDismiss, useSubmissionKey } from './hooks';
 export * from './icons';
 // Dialogs that load @cartable/ui/overlays when first opened.
-export { LazyConfirmDialog, LazyDialog } from './lazy-dialogs';
+export { type LazyChecks, lazyChecks } from './lazy-checks';
+export { LazyConfirmDialog, LazyDialog, useOpenedOnce } from './lazy-dialogs';
 export { once } from './once';
 export { BACK_OFFICE_PERMISSIONS, canEnterBackOffice, hasPermission, hasRole, WILDCARD } from './permissions';
 export { sameSitePath } from './same-site';

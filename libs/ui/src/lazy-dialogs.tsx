@@ -7,8 +7,11 @@ import { lazy, Suspense, useState } from 'react';
 const Dialog = lazy(() => import('@cartable/ui/overlays').then((m) => ({ default: m.Dialog })));
 const ConfirmDialog = lazy(() => import('@cartable/ui/overlays').then((m) => ({ default: m.ConfirmDialog })));
 
-/** Renders nothing until first opened; then the dialog, kept mounted so that it can close as usual. */
-function useOpenedOnce(open: boolean): boolean {
+/**
+ * Whether a dialog was ever opened: render nothing (and load nothing) until then; then the dialog,
+ * kept mounted so that it can close as usual. For a dialog whose own module is loaded lazily.
+ */
+export function useOpenedOnce(open: boolean): boolean {
   const [opened, setOpened] = useState(open);
   if (open && !opened) setOpened(true);
   return opened;

@@ -37,7 +37,6 @@ import {
   BOOK_FORM_FIELDS,
   type BookFormField,
   type BookFormValues,
-  bookFormResolver,
   bookToForm,
   EMPTY_BOOK_FORM,
   MAX_BOOK_CATEGORIES,
@@ -45,6 +44,7 @@ import {
   toFormData,
 } from './bookForm';
 import { ClassListAutofill } from './ClassListAutofill';
+import { bookChecks } from './checks';
 import { EMPTY_SLOT, PhotoSlots } from './PhotoSlots';
 
 /** /books/add, /books/create and /books/edit/:id. */
@@ -133,7 +133,10 @@ function BookForm({ book }: { book?: Book }) {
     watch,
     setValue,
     formState: { errors },
-  } = useForm<BookFormValues>({ resolver: bookFormResolver, defaultValues: defaults });
+  } = useForm<BookFormValues>({
+    resolver: bookChecks.resolver((checks) => checks.bookFormResolver),
+    defaultValues: defaults,
+  });
 
   const submission = useSubmissionKey();
   const save = useSaveBook(book?.id, {
@@ -194,7 +197,7 @@ function BookForm({ book }: { book?: Book }) {
             : 'Quelques informations et une photo suffisent. Votre annonce est visible immédiatement.'
         }
       />
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <form onSubmit={onSubmit} noValidate className="space-y-5" {...bookChecks.loadOnTouch}>
         <div ref={alertRef}>{formError ? <Alert tone="error" title={formError} /> : null}</div>
 
         <Section title="Le manuel">

@@ -1,13 +1,10 @@
-import { bookFieldsSchema, MAX_BOOK_CATEGORIES } from '@cartable/contracts';
-import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { Book, Condition } from '../../shared/books';
 
 /**
- * The listing form is checked with the API's own schema (libs/contracts `bookFieldsSchema`: the
- * same French rules and limits as POST /books), plus what a text field needs before it is coerced:
- * an empty price is not a gift, it is missing.
+ * The listing form's values, messages and multipart body. It is checked with the API's own schema
+ * (./validation.ts, loaded when the form is first touched: ./checks.ts).
  */
-export { MAX_BOOK_CATEGORIES };
+export { MAX_BOOK_CATEGORIES } from '@cartable/contracts/book-limits';
 
 export const bookFormMessages = {
   titleRequired: 'Le titre est obligatoire',
@@ -18,7 +15,7 @@ export const bookFormMessages = {
   imageSize: 'Chaque photo doit peser 5 Mo au plus',
 } as const;
 
-const digits = (value: string) => value.replace(/[\s\u202f\u00a0]/g, '');
+export const digits = (value: string) => value.replace(/[\s\u202f\u00a0]/g, '');
 
 /** The form's values: what the fields hold (text), before the schema coerces them. */
 export interface BookFormValues {
@@ -35,26 +32,6 @@ export interface BookFormValues {
   is_exchange_possible: boolean;
   category_ids: number[];
 }
-
-/** react-hook-form resolver: bookFieldsSchema, first message per field. */
-export const bookFormResolver: Resolver<BookFormValues> = async (values) => {
-  const errors: Record<string, { type: string; message: string }> = {};
-  if (!values.title.trim()) errors.title = { type: 'required', message: bookFormMessages.titleRequired };
-  if (!values.author.trim()) errors.author = { type: 'required', message: bookFormMessages.authorRequired };
-  const price = digits(values.price);
-  if (price === '') errors.price = { type: 'required', message: bookFormMessages.priceRequired };
-  else if (!/^\d+$/.test(price)) errors.price = { type: 'pattern', message: bookFormMessages.priceInvalid };
-  const parsed = bookFieldsSchema.safeParse({ ...values, price });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? '');
-      if (field && !errors[field]) errors[field] = { type: issue.code, message: issue.message };
-    }
-  }
-  return Object.keys(errors).length
-    ? { values: {}, errors: errors as FieldErrors<BookFormValues> }
-    : { values, errors: {} };
-};
 
 export type BookFormField = keyof BookFormValues;
 

@@ -10,6 +10,7 @@ import {
   errorMessage,
   formatDate,
   HandshakeIcon,
+  LazyConfirmDialog,
   notify,
   PageHeader,
   PencilIcon,
@@ -20,7 +21,6 @@ import {
   TrashIcon,
   useDocumentTitle,
 } from '@cartable/ui';
-import { ConfirmDialog } from '@cartable/ui/overlays';
 import { Link } from '@cartable/ui/router';
 import { useId, useState } from 'react';
 import { type Book, type BookStatus, conditionLabel, STATUSES, statusLabel, truncate } from '../../shared/books';
@@ -180,7 +180,7 @@ export default function MyBooksPage() {
         />
       ) : null}
 
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={toDelete !== null}
         title="Supprimer cette annonce ?"
         description={toDelete ? `« ${toDelete.title} » et ses photos seront supprimés définitivement.` : undefined}
