@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, scriptsHoldingZod } from '../support/browser.ts';
 import { call, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
@@ -99,24 +99,6 @@ async function newPage(width = 1280): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'fr-FR' });
   const page = await context.newPage();
   return page;
-}
-
-/**
- * The scripts a page loads from now on that hold zod (its classes' names survive minification):
- * a page whose forms are drawn before their checks loads none until a form is touched.
- */
-function scriptsHoldingZod(page: Page) {
-  const found: Array<Promise<string | null>> = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    found.push(
-      response.text().then(
-        (text) => (/\$ZodType|ZodError/.test(text) ? new URL(response.url()).pathname : null),
-        () => null,
-      ),
-    );
-  });
-  return { loaded: async () => (await Promise.all(found)).filter((path) => path !== null) };
 }
 
 async function logIn(page: Page) {

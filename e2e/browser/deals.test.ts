@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, scriptsHoldingZod } from '../support/browser.ts';
 import { listBook, verifiedMember } from '../support/members.ts';
 import { call, eventually, startTestStack, type TestStack } from '../support/test-stack.ts';
 
@@ -70,6 +70,7 @@ describe('deals and trust', () => {
 
     // The seller opens the conversation and concludes (catalog hears of the message by an event).
     const s = await pageFor(seller, errors);
+    const sellerZod = scriptsHoldingZod(s);
     await eventually(async () => {
       await s.goto(`${base}/messages/${bookId}/${buyer.id}`);
       return s
@@ -81,6 +82,9 @@ describe('deals and trust', () => {
       await s.screenshot({ path: `${SCREENSHOTS}/deals-failed-conversation.png`, fullPage: true });
       throw new Error(`${error}; page errors: ${errors.join(' | ')}`);
     });
+    // The conversation draws without zod: its reply field and « Conclure » bring their checks
+    // when first used.
+    expect(await sellerZod.loaded()).toEqual([]);
     await s.getByRole('button', { name: /^Conclure avec Parent acheteur/ }).click();
     const dialog = s.getByRole('dialog', { name: 'Conclure avec Parent acheteur' });
     const price = dialog.getByLabel('Prix convenu (FCFA)');
@@ -106,6 +110,7 @@ describe('deals and trust', () => {
     const link = /http:\/\/\S+\/transactions\/[0-9a-f-]{36}/.exec(mail.text ?? '')?.[0] ?? '';
     expect(link).toContain(dealId);
     const b = await pageFor(buyer, errors);
+    const buyerZod = scriptsHoldingZod(b);
     // The menu counts the deal awaiting the buyer's answer.
     await b.goto(`${base}/dashboard`);
     await b.getByTestId('pending-deals').waitFor();
@@ -122,6 +127,9 @@ describe('deals and trust', () => {
     // The buyer rates the seller: stars by keyboard, the counter, then publish.
     await b.getByRole('link', { name: 'Évaluer Parent vendeuse' }).click();
     await b.waitForURL((url) => url.pathname === `/rate-transaction/${dealId}`);
+    // The page a phone opens from the e-mail draws its form before the form's checks.
+    await b.getByRole('radio', { name: /^1 étoile/ }).waitFor();
+    expect(await buyerZod.loaded()).toEqual([]);
     await b.getByRole('radio', { name: /^1 étoile/ }).focus();
     await b.keyboard.press('ArrowRight');
     await b.keyboard.press('ArrowRight');
@@ -133,6 +141,7 @@ describe('deals and trust', () => {
     await b.screenshot({ path: `${SCREENSHOTS}/deals-rating-form.png`, fullPage: true });
     await b.getByRole('button', { name: 'Publier mon évaluation' }).click();
     await b.getByText('Évaluation publiée avec succès').waitFor();
+    expect((await buyerZod.loaded()).length).toBeGreaterThan(0);
     await b.waitForURL((url) => url.pathname === `/transactions/${dealId}`);
     await b.getByTestId('my-rating').waitFor();
 

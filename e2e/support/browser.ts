@@ -82,3 +82,21 @@ export async function smallTargets(page: Page, options: { labelledBoxes?: boolea
     return out;
   })()`);
 }
+
+/**
+ * The scripts a page loads from now on that hold zod (its classes' names survive minification):
+ * a page whose forms are drawn before their checks loads none until a form is touched.
+ */
+export function scriptsHoldingZod(page: Page) {
+  const found: Array<Promise<string | null>> = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    found.push(
+      response.text().then(
+        (text) => (/\$ZodType|ZodError/.test(text) ? new URL(response.url()).pathname : null),
+        () => null,
+      ),
+    );
+  });
+  return { loaded: async () => (await Promise.all(found)).filter((path) => path !== null) };
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { BOOKS_PER_PAGE_MAX, LOT_ITEMS_MAX, MAX_BOOK_CATEGORIES, MAX_BOOK_PRICE } from './book-limits.ts';
 import { VISITOR_BOOK_PAGE } from './book-page.ts';
 import { dbInt, idParamsSchema, int4, multilineText, pageMetaSchema, positiveId, safeText } from './common.ts';
+import { BOOKS_PER_PAGE_MAX, LOT_ITEMS_MAX, MAX_BOOK_CATEGORIES, MAX_BOOK_PRICE } from './limits.ts';
 
 export const bookConditions = ['neuf', 'très bon', 'bon', 'acceptable', 'mauvais'] as const;
 export type BookCondition = (typeof bookConditions)[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbInt, int4, pageMetaSchema } from './common.ts';
+import { dealMessages } from './messages.ts';
 import { commentContentSchema } from './moderation.ts';
 
 /**
@@ -8,40 +9,6 @@ import { commentContentSchema } from './moderation.ts';
  * confirms or declines; after a confirmed deal each party rates the other once.
  */
 
-export const dealMessages = {
-  notFound: 'Transaction introuvable.',
-  bookNotFound: 'Ce manuel est introuvable.',
-  notOwner: 'Seul le propriétaire de l’annonce peut conclure une transaction.',
-  selfDeal: 'Vous ne pouvez pas conclure une transaction avec vous-même.',
-  noConversation: 'Ce membre ne vous a pas écrit au sujet de ce manuel : échangez d’abord par message.',
-  bookUnavailable: 'Ce manuel n’est plus disponible (vendu, masqué ou supprimé).',
-  exchangeBookUnavailable: 'Le manuel proposé en échange n’est plus disponible.',
-  exchangeBookNotTheirs: 'Le manuel proposé en échange doit être une annonce de l’autre membre.',
-  alreadyOpen: 'Une proposition est déjà en attente pour ce manuel avec ce membre.',
-  priceRequired: 'Indiquez le prix convenu',
-  priceInvalid: 'Le prix doit être un nombre entier de FCFA, 0 ou plus',
-  kindInvalid: 'Type de transaction inconnu (vente, échange ou don)',
-  buyerInvalid: 'Membre invalide',
-  buyerRequired: 'Choisissez le membre avec qui vous concluez',
-  bookInvalid: 'Manuel invalide',
-  onlyBuyerConfirms: 'Seul le membre à qui la transaction est proposée peut la confirmer ou la refuser.',
-  notProposed: 'Cette transaction n’est plus en attente : elle a déjà été confirmée, refusée ou annulée.',
-  proposed: 'Transaction proposée avec succès',
-  confirmed: 'Transaction confirmée avec succès',
-  declined: 'Transaction refusée',
-  cancelled: 'Transaction annulée avec succès',
-  // Ratings
-  ratingInvalid: 'La note doit être comprise entre 1 et 5 étoiles',
-  ratingThirdParty: 'Seules les deux parties d’une transaction peuvent l’évaluer.',
-  ratingNotConfirmed: 'Vous pourrez évaluer cette transaction une fois qu’elle aura été confirmée.',
-  ratingSelf: 'Vous ne pouvez pas vous évaluer vous-même.',
-  ratingTwice: 'Vous avez déjà évalué cette transaction. Vous pouvez modifier votre évaluation.',
-  ratingNotFound: 'Évaluation introuvable.',
-  ratingAuthorOnly: 'Seul son auteur peut modifier cette évaluation.',
-  ratingEditExpired: 'Une évaluation ne peut plus être modifiée 7 jours après sa publication.',
-  rated: 'Évaluation publiée avec succès',
-  ratingUpdated: 'Évaluation modifiée avec succès',
-} as const;
 const d = dealMessages;
 
 export const transactionKinds = ['sale', 'exchange', 'gift'] as const;

@@ -1,5 +1,4 @@
 export * from './auth.ts';
-export * from './book-limits.ts';
 export * from './book-page.ts';
 export * from './catalog.ts';
 export * from './class-lists.ts';
@@ -8,6 +7,7 @@ export * from './deals.ts';
 export * from './demo.ts';
 export * from './events.ts';
 export * from './exchanges.ts';
+export * from './limits.ts';
 export * from './locations.ts';
 export * from './messages.ts';
 export * from './messaging.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbInt, int4, multilineText, pageMetaSchema, positiveId } from './common.ts';
+import { MAX_MESSAGE_LENGTH } from './limits.ts';
 import { messages } from './messages.ts';
 
 /**
@@ -7,8 +8,6 @@ import { messages } from './messages.ts';
  * used by the messaging service for validation and serialisation and by the conversation screens.
  */
 const m = messages.messaging;
-
-export const MAX_MESSAGE_LENGTH = 2000;
 
 // ── requests ────────────────────────────────────────────────────────────────────────────────
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbInt, multilineText, pageMetaSchema, positiveId, safeText } from './common.ts';
+import { COMMENT_MAX_LENGTH, COMMENT_MIN_LENGTH } from './limits.ts';
 import { messages } from './messages.ts';
 
 /**
@@ -12,10 +13,6 @@ const k = messages.contact;
 
 // ── comments ────────────────────────────────────────────────────────────────────────────────
 
-/** SPEC.md section 5: 2 to 500 characters; the counter warns under 50 left (section 9). */
-export const COMMENT_MIN_LENGTH = 2;
-export const COMMENT_MAX_LENGTH = 500;
-export const COMMENT_WARNING_LEFT = 50;
 export const COMMENTS_PER_PAGE = 10;
 
 export const commentStatuses = ['pending', 'approved', 'rejected'] as const;

@@ -1,4 +1,4 @@
-import { MAX_MESSAGE_LENGTH, sendMessageRequestSchema } from '@cartable/contracts';
+import { MAX_MESSAGE_LENGTH } from '@cartable/contracts/limits';
 import {
   Alert,
   ApiError,
@@ -10,24 +10,22 @@ import {
   Textarea,
   useSubmissionKey,
 } from '@cartable/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode, RefObject } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { Book } from '../../shared/books';
 import { messages } from '../../shared/messages';
 import { type SendResult, useSendMessage } from './api/conversations';
+import { messageChecks } from './checks';
 import { type ContactIntent, sellerIdOf } from './seller';
 
 /** Longest message the API accepts (libs/contracts). */
 export const MESSAGE_MAX = MAX_MESSAGE_LENGTH;
 
 /** The message fields of POST /messages (the receiver and the book come from the page). */
-export const messageFormSchema = sendMessageRequestSchema.pick({ content: true, send_email_copy: true });
 export interface MessageFormValues {
   content: string;
   send_email_copy: boolean;
 }
-export const messageFormResolver = zodResolver(messageFormSchema) as unknown as Resolver<MessageFormValues>;
 
 const QUICK_REPLIES = [
   'Bonjour, ce manuel est-il toujours disponible ?',
@@ -101,7 +99,7 @@ export function ContactSellerForm({
     formState: { errors },
   } = useForm<MessageFormValues>({
     defaultValues: { content: initialContactText(intent, book.title), send_email_copy: false },
-    resolver: messageFormResolver,
+    resolver: messageChecks.resolver((checks) => checks.messageFormResolver),
     // The error shows on sending and goes as soon as the text changes.
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
@@ -138,7 +136,13 @@ export function ContactSellerForm({
   const serverDetail = mutation.isError ? errorMessage(mutation.error, '') : '';
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Message au vendeur">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-4"
+      aria-label="Message au vendeur"
+      {...messageChecks.loadOnTouch}
+    >
       {mutation.isError && !error ? (
         <Alert tone="error" title={messages.sendError}>
           {serverDetail || "Votre message n'est pas parti. Réessayez dans un instant."}

@@ -4,7 +4,7 @@ import type { Book, Condition } from '../../shared/books';
  * The listing form's values, messages and multipart body. It is checked with the API's own schema
  * (./validation.ts, loaded when the form is first touched: ./checks.ts).
  */
-export { MAX_BOOK_CATEGORIES } from '@cartable/contracts/book-limits';
+export { MAX_BOOK_CATEGORIES } from '@cartable/contracts/limits';
 
 export const bookFormMessages = {
   titleRequired: 'Le titre est obligatoire',

@@ -1,10 +1,6 @@
-import {
-  COMMENT_MAX_LENGTH,
-  COMMENT_WARNING_LEFT,
-  dealMessages,
-  type RatingForm,
-  ratingFormSchema,
-} from '@cartable/contracts';
+import type { RatingForm } from '@cartable/contracts';
+import { COMMENT_MAX_LENGTH, COMMENT_WARNING_LEFT } from '@cartable/contracts/limits';
+import { dealMessages } from '@cartable/contracts/messages';
 import {
   Alert,
   ApiError,
@@ -24,15 +20,13 @@ import {
   useSubmissionKey,
 } from '@cartable/ui';
 import { Link, useNavigate, useParams } from '@cartable/ui/router';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { transactionDetailQuery } from '../transactions';
 import { useSaveRating } from './api/ratings';
+import { ratingChecks } from './checks';
 import { StarRating } from './StarRating';
-
-const resolver = zodResolver(ratingFormSchema);
 
 /**
  * /rate-transaction/:transactionId: the member rates the other party of a confirmed deal (1 to 5
@@ -128,7 +122,10 @@ function RatingFormBody({
     watch,
     setError,
     formState: { errors },
-  } = useForm<RatingForm>({ resolver, defaultValues: initial ?? { rating: 0, comment: '' } });
+  } = useForm<RatingForm>({
+    resolver: ratingChecks.resolver((checks) => checks.ratingResolver),
+    defaultValues: initial ?? { rating: 0, comment: '' },
+  });
   const comment = watch('comment') ?? '';
   const left = COMMENT_MAX_LENGTH - comment.length;
 
@@ -161,7 +158,7 @@ function RatingFormBody({
   );
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4" {...ratingChecks.loadOnTouch}>
       <Controller
         control={control}
         name="rating"

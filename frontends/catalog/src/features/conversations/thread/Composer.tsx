@@ -8,8 +8,8 @@ import {
   CharacterCount,
   MESSAGE_MAX,
   type MessageFormValues,
-  messageFormResolver,
 } from '../ContactSellerForm';
+import { messageChecks } from '../checks';
 
 /**
  * The reply field under a thread: Enter sends, Shift+Enter adds a line; blank is refused (the
@@ -39,7 +39,7 @@ export function Composer({
     formState: { errors },
   } = useForm<MessageFormValues>({
     defaultValues: { content: '', send_email_copy: false },
-    resolver: messageFormResolver,
+    resolver: messageChecks.resolver((checks) => checks.messageFormResolver),
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
@@ -97,6 +97,7 @@ export function Composer({
       noValidate
       aria-label={`Répondre à ${otherName}`}
       className="border-t border-slate-200 bg-white px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] sm:px-4 sm:pt-3 sm:pb-3"
+      {...messageChecks.loadOnTouch}
     >
       <label htmlFor={fieldId} className="sr-only">
         Votre message

@@ -1,0 +1,21 @@
+/**
+ * Limits the forms show before their schemas are loaded (SPEC.md sections 3, 5 and 9), in a module
+ * without zod (`@cartable/contracts/limits`); the schemas that hold the API to them import them from here.
+ */
+
+// ── a listing ──
+export const MAX_BOOK_IMAGES = 3;
+export const MAX_BOOK_PRICE = 10_000_000;
+export const MAX_BOOK_CATEGORIES = 5;
+/** Books in one lot, at most. */
+export const LOT_ITEMS_MAX = 30;
+export const BOOKS_PER_PAGE_MAX = 50;
+
+// ── a message ──
+export const MAX_MESSAGE_LENGTH = 2000;
+
+// ── a comment, a rating's comment ──
+/** SPEC.md section 5: 2 to 500 characters; the counter warns under 50 left (section 9). */
+export const COMMENT_MIN_LENGTH = 2;
+export const COMMENT_MAX_LENGTH = 500;
+export const COMMENT_WARNING_LEFT = 50;
