@@ -5,6 +5,7 @@ import {
   launchBrowser,
   logInThroughForm,
   noHorizontalScroll,
+  scriptsHoldingZod,
   seriousViolations,
   smallTargets,
 } from '../support/browser.ts';
@@ -201,16 +202,21 @@ describe('class lists', () => {
     await noHorizontalScroll(page);
     await page.screenshot({ path: `${SCREENSHOTS}/mes-listes-360.png` });
 
-    // « Votre école a sa propre liste ? Proposez-la » from Ma liste.
+    // « Votre école a sa propre liste ? Proposez-la » from Ma liste. The form draws before its
+    // checks (the contract's schema, with zod), which load when it is first touched.
+    const zod = scriptsHoldingZod(page);
     await page.goto(`${base}/ma-liste?level=${sixth}`);
     await page.getByRole('link', { name: 'Proposez-la' }).click();
     await page.waitForURL('**/ma-liste/proposer?level=*');
+    await page.getByLabel('Établissement *').waitFor();
+    expect(await zod.loaded()).toEqual([]);
     await page.getByLabel('Établissement *').fill(SCHOOL);
     await page.getByLabel('Ville').selectOption({ label: 'Libreville' });
     await page.getByLabel('Titre *').fill('Cahier d’activités de mathématiques 6e');
     await page.getByLabel('Matière').selectOption({ label: 'Mathématiques' });
     await page.getByRole('button', { name: 'Envoyer la liste' }).click();
     await page.getByText('Liste envoyée').waitFor({ timeout: 15_000 });
+    expect((await zod.loaded()).length).toBeGreaterThan(0);
 
     // The admin finds it among the proposals, at 360 px, and approves it.
     const admin = await newPage(errors);

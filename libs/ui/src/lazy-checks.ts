@@ -8,8 +8,11 @@ export interface LazyChecks<M> {
    * more once they are loaded or on their way): `<form {...checks.loadOnTouch}>`.
    */
   loadOnTouch: { onFocus: () => void; onPointerDown: () => void };
-  /** The resolver `pick` chooses among the loaded checks; a submit made before they arrive waits for them. */
-  resolver: <T extends FieldValues>(pick: (checks: M) => Resolver<T>) => Resolver<T>;
+  /**
+   * The resolver `pick` chooses among the loaded checks (one that turns the fields' values into
+   * the request's, too); a submit made before they arrive waits for them.
+   */
+  resolver: <T extends FieldValues, C = unknown, R = T>(pick: (checks: M) => Resolver<T, C, R>) => Resolver<T, C, R>;
   /**
    * `use` applied to the loaded checks, for a form without react-hook-form; undefined when they
    * cannot load (the person was told).
@@ -46,12 +49,12 @@ export function lazyChecks<M>(load: () => Promise<M>): LazyChecks<M> {
   return {
     loadOnTouch: { onFocus: preload, onPointerDown: preload },
     resolver:
-      <T extends FieldValues>(pick: (checks: M) => Resolver<T>): Resolver<T> =>
+      <T extends FieldValues, C = unknown, R = T>(pick: (checks: M) => Resolver<T, C, R>): Resolver<T, C, R> =>
       async (values, context, options) => {
         const checks = await loaded();
         if (checks === undefined) {
           const errors = { root: { type: 'unavailable', message: messages.formChecksUnavailable } } as FieldErrors<T>;
-          return { values: {}, errors } as ResolverResult<T>;
+          return { values: {}, errors } as ResolverResult<T, R>;
         }
         return pick(checks)(values, context, options);
       },

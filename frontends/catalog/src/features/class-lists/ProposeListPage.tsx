@@ -1,4 +1,4 @@
-import { type ClassListProposalRequest, classListProposalRequestSchema } from '@cartable/contracts';
+import type { ClassListProposalRequest } from '@cartable/contracts';
 import {
   Alert,
   ApiError,
@@ -20,7 +20,6 @@ import {
   useSubmissionKey,
 } from '@cartable/ui';
 import { Link, useSearchParams } from '@cartable/ui/router';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
@@ -28,6 +27,7 @@ import { useGabonCities } from '../../shared/cities';
 import { CitySelect } from '../../shared/components/CitySelect';
 import { useCategoryHierarchy } from '../categories';
 import { type ClassListDetail, currentSchoolYear } from './api/class-lists';
+import { proposalChecks } from './checks';
 import { levelGroups, subjectsOf } from './levels';
 
 interface ItemForm {
@@ -60,7 +60,6 @@ const EMPTY_ITEM: ItemForm = {
   requirement: 'required',
 };
 
-const schemaResolver = zodResolver(classListProposalRequestSchema);
 const nullIfEmpty = (v: string) => (v.trim() === '' ? null : v);
 
 /** The form's strings as the contract reads them: an empty choice is « none », not 0. */
@@ -97,8 +96,10 @@ export default function ProposeListPage() {
     setError,
     formState: { errors },
   } = useForm<ProposalForm, unknown, ClassListProposalRequest>({
-    resolver: (values, context, options) =>
-      schemaResolver(toRequest(values) as never, context, options as never) as never,
+    resolver: proposalChecks.resolver(
+      (checks) => (values, context, options) =>
+        checks.proposalResolver(toRequest(values) as never, context, options as never) as never,
+    ),
     defaultValues: {
       school_year: currentSchoolYear(),
       level_id: params.get('level') ?? '',
@@ -170,7 +171,7 @@ export default function ProposeListPage() {
         title="Proposer une liste de manuels"
         description="Enseignant, directeur ou parent délégué : envoyez la liste de votre classe. Un administrateur la vérifie avant de la publier."
       />
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-5">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-5" {...proposalChecks.loadOnTouch}>
         <div ref={alertRef}>{formError ? <Alert tone="error" title={formError} /> : null}</div>
         <Card className="grid grid-cols-1 gap-4 p-4 sm:grid-cols-2 sm:p-6">
           <Select label="Classe *" error={errors.level_id?.message} {...register('level_id')}>
