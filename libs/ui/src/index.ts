@@ -96,8 +96,9 @@ export {
 } from './format';
 export { useDismiss, useSubmissionKey } from './hooks';
 export * from './icons';
-// Dialogs that load @cartable/ui/overlays when first opened.
+// A form's zod schemas, loaded when the form is first touched.
 export { type LazyChecks, lazyChecks } from './lazy-checks';
+// Dialogs that load @cartable/ui/overlays (or their own module) when first opened.
 export { LazyConfirmDialog, LazyDialog, useOpenedOnce } from './lazy-dialogs';
 export { once } from './once';
 export { BACK_OFFICE_PERMISSIONS, canEnterBackOffice, hasPermission, hasRole, WILDCARD } from './permissions';
