@@ -295,7 +295,10 @@ describe('forms drawn before their checks', () => {
         if (new URL(request.url()).pathname === '/api/login') logins.push(request.method());
       });
       await page.getByRole('button', { name: 'Se connecter' }).click();
-      await page.getByText(messages.formChecksUnavailable).waitFor();
+      // @cartable/ui's FORM_CHECKS_UNAVAILABLE_MESSAGE (the page's own, not the API's).
+      await page
+        .getByText("Le formulaire n'a pas pu être vérifié. Vérifiez votre connexion internet et réessayez.")
+        .waitFor();
       expect(logins).toEqual([]);
 
       // Back online: the next submit loads them and checks the fields.

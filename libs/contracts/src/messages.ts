@@ -22,8 +22,6 @@ export const messages = {
   urlTooLong: "L'adresse demandée est trop longue.",
   headersTooLarge: 'Les en-têtes de la requête sont trop volumineux.',
   badRequest: 'La requête est mal formée.',
-  /** A form's checks (loaded when it is first touched) could not be loaded. */
-  formChecksUnavailable: "Le formulaire n'a pas pu être vérifié. Vérifiez votre connexion internet et réessayez.",
   requestTimeout: 'La requête a pris trop de temps.',
   controlCharacters: 'Ce texte contient des caractères non autorisés (caractère nul ou de contrôle).',
   integerExpected: 'Un nombre entier est attendu.',

@@ -97,7 +97,7 @@ export {
 export { useDismiss, useSubmissionKey } from './hooks';
 export * from './icons';
 // A form's zod schemas, loaded when the form is first touched.
-export { type LazyChecks, lazyChecks } from './lazy-checks';
+export { FORM_CHECKS_UNAVAILABLE_MESSAGE, type LazyChecks, lazyChecks } from './lazy-checks';
 // Dialogs that load @cartable/ui/overlays (or their own module) when first opened.
 export { LazyConfirmDialog, LazyDialog, useOpenedOnce } from './lazy-dialogs';
 export { once } from './once';

@@ -1,6 +1,12 @@
-import { messages } from '@cartable/contracts/messages';
 import type { FieldErrors, FieldValues, Resolver, ResolverResult } from 'react-hook-form';
 import { notify } from './toast';
+
+/**
+ * Said when a form's checks cannot load (the connection dropped): this library's own message, as
+ * its API client's network error is, so that the pages' first script needs no other module for it.
+ */
+export const FORM_CHECKS_UNAVAILABLE_MESSAGE =
+  "Le formulaire n'a pas pu être vérifié. Vérifiez votre connexion internet et réessayez.";
 
 export interface LazyChecks<M> {
   /**
@@ -43,7 +49,7 @@ export function lazyChecks<M>(load: () => Promise<M>): LazyChecks<M> {
   /** The checks, or undefined once the person was told they could not load. */
   const loaded = () =>
     get().catch(() => {
-      notify.error(messages.formChecksUnavailable);
+      notify.error(FORM_CHECKS_UNAVAILABLE_MESSAGE);
       return undefined;
     });
   return {
@@ -53,7 +59,7 @@ export function lazyChecks<M>(load: () => Promise<M>): LazyChecks<M> {
       async (values, context, options) => {
         const checks = await loaded();
         if (checks === undefined) {
-          const errors = { root: { type: 'unavailable', message: messages.formChecksUnavailable } } as FieldErrors<T>;
+          const errors = { root: { type: 'unavailable', message: FORM_CHECKS_UNAVAILABLE_MESSAGE } } as FieldErrors<T>;
           return { values: {}, errors } as ResolverResult<T, R>;
         }
         return pick(checks)(values, context, options);
