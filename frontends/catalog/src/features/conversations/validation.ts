@@ -8,5 +8,5 @@ import type { MessageFormValues } from './ContactSellerForm';
  * POST /messages, the receiver and the book coming from the page. Loaded with zod when a form is
  * first touched (./checks.ts), not with the page.
  */
-export const messageFormSchema = sendMessageRequestSchema.pick({ content: true, send_email_copy: true });
+const messageFormSchema = sendMessageRequestSchema.pick({ content: true, send_email_copy: true });
 export const messageFormResolver = zodResolver(messageFormSchema) as unknown as Resolver<MessageFormValues>;
