@@ -1,6 +1,7 @@
 import type { Db, Guards, OutboxRelay, Storage } from '@cartable/service-kit';
 import type { CatalogConfig } from './config.ts';
 import type { CategoryStore } from './domain/category-store.ts';
+import type { ListingIndexFeed } from './domain/listing-index-feed.ts';
 import type { SubscriptionJobs } from './domain/subscription-jobs.ts';
 import type { ViewCounter } from './domain/view-counter.ts';
 import type { PaymentProviders } from './payments/provider.ts';
@@ -16,6 +17,8 @@ export interface CatalogDeps {
   views: Pick<ViewCounter, 'add'>;
   /** Payment providers (payments/provider.ts); built from the config when absent. */
   payments?: PaymentProviders;
+  /** The listings' filter columns in memory (PostgreSQL only); absent: every page from SQL. */
+  listings?: Pick<ListingIndexFeed, 'select'>;
   /** BullMQ delayed jobs at subscriptions' ends; absent: the periodic sweep alone. */
   subscriptionJobs?: SubscriptionJobs;
 }

@@ -18,10 +18,11 @@ import { seedClassLists } from './db/class-lists-seed.ts';
 import { seedDemoCatalogue } from './db/demo-catalogue.ts';
 import * as schema from './db/schema.ts';
 import { seedCategories, seedLocations, seedPlans } from './db/seed.ts';
-import { forgetListings } from './domain/books.ts';
+import { forgetListings, onListingsWritten } from './domain/books.ts';
 import { searchMissRetention } from './domain/catalog-stats.ts';
 import { createCategoryStore } from './domain/category-store.ts';
 import { startExchangeMatcher } from './domain/exchanges.ts';
+import { startListingIndexFeed } from './domain/listing-index-feed.ts';
 import { createSubscriptionJobs, startSubscriptionSweep } from './domain/subscription-jobs.ts';
 import { createViewCounter } from './domain/view-counter.ts';
 import { bookContactsProjection } from './events/book-contacts-projection.ts';
@@ -58,6 +59,13 @@ await bootstrap(async () => {
     },
   });
   const db = infra.database.db;
+  // Pages without search words from memory, kept equal to the table by its notifications
+  // (PGlite, the embedded fallback, serves them from SQL).
+  const listings =
+    infra.database.kind === 'postgres' && config.CATALOG_DATABASE_URL
+      ? startListingIndexFeed(config.CATALOG_DATABASE_URL, log)
+      : undefined;
+  if (listings) onListingsWritten(() => listings.catchUp());
   const categoryStore = createCategoryStore(db, infra.redis, config.REDIS_KEY_PREFIX, log);
   infra.startConsumers(
     { auth: sellersProjection, messaging: { ...bookContactsProjection, ...memberBlocksProjection } },
@@ -99,11 +107,13 @@ await bootstrap(async () => {
       views,
       payments: createPaymentProviders(config),
       subscriptionJobs,
+      ...(listings ? { listings } : {}),
     },
     infra.readiness,
   );
   await serve(app, { port: config.PORT, host: config.HOST }, [
     () => views.stop(),
+    async () => listings?.close(),
     async () => {
       stopSweep();
       stopMatcher();

@@ -21,15 +21,19 @@ import { buildCatalogApp } from '../src/app.ts';
 import { catalogConfigSchema } from '../src/config.ts';
 import * as schema from '../src/db/schema.ts';
 import { seedCategories, seedLocations, seedPlans } from '../src/db/seed.ts';
-import { forgetListings } from '../src/domain/books.ts';
+import { forgetListings, onListingsWritten } from '../src/domain/books.ts';
 import { createCategoryStore } from '../src/domain/category-store.ts';
+import { startListingIndexFeed } from '../src/domain/listing-index-feed.ts';
 import { createViewCounter } from '../src/domain/view-counter.ts';
 import { movesSellersBooks, sellersProjection } from '../src/events/sellers-projection.ts';
 
 const PG = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** The catalog service in-process on its own database, Redis prefix and image folder. */
-export async function startCatalog(env: Record<string, string> = {}) {
+/**
+ * The catalog service in-process on its own database, Redis prefix and image folder; with
+ * `listingIndex`, its listing pages come from the in-memory index as in production (main.ts).
+ */
+export async function startCatalog(env: Record<string, string> = {}, options: { listingIndex?: boolean } = {}) {
   const id = `t${randomBytes(4).toString('hex')}`;
   const dbName = `cartable_${id}_catalog`;
   const dataDir = mkdtempSync(join(tmpdir(), `cartable-catalog-${id}-`));
@@ -61,6 +65,11 @@ export async function startCatalog(env: Record<string, string> = {}) {
     redis,
     prefix: config.REDIS_KEY_PREFIX,
   });
+  const listings = options.listingIndex
+    ? startListingIndexFeed(config.CATALOG_DATABASE_URL!, pino({ level: 'silent' }))
+    : undefined;
+  const stopHearing = listings ? onListingsWritten(() => listings.catchUp()) : () => false;
+  if (listings) await listings.ready();
   const app = await buildCatalogApp(
     {
       config,
@@ -70,6 +79,7 @@ export async function startCatalog(env: Record<string, string> = {}) {
       categoryStore,
       relay: { kick: () => {} },
       views,
+      ...(listings ? { listings } : {}),
     },
     [],
     false,
@@ -165,6 +175,8 @@ export async function startCatalog(env: Record<string, string> = {}) {
   async function teardown() {
     await views.stop();
     await app.close();
+    stopHearing();
+    await listings?.close();
     const keys = await redis.keys(`${config.REDIS_KEY_PREFIX}*`);
     if (keys.length) await redis.del(...keys);
     await redis.quit();
@@ -177,6 +189,7 @@ export async function startCatalog(env: Record<string, string> = {}) {
     app,
     db,
     config,
+    listings,
     views,
     storage,
     categoryStore,

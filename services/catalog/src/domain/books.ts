@@ -15,6 +15,8 @@ import { LRUCache } from 'lru-cache';
 import { bookImages, books, cities, memberBlocks, provinces, sellers } from '../db/schema.ts';
 import { AnswerCache } from './answer-cache.ts';
 import type { CategoryView } from './category-store.ts';
+import { selectionOf } from './listing-index.ts';
+import type { ListingIndexFeed } from './listing-index-feed.ts';
 import { lotsOf } from './lots.ts';
 import { didYouMean, planSearch, type UnderstoodFilter, understoodConditions, webSearchQuery } from './search.ts';
 import { liveBoostedBookIds, sellerBadgeSql } from './subscriptions.ts';
@@ -223,11 +225,20 @@ export const visitorBookPages = new AnswerCache<number, { userId: string; book: 
   ttlMs: 10_000,
 });
 
+const listingWriteHooks = new Set<() => void>();
+/** What else must hear of this replica's committed listing writes (the listing index's catchUp). */
+export function onListingsWritten(hook: () => void) {
+  listingWriteHooks.add(hook);
+  return () => listingWriteHooks.delete(hook);
+}
+
+/** Called once a write that changes listings is committed. */
 export const forgetListings = () => {
   totals.clear();
   listingPages.clear();
   visitorBookPages.clear();
   boostedIds = null;
+  for (const hook of listingWriteHooks) hook();
 };
 
 /**
@@ -421,9 +432,17 @@ export async function listBooks(
   storage: Storage,
   view: CategoryView,
   query: BookListQuery,
+  listings?: Pick<ListingIndexFeed, 'select'>,
 ): Promise<BookListPage> {
   const perPage = query.limit ?? query.per_page ?? DEFAULT_PER_PAGE;
   const run = async (query: BookListQuery, understood: UnderstoodFilter | null, mode: TextMode) => {
+    if (!query.query && listings) {
+      // No words left to search: the in-memory index has the page's ids and the exact total,
+      // unless it is catching up with a write (then SQL answers).
+      const selection = selectionOf(query, view.graph, understood, perPage);
+      const served = selection && listings.select(selection);
+      if (served) return { rows: await findBookRows(db, served.ids), total: served.total };
+    }
     const where = and(...listConditions(query, view, mode, understood));
     const order = ordering(query, mode);
     if (!query.query) return browse(db, query, where, order, perPage, totalKey(query, mode, understood));

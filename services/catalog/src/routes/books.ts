@@ -61,7 +61,7 @@ const LOT_IS_FIXED = 'Les manuels d’un lot ne se changent pas : supprimez l’
 
 /** Books: SPEC.md section 7 "Books", answers described in services/catalog/API.md. */
 export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) => {
-  const { db, storage, categoryStore, guards, relay, config, views } = deps;
+  const { db, storage, categoryStore, guards, relay, config, views, listings } = deps;
   await app.register(multipart, {
     // An oversized photo is marked truncated and answered 422 naming its field, not a bare 413.
     throwFileSizeLimit: false,
@@ -83,7 +83,7 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
   const listing = async (request: FastifyRequest<{ Querystring: BookListQuery }>) => {
     const key = request.url.replace(/^\/books\/search/, '/books');
     return listingPages.read(key, async () => {
-      const page = await listBooks(db, storage, await categoryStore.view(), request.query);
+      const page = await listBooks(db, storage, await categoryStore.view(), request.query, listings);
       if (page.total === 0) {
         // For the Rapports screen; off the answer's path, and a failure costs only the figure.
         const { query, category_ids, category_id } = request.query;

@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { type ListingEntry, ListingIndex, type ListingSelection } from './listing-index.ts';
+
+/** The channel migration 0023's triggers notify with a changed listing's id. */
+const CHANNEL = 'cartable_listings';
+/** A marker a replica sends itself after a write of its own (`catchUp`); every replica hears it. */
+const MARKER = 'caught-up:';
+const LOAD_BATCH = 20_000;
+const RECONNECT_MS = [250, 1000, 5000];
+
+/** The columns the index holds, for the listings of `where` (one round trip). */
+const ENTRY_COLUMNS = `id, status, hidden_at is null and not seller_away as shown, category_ids, price, city_id,
+  condition, is_negotiable, is_exchange_possible,
+  (extract(epoch from created_at) * 1000000)::float8 as created_micros`;
+
+interface EntryRow {
+  id: number;
+  status: ListingEntry['status'];
+  shown: boolean;
+  category_ids: number[];
+  price: number;
+  city_id: number | null;
+  condition: ListingEntry['condition'];
+  is_negotiable: boolean;
+  is_exchange_possible: boolean;
+  created_micros: number;
+}
+
+const entryOf = (row: EntryRow): ListingEntry => ({
+  id: row.id,
+  status: row.status,
+  shown: row.shown,
+  categoryIds: row.category_ids,
+  price: row.price,
+  cityId: row.city_id,
+  condition: row.condition,
+  negotiable: row.is_negotiable,
+  exchange: row.is_exchange_possible,
+  createdMicros: row.created_micros,
+});
+
+export interface ListingIndexFeed {
+  /**
+   * The page's ids and exact total, or null while the index may be behind the table (loading,
+   * disconnected, or a write of this replica not yet read back): the caller then asks SQL.
+   */
+  select(selection: ListingSelection): { ids: number[]; total: number } | null;
+  /**
+   * After a write of this replica, committed: until every change committed so far is read back,
+   * `select` answers null, so a member sees their own change on the next page they load.
+   */
+  catchUp(): void;
+  /** Resolves once the index is loaded and up to date (tests, start-up). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Keeps a ListingIndex equal to the books table: a full read at start (and after any lost
+ * connection), then the ids the triggers of migration 0023 notify on every change, read back in
+ * batches. PostgreSQL delivers a session's notifications in commit order, so a marker this
+ * replica notifies after its own write arrives after that write's ids: when it is read, so are they.
+ */
+export function startListingIndexFeed(connectionString: string, log: Logger): ListingIndexFeed {
+  let index: ListingIndex | null = null;
+  let client: pg.Client | null = null;
+  let closed = false;
+  let attempt = 0;
+  /** Ids notified and not yet read back. */
+  const pending = new Set<number>();
+  /** Markers sent and not yet passed. */
+  const markers = new Set<number>();
+  let nextMarker = 0;
+  /** This replica's markers begin with it; another's are only a reason to read what is pending. */
+  const ownMarker = `${MARKER}${randomUUID()}:`;
+  /** The reads of notified ids, one after the other, in the order of the notifications. */
+  let work: Promise<void> = Promise.resolve();
+  let flushQueued = false;
+  let waiters: Array<() => void> = [];
+
+  const upToDate = () => index !== null && pending.size === 0 && markers.size === 0;
+  const wake = () => {
+    if (!upToDate()) return;
+    for (const resolve of waiters) resolve();
+    waiters = [];
+  };
+
+  async function readBack(connection: pg.Client) {
+    if (!pending.size || !index) return;
+    const ids = [...pending];
+    pending.clear();
+    const { rows } = await connection.query<EntryRow>(`select ${ENTRY_COLUMNS} from books where id = any($1::int[])`, [
+      ids,
+    ]);
+    const found = new Set<number>();
+    for (const row of rows) {
+      index.upsert(entryOf(row));
+      found.add(row.id);
+    }
+    for (const id of ids) if (!found.has(id)) index.remove(id);
+  }
+
+  function enqueue(connection: pg.Client, step: () => void | Promise<void>) {
+    work = work
+      .then(step)
+      .catch((error) => {
+        // A failed read: the connection is gone or going; the reconnection reloads everything.
+        log.warn({ err: error }, 'listing index: a change could not be read');
+        lose(connection);
+      })
+      .then(wake);
+  }
+
+  function onNotification(connection: pg.Client, message: pg.Notification) {
+    const payload = message.payload ?? '';
+    if (payload.startsWith(MARKER)) {
+      if (!payload.startsWith(ownMarker)) return;
+      const marker = Number(payload.slice(ownMarker.length));
+      enqueue(connection, async () => {
+        await readBack(connection);
+        markers.delete(marker);
+      });
+      return;
+    }
+    const id = Number(payload);
+    if (!Number.isInteger(id)) return;
+    pending.add(id);
+    if (flushQueued) return;
+    flushQueued = true;
+    enqueue(connection, () => {
+      flushQueued = false;
+      return readBack(connection);
+    });
+  }
+
+  /** The connection is lost: answer from SQL until a new one has read everything again. */
+  function lose(connection: pg.Client) {
+    if (client !== connection) return;
+    client = null;
+    index = null;
+    pending.clear();
+    markers.clear();
+    flushQueued = false;
+    connection.removeAllListeners();
+    connection.on('error', () => {});
+    void connection.end().catch(() => {});
+    if (closed) return;
+    const delay = RECONNECT_MS[Math.min(attempt++, RECONNECT_MS.length - 1)]!;
+    setTimeout(() => void connect(), delay).unref();
+  }
+
+  async function connect() {
+    if (closed) return;
+    const connection = new pg.Client({ connectionString, application_name: 'catalog listing index' });
+    client = connection;
+    connection.on('error', (error) => {
+      log.warn({ err: error }, 'listing index: connection lost, pages are read from SQL meanwhile');
+      lose(connection);
+    });
+    connection.on('end', () => lose(connection));
+    connection.on('notification', (message) => onNotification(connection, message));
+    try {
+      await connection.connect();
+      // Listening first: a change made during the full read is notified, and read again after it.
+      await connection.query(`listen ${CHANNEL}`);
+      const loaded = new ListingIndex();
+      let after = 0;
+      for (;;) {
+        const { rows } = await connection.query<EntryRow>(
+          `select ${ENTRY_COLUMNS} from books where id > $1 order by id limit ${LOAD_BATCH}`,
+          [after],
+        );
+        for (const row of rows) loaded.upsert(entryOf(row));
+        if (rows.length < LOAD_BATCH) break;
+        after = rows[rows.length - 1]!.id;
+      }
+      if (client !== connection) return;
+      enqueue(connection, () => {
+        index = loaded;
+        attempt = 0;
+        log.info({ listings: loaded.count }, 'listing index loaded');
+        return readBack(connection);
+      });
+    } catch (error) {
+      log.warn({ err: error }, 'listing index: not loaded, pages are read from SQL meanwhile');
+      lose(connection);
+    }
+  }
+
+  void connect();
+
+  return {
+    select(selection) {
+      return upToDate() ? index!.select(selection) : null;
+    },
+    catchUp() {
+      const connection = client;
+      if (!connection || !index) return;
+      const marker = nextMarker++;
+      markers.add(marker);
+      connection.query('select pg_notify($1, $2)', [CHANNEL, `${ownMarker}${marker}`]).catch((error) => {
+        log.warn({ err: error }, 'listing index: catching up failed');
+        lose(connection);
+      });
+    },
+    ready() {
+      return upToDate() ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve));
+    },
+    async close() {
+      closed = true;
+      const connection = client;
+      if (connection) lose(connection);
+      await work;
+    },
+  };
+}

@@ -1,0 +1,561 @@
+import type { BookListQuery } from '@cartable/contracts';
+import { bookConditions, bookStatuses } from '@cartable/contracts';
+import type { CategoryGraph } from './category-graph.ts';
+import type { UnderstoodFilter } from './search.ts';
+
+/**
+ * The catalogue's filter columns in memory, one slot per listing: what a page without search
+ * words asks (a level, a subject, a town, a price range, sorted by price or date) is answered
+ * here in tens of microseconds, where PostgreSQL planned and scanned an index for about a
+ * millisecond of its CPU and as much of catalog's. PostgreSQL stays the source of truth: this is
+ * a projection of the books table that listing-index-feed.ts keeps equal to it, and pages are
+ * read from it by id. Text searches, the sorts by title and popularity and a seller's own list
+ * stay in SQL (see `serve`).
+ *
+ * Sets of slots are bitsets (32 slots a word): a category's, a town's, a status's, the shown
+ * ones' (neither hidden by the moderation nor of an away seller). A filter is a few ANDs and ORs
+ * of them, then a pass over the matching slots for the price and the flags.
+ */
+
+export interface ListingEntry {
+  id: number;
+  status: (typeof bookStatuses)[number];
+  /** Neither hidden by the moderation nor of a deactivated or deleted seller. */
+  shown: boolean;
+  categoryIds: number[];
+  price: number;
+  cityId: number | null;
+  condition: (typeof bookConditions)[number];
+  negotiable: boolean;
+  exchange: boolean;
+  /** created_at in microseconds (PostgreSQL's precision: two listings of one millisecond keep their order). */
+  createdMicros: number;
+}
+
+/** A page without search words, as the index answers it. */
+export interface ListingSelection {
+  /** Undefined: every status but vendu (the public catalogue). */
+  status?: ListingEntry['status'];
+  /** Each entry is a condition: the listing has one of these categories (the levels and subjects read in a query). */
+  categoryConditions: number[][];
+  /** The explicit category filter (CategoryGraph.filterGroups): any group, each of whose sets holds one of the listing's. */
+  categoryGroups?: number[][][];
+  minPrice?: number;
+  maxPrice?: number;
+  condition?: ListingEntry['condition'];
+  negotiable?: boolean;
+  exchange?: boolean;
+  cityId?: number;
+  excludeId?: number;
+  order: { by: 'price' | 'created'; descending: boolean };
+  offset: number;
+  limit: number;
+}
+
+const FLAG_NEGOTIABLE = 1;
+const FLAG_EXCHANGE = 2;
+const NO_CITY = 0;
+const MAX_KEPT_UNIONS = 256;
+
+type Bits = Uint32Array;
+const wordsFor = (slots: number) => Math.ceil(slots / 32);
+const has = (bits: Bits, slot: number) => (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
+const set = (bits: Bits, slot: number) => {
+  bits[slot >>> 5]! |= 1 << (slot & 31);
+};
+const clear = (bits: Bits, slot: number) => {
+  bits[slot >>> 5]! &= ~(1 << (slot & 31));
+};
+const grown = (bits: Bits, words: number) => {
+  const next = new Uint32Array(words);
+  next.set(bits);
+  return next;
+};
+
+const popcount = (word: number) => {
+  let n = word - ((word >>> 1) & 0x55555555);
+  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
+  return (Math.imul((n + (n >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
+};
+
+/** Deeper pages walk the sort order instead (a heap of every listing would be a sort). */
+const MAX_HEAP_DEPTH = 1000;
+/** Matches fewer than one listing in this many are ordered directly rather than found along the sort order. */
+const SPARSE = 16;
+
+/**
+ * The first `depth` slots offered, in the page's order: a max-heap whose top is the last of
+ * them, so a slot that comes after it is refused with one comparison.
+ */
+class FirstInOrder {
+  private readonly heap: number[] = [];
+  private readonly keys: Float64Array;
+  private readonly ids: Int32Array;
+  private readonly descending: boolean;
+
+  constructor(
+    index: { columns(by: ListingSelection['order']['by']): { keys: Float64Array; ids: Int32Array } },
+    order: ListingSelection['order'],
+    private readonly depth: number,
+  ) {
+    ({ keys: this.keys, ids: this.ids } = index.columns(order.by));
+    this.descending = order.descending;
+  }
+
+  /** Whether slot a comes after slot b in the page's order. */
+  private after(a: number, b: number) {
+    const ka = this.keys[a]!;
+    const kb = this.keys[b]!;
+    // (key, id) is unique: when a is not after b, b is after a.
+    return (ka > kb || (ka === kb && this.ids[a]! > this.ids[b]!)) !== this.descending;
+  }
+
+  offer(slot: number) {
+    const heap = this.heap;
+    if (heap.length < this.depth) {
+      heap.push(slot);
+      let i = heap.length - 1;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (!this.after(heap[i]!, heap[parent]!)) break;
+        [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+        i = parent;
+      }
+      return;
+    }
+    if (!this.after(heap[0]!, slot)) return;
+    heap[0] = slot;
+    let i = 0;
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let top = i;
+      if (left < heap.length && this.after(heap[left]!, heap[top]!)) top = left;
+      if (right < heap.length && this.after(heap[right]!, heap[top]!)) top = right;
+      if (top === i) break;
+      [heap[i], heap[top]] = [heap[top]!, heap[i]!];
+      i = top;
+    }
+  }
+
+  ordered() {
+    return [...this.heap].sort((a, b) => (this.after(a, b) ? 1 : -1));
+  }
+}
+
+export class ListingIndex {
+  private capacity: number;
+  private size = 0;
+  /** Slots ever used: the next new one. */
+  private highWater = 0;
+  private readonly slotOf = new Map<number, number>();
+  private readonly freeSlots: number[] = [];
+  private ids: Int32Array;
+  /** Float64 as `created`, so the sort orders' code reads one kind of array. */
+  private prices: Float64Array;
+  private created: Float64Array;
+  private cities: Int32Array;
+  private conditions: Uint8Array;
+  private flags: Uint8Array;
+  private used: Bits;
+  /** Every status but vendu: the public catalogue's. */
+  private listed: Bits;
+  private shown: Bits;
+  private readonly statusBits: Bits[];
+  private readonly categoryBits = new Map<number, Bits>();
+  private readonly cityBits = new Map<number, Bits>();
+  /**
+   * Unions of categories' sets by their ids, as pages ask them (a level with its classes, a
+   * subject in every level): the same few come back on page after page, so each is built once
+   * and kept until the listings change.
+   */
+  private readonly unions = new Map<string, Bits>();
+  /** Slots sorted by (price, id) and by (created_at, id): a sorted page is a walk along one. */
+  private byPrice: Int32Array;
+  private byCreated: Int32Array;
+
+  constructor(capacity = 1024) {
+    this.capacity = capacity;
+    this.ids = new Int32Array(capacity);
+    this.prices = new Float64Array(capacity);
+    this.created = new Float64Array(capacity);
+    this.cities = new Int32Array(capacity);
+    this.conditions = new Uint8Array(capacity);
+    this.flags = new Uint8Array(capacity);
+    this.used = new Uint32Array(wordsFor(capacity));
+    this.listed = new Uint32Array(wordsFor(capacity));
+    this.shown = new Uint32Array(wordsFor(capacity));
+    this.statusBits = bookStatuses.map(() => new Uint32Array(wordsFor(capacity)));
+    this.byPrice = new Int32Array(capacity);
+    this.byCreated = new Int32Array(capacity);
+  }
+
+  get count() {
+    return this.size;
+  }
+
+  /** The listing as it now is in the table (added, or changed in place). */
+  upsert(entry: ListingEntry) {
+    this.unions.clear();
+    const existing = this.slotOf.get(entry.id);
+    if (existing !== undefined) this.unlink(existing);
+    const slot = existing ?? this.takeSlot();
+    this.slotOf.set(entry.id, slot);
+    this.ids[slot] = entry.id;
+    this.prices[slot] = entry.price;
+    this.created[slot] = entry.createdMicros;
+    this.cities[slot] = entry.cityId ?? NO_CITY;
+    this.conditions[slot] = bookConditions.indexOf(entry.condition);
+    this.flags[slot] = (entry.negotiable ? FLAG_NEGOTIABLE : 0) | (entry.exchange ? FLAG_EXCHANGE : 0);
+    set(this.used, slot);
+    if (entry.status !== 'vendu') set(this.listed, slot);
+    if (entry.shown) set(this.shown, slot);
+    set(this.statusBits[bookStatuses.indexOf(entry.status)]!, slot);
+    for (const id of new Set(entry.categoryIds)) set(this.bitsOf(this.categoryBits, id), slot);
+    if (entry.cityId !== null) set(this.bitsOf(this.cityBits, entry.cityId), slot);
+    this.insertSorted(this.byPrice, slot, this.prices);
+    this.insertSorted(this.byCreated, slot, this.created);
+    this.size++;
+  }
+
+  /** The listing is gone from the table. */
+  remove(id: number) {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    this.unions.clear();
+    this.unlink(slot);
+    this.slotOf.delete(id);
+    this.freeSlots.push(slot);
+  }
+
+  /** The ids of the page and the exact number of matches. */
+  select(selection: ListingSelection): { ids: number[]; total: number } {
+    const words = wordsFor(this.capacity);
+    const none = { ids: [], total: 0 };
+    // Every set a match is in: its status (or listed), shown, its town, its categories.
+    const required: Bits[] = [
+      selection.status ? this.statusBits[bookStatuses.indexOf(selection.status)]! : this.listed,
+      this.shown,
+    ];
+    if (selection.cityId !== undefined) {
+      const town = this.cityBits.get(selection.cityId);
+      if (!town) return none;
+      required.push(town);
+    }
+    for (const ids of selection.categoryConditions) required.push(this.anyOf(ids, words));
+    const groups = selection.categoryGroups;
+    if (groups) {
+      if (groups.length === 0) return none;
+      if (groups.length === 1) for (const ids of groups[0]!) required.push(this.anyOf(ids, words));
+      else required.push(this.anyGroup(groups, words));
+    }
+
+    const { minPrice, maxPrice, excludeId } = selection;
+    const low = minPrice ?? Number.NEGATIVE_INFINITY;
+    const high = maxPrice ?? Number.POSITIVE_INFINITY;
+    const condition = selection.condition === undefined ? -1 : bookConditions.indexOf(selection.condition);
+    let flagMask = 0;
+    let flagValue = 0;
+    if (selection.negotiable !== undefined) {
+      flagMask |= FLAG_NEGOTIABLE;
+      if (selection.negotiable) flagValue |= FLAG_NEGOTIABLE;
+    }
+    if (selection.exchange !== undefined) {
+      flagMask |= FLAG_EXCHANGE;
+      if (selection.exchange) flagValue |= FLAG_EXCHANGE;
+    }
+    const perSlot =
+      low > Number.NEGATIVE_INFINITY || high < Number.POSITIVE_INFINITY || condition >= 0 || flagMask !== 0;
+    const depth = selection.offset + selection.limit;
+
+    // One pass, word by word: the sets ANDed, then the remaining filters slot by slot. With
+    // those, the pass counts the matches and keeps the first of them in order (a heap as deep
+    // as the page) rather than walking the sort order past other classes and prices.
+    const first = perSlot && depth <= MAX_HEAP_DEPTH ? new FirstInOrder(this, selection.order, depth) : null;
+    const matches = first ? null : new Uint32Array(words);
+    const sets = required.length;
+    // The listing a book page's « similar » list leaves out: one bit of one word.
+    const excluded = excludeId === undefined ? -1 : (this.slotOf.get(excludeId) ?? -1);
+    const excludedWord = excluded < 0 ? -1 : excluded >>> 5;
+    const excludedMask = ~(1 << (excluded & 31));
+    let total = 0;
+    for (let w = 0; w < words; w++) {
+      let word = required[0]![w]!;
+      for (let r = 1; r < sets && word !== 0; r++) word &= required[r]![w]!;
+      if (w === excludedWord) word &= excludedMask;
+      if (word === 0) continue;
+      if (!perSlot) {
+        matches![w] = word;
+        total += popcount(word);
+        continue;
+      }
+      let kept = 0;
+      while (word !== 0) {
+        const bit = word & -word;
+        word ^= bit;
+        const slot = (w << 5) + 31 - Math.clz32(bit);
+        const price = this.prices[slot]!;
+        if (
+          price < low ||
+          price > high ||
+          (condition >= 0 && this.conditions[slot] !== condition) ||
+          (this.flags[slot]! & flagMask) !== flagValue
+        )
+          continue;
+        total++;
+        if (first) first.offer(slot);
+        else kept |= bit;
+      }
+      if (matches) matches[w] = kept;
+    }
+    if (first)
+      return {
+        ids: first
+          .ordered()
+          .slice(selection.offset)
+          .map((slot) => this.ids[slot]!),
+        total,
+      };
+
+    // Few matches among many listings: they are ordered directly; otherwise the page is a walk
+    // along the sort order (from the first price in range when sorting by price).
+    if (depth <= MAX_HEAP_DEPTH && total * SPARSE < this.size) {
+      const few = new FirstInOrder(this, selection.order, depth);
+      for (let w = 0; w < words; w++) {
+        let word = matches![w]!;
+        while (word !== 0) {
+          const bit = word & -word;
+          word ^= bit;
+          few.offer((w << 5) + 31 - Math.clz32(bit));
+        }
+      }
+      return {
+        ids: few
+          .ordered()
+          .slice(selection.offset)
+          .map((slot) => this.ids[slot]!),
+        total,
+      };
+    }
+    const ids: number[] = [];
+    if (total > selection.offset) {
+      const order = selection.order.by === 'price' ? this.byPrice : this.byCreated;
+      let skipped = 0;
+      const take = (slot: number) => {
+        if (!has(matches!, slot)) return false;
+        if (skipped < selection.offset) skipped++;
+        else ids.push(this.ids[slot]!);
+        return skipped + ids.length >= depth || skipped + ids.length >= total;
+      };
+      if (selection.order.descending) {
+        let i = this.size - 1;
+        if (selection.order.by === 'price' && maxPrice !== undefined) i = this.firstAbove(maxPrice) - 1;
+        for (; i >= 0; i--) if (take(order[i]!)) break;
+      } else {
+        let i = 0;
+        if (selection.order.by === 'price' && minPrice !== undefined) i = this.firstAtLeast(minPrice);
+        for (; i < this.size; i++) if (take(order[i]!)) break;
+      }
+    }
+    return { ids, total };
+  }
+
+  /** A sort order's key column and the ids that break its ties (FirstInOrder). */
+  columns(by: ListingSelection['order']['by']) {
+    return { keys: by === 'price' ? this.prices : this.created, ids: this.ids };
+  }
+
+  /** The listings of any of these groups (each: in one of each of its sets' categories); read only, kept as anyOf's. */
+  private anyGroup(groups: number[][][], words: number): Bits {
+    const key = JSON.stringify(groups);
+    const kept = this.unions.get(key);
+    if (kept) return kept;
+    const union = new Uint32Array(words);
+    for (const group of groups) {
+      const sets = group.map((ids) => this.anyOf(ids, words));
+      for (let w = 0; w < words; w++) {
+        let word = this.used[w]!;
+        for (const bits of sets) word &= bits[w]!;
+        union[w]! |= word;
+      }
+    }
+    this.keep(key, union);
+    return union;
+  }
+
+  private keep(key: string, union: Bits) {
+    if (this.unions.size >= MAX_KEPT_UNIONS) this.unions.clear();
+    this.unions.set(key, union);
+  }
+
+  /** The listings of any of these categories; read only (it may be kept for the next page). */
+  private anyOf(categoryIds: number[], words: number): Bits {
+    const key = categoryIds.join(',');
+    const kept = this.unions.get(key);
+    if (kept) return kept;
+    const union = new Uint32Array(words);
+    for (const id of categoryIds) {
+      const bits = this.categoryBits.get(id);
+      if (!bits) continue;
+      for (let w = 0; w < bits.length; w++) union[w]! |= bits[w]!;
+    }
+    this.keep(key, union);
+    return union;
+  }
+
+  private bitsOf(sets: Map<number, Bits>, key: number) {
+    let bits = sets.get(key);
+    if (!bits) {
+      bits = new Uint32Array(wordsFor(this.capacity));
+      sets.set(key, bits);
+    } else if (bits.length < wordsFor(this.capacity)) {
+      bits = grown(bits, wordsFor(this.capacity));
+      sets.set(key, bits);
+    }
+    return bits;
+  }
+
+  private takeSlot() {
+    const free = this.freeSlots.pop();
+    if (free !== undefined) return free;
+    if (this.highWater >= this.capacity) this.grow();
+    return this.highWater++;
+  }
+
+  private grow() {
+    const capacity = this.capacity * 2;
+    const words = wordsFor(capacity);
+    const copy = <T extends Int32Array | Float64Array | Uint8Array>(from: T, to: T) => {
+      to.set(from);
+      return to;
+    };
+    this.ids = copy(this.ids, new Int32Array(capacity));
+    this.prices = copy(this.prices, new Float64Array(capacity));
+    this.created = copy(this.created, new Float64Array(capacity));
+    this.cities = copy(this.cities, new Int32Array(capacity));
+    this.conditions = copy(this.conditions, new Uint8Array(capacity));
+    this.flags = copy(this.flags, new Uint8Array(capacity));
+    this.byPrice = copy(this.byPrice, new Int32Array(capacity));
+    this.byCreated = copy(this.byCreated, new Int32Array(capacity));
+    this.used = grown(this.used, words);
+    this.listed = grown(this.listed, words);
+    this.shown = grown(this.shown, words);
+    for (let s = 0; s < this.statusBits.length; s++) this.statusBits[s] = grown(this.statusBits[s]!, words);
+    for (const [key, bits] of this.categoryBits) this.categoryBits.set(key, grown(bits, words));
+    for (const [key, bits] of this.cityBits) this.cityBits.set(key, grown(bits, words));
+    this.capacity = capacity;
+  }
+
+  /** Takes a slot out of every set and sort order (its columns are rewritten by the next use). */
+  private unlink(slot: number) {
+    clear(this.used, slot);
+    clear(this.listed, slot);
+    clear(this.shown, slot);
+    for (const bits of this.statusBits) clear(bits, slot);
+    for (const bits of this.categoryBits.values()) clear(bits, slot);
+    const city = this.cities[slot]!;
+    if (city !== NO_CITY) {
+      const bits = this.cityBits.get(city);
+      if (bits) clear(bits, slot);
+    }
+    this.removeSorted(this.byPrice, slot, this.prices);
+    this.removeSorted(this.byCreated, slot, this.created);
+    this.size--;
+  }
+
+  /** Where (key, id) of `slot` belongs in `order` (by the slot's current key). */
+  private position(order: Int32Array, slot: number, keys: Float64Array) {
+    const key = keys[slot]!;
+    const id = this.ids[slot]!;
+    let low = 0;
+    let high = this.size;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      const other = order[mid]!;
+      const otherKey = keys[other]!;
+      if (otherKey < key || (otherKey === key && this.ids[other]! < id)) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  private insertSorted(order: Int32Array, slot: number, keys: Float64Array) {
+    const at = this.position(order, slot, keys);
+    order.copyWithin(at + 1, at, this.size);
+    order[at] = slot;
+  }
+
+  private removeSorted(order: Int32Array, slot: number, keys: Float64Array) {
+    const at = this.position(order, slot, keys);
+    if (order[at] !== slot) throw new Error(`listing index: slot ${slot} is not where its key says`);
+    order.copyWithin(at, at + 1, this.size);
+  }
+
+  /** The first position in byPrice whose price is at least `price`. */
+  private firstAtLeast(price: number) {
+    let low = 0;
+    let high = this.size;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.prices[this.byPrice[mid]!]! < price) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  /** The first position in byPrice whose price is above `price`. */
+  private firstAbove(price: number) {
+    let low = 0;
+    let high = this.size;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.prices[this.byPrice[mid]!]! <= price) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+}
+
+/**
+ * A listing page's request as the index answers it, or null for one it leaves to SQL: search
+ * words (PostgreSQL's French full-text), a seller's own listings (their index serves them), the
+ * sorts by title (PostgreSQL's collation) and by popularity (views change all day). Mirrors
+ * listConditions and ordering in books.ts; test/listing-index.test.ts compares the two.
+ */
+export function selectionOf(
+  query: BookListQuery,
+  graph: CategoryGraph,
+  understood: UnderstoodFilter | null,
+  perPage: number,
+): ListingSelection | null {
+  if (query.query || query.user_id) return null;
+  const sortBy = query.sort_by ?? 'created_at';
+  let order: ListingSelection['order'];
+  if (sortBy === 'relevance') order = { by: 'created', descending: true };
+  else if (sortBy === 'price') order = { by: 'price', descending: query.sort_direction === 'desc' };
+  else if (sortBy === 'created_at') order = { by: 'created', descending: query.sort_direction !== 'asc' };
+  else return null;
+
+  const categoryConditions: number[][] = [];
+  for (const ids of [understood?.levelIds ?? [], understood?.subjectIds ?? []]) {
+    if (ids.length) categoryConditions.push([...new Set(ids.flatMap((id) => graph.within(id)))]);
+  }
+  const wanted = [...(query.category_ids ?? []), ...(query.category_id ? [query.category_id] : [])];
+  const negotiable = query.is_negociable ?? query.is_negotiable;
+  return {
+    ...(query.status ? { status: query.status } : {}),
+    categoryConditions,
+    // No group (only unknown categories): nothing matches, as in SQL.
+    ...(wanted.length ? { categoryGroups: graph.filterGroups(wanted) } : {}),
+    ...(query.min_price !== undefined ? { minPrice: query.min_price } : {}),
+    ...(query.max_price !== undefined ? { maxPrice: query.max_price } : {}),
+    ...(query.condition ? { condition: query.condition } : {}),
+    ...(negotiable !== undefined ? { negotiable } : {}),
+    ...(query.is_exchange_possible !== undefined ? { exchange: query.is_exchange_possible } : {}),
+    ...(query.city_id ? { cityId: query.city_id } : {}),
+    ...(query.exclude_id ? { excludeId: query.exclude_id } : {}),
+    order,
+    offset: (query.page - 1) * perPage,
+    limit: perPage,
+  };
+}

@@ -1,0 +1,300 @@
+import { type BookListQuery, bookConditions, bookListQuerySchema, bookStatuses } from '@cartable/contracts';
+import { rowsOf } from '@cartable/service-kit';
+import { and, inArray, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as schema from '../src/db/schema.ts';
+import { listBooks, listConditions } from '../src/domain/books.ts';
+import { ListingIndex } from '../src/domain/listing-index.ts';
+import { type ListingIndexFeed, startListingIndexFeed } from '../src/domain/listing-index-feed.ts';
+import { planSearch } from '../src/domain/search.ts';
+import { type CatalogHarness, startCatalog } from './harness.ts';
+
+/**
+ * The in-memory listing index answers what SQL answers: the same page of ids, in the same order,
+ * and the exact count of the matches, for random filter combinations over random listings; and
+ * it follows the table through writes, a lost connection and a write of this replica.
+ */
+
+/** A reproducible sequence (the failing case can be run again). */
+function randomOf(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+  return {
+    next,
+    int: (below: number) => Math.floor(next() * below),
+    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!,
+    chance: (p: number) => next() < p,
+  };
+}
+
+let h: CatalogHarness;
+let feed: ListingIndexFeed;
+let categoryIds: number[];
+let cityIds: number[];
+const random = randomOf(20261128);
+const sellers = Array.from({ length: 6 }, (_, i) => `5e11e000-0000-4000-8000-00000000000${i}`);
+const start = Date.parse('2026-08-01T08:00:00Z');
+
+/** Random listings: shared prices and instants (ties broken by id), every status, hidden and away ones. */
+async function insertListings(count: number) {
+  const rows = Array.from({ length: count }, () => ({
+    userId: random.pick(sellers),
+    title: `Manuel ${random.int(1000)}`,
+    author: 'Collectif',
+    condition: random.pick(bookConditions),
+    price: random.pick([0, 500, 1000, 1500, 2500, 5000, 7500, 12_000]) + (random.chance(0.3) ? random.int(100) : 0),
+    status: random.pick([...bookStatuses, 'disponible', 'disponible'] as const),
+    cityId: random.chance(0.1) ? null : random.pick(cityIds),
+    isNegotiable: random.chance(0.5),
+    isExchangePossible: random.chance(0.3),
+    categoryIds: Array.from({ length: random.int(4) }, () => random.pick(categoryIds)),
+    createdAt: new Date(start + random.int(50) * 3_600_000 + (random.chance(0.5) ? 0 : random.int(999))),
+    hiddenAt: random.chance(0.1) ? new Date() : null,
+  }));
+  const inserted = await h.db.insert(schema.books).values(rows).returning({ id: schema.books.id });
+  const away = inserted.filter(() => random.chance(0.1)).map((r) => r.id);
+  if (away.length) await h.db.update(schema.books).set({ sellerAway: true }).where(inArray(schema.books.id, away));
+}
+
+/** A random page request, as a visitor's filters and the home's quick search make them. */
+function randomQuery(): BookListQuery {
+  const raw: Record<string, unknown> = {};
+  if (random.chance(0.5))
+    raw.category_ids = Array.from({ length: 1 + random.int(2) }, () => random.pick(categoryIds)).join(',');
+  if (random.chance(0.15)) raw.category_id = random.pick(categoryIds);
+  if (random.chance(0.1))
+    raw.query = random.pick(['maths 6e', 'svt 3eme', 'anglais cm2', 'terminale', 'physique chimie seconde']);
+  if (random.chance(0.4)) raw.min_price = random.pick([0, 500, 1000, 2000, 5000]);
+  if (random.chance(0.4)) raw.max_price = random.pick([5000, 7500, 12_000, 20_000]);
+  if (raw.min_price !== undefined && raw.max_price !== undefined && Number(raw.min_price) > Number(raw.max_price)) {
+    delete raw.max_price;
+  }
+  if (random.chance(0.2)) raw.condition = random.pick(bookConditions);
+  if (random.chance(0.2)) raw.is_negotiable = random.pick(['true', 'false']);
+  if (random.chance(0.2)) raw.is_exchange_possible = random.pick(['true', 'false']);
+  if (random.chance(0.4)) raw.city_id = random.pick(cityIds);
+  if (random.chance(0.1)) raw.status = random.pick(bookStatuses);
+  if (random.chance(0.05)) raw.exclude_id = 1 + random.int(400);
+  if (random.chance(0.7)) raw.sort_by = random.pick(['created_at', 'price', 'relevance']);
+  if (random.chance(0.5)) raw.sort_direction = random.pick(['asc', 'desc']);
+  raw.per_page = random.pick([5, 12, 30]);
+  raw.page = random.pick([1, 1, 1, 2, 3, 8]);
+  return bookListQuerySchema.parse(raw);
+}
+
+/** Every match of the query, counted by SQL (the SQL page's total may be the planner's estimate). */
+async function sqlCount(query: BookListQuery) {
+  const view = await h.categoryStore.view();
+  const plan = planSearch(query, view);
+  const conditions = plan ? listConditions(plan.query, view, 'fulltext', plan.filter) : listConditions(query, view);
+  const [row] = await rowsOf<{ n: number }>(
+    h.db,
+    sql`select count(*)::int as n from books where ${and(...conditions)}`,
+  );
+  return row!.n;
+}
+
+/** The same request answered by SQL and by the index: the same ids in the same order, the exact total. */
+async function expectSameAnswers(queries: number) {
+  const view = await h.categoryStore.view();
+  let servedByIndex = 0;
+  for (let i = 0; i < queries; i++) {
+    const query = randomQuery();
+    let used = false;
+    const spy = {
+      select: (selection: Parameters<ListingIndexFeed['select']>[0]) => {
+        const answer = feed.select(selection);
+        used ||= answer !== null;
+        return answer;
+      },
+    };
+    const fromSql = await listBooks(h.db, h.storage, view, query);
+    const fromIndex = await listBooks(h.db, h.storage, view, query, spy);
+    const ids = (page: { data: Array<{ id: number }> }) => page.data.map((b) => b.id);
+    const context = JSON.stringify(query);
+    expect(ids(fromIndex), context).toEqual(ids(fromSql));
+    if (used) {
+      servedByIndex++;
+      expect(fromIndex.total, context).toBe(await sqlCount(query));
+    }
+  }
+  // Most of them: text that is not all levels and subjects stays with SQL.
+  expect(servedByIndex).toBeGreaterThan(queries * 0.8);
+}
+
+/** Until the feed has read back every change committed so far. */
+async function caughtUp() {
+  feed.catchUp();
+  await feed.ready();
+}
+
+beforeAll(async () => {
+  h = await startCatalog();
+  categoryIds = (await h.db.select({ id: schema.categories.id }).from(schema.categories)).map((c) => c.id);
+  cityIds = (await h.db.select({ id: schema.cities.id }).from(schema.cities).limit(5)).map((c) => c.id);
+  await insertListings(250);
+  feed = startListingIndexFeed(h.config.CATALOG_DATABASE_URL!, pino({ level: 'silent' }));
+  await feed.ready();
+  // Listings written after the full read come by notification.
+  await insertListings(150);
+  await caughtUp();
+}, 60_000);
+
+afterAll(async () => {
+  await feed?.close();
+  await h?.teardown();
+});
+
+describe('the listing index', () => {
+  it('answers 300 random filter combinations as SQL does', async () => {
+    await expectSameAnswers(300);
+  }, 120_000);
+
+  it('follows the table: new, changed, hidden, sold and deleted listings, and an away seller', async () => {
+    await insertListings(40);
+    const ids = (await h.db.select({ id: schema.books.id }).from(schema.books)).map((r) => r.id);
+    const some = () => ids.filter(() => random.chance(0.05));
+    await h.db.update(schema.books).set({ price: 3333 }).where(inArray(schema.books.id, some()));
+    await h.db.update(schema.books).set({ hiddenAt: new Date() }).where(inArray(schema.books.id, some()));
+    await h.db.update(schema.books).set({ hiddenAt: null }).where(inArray(schema.books.id, some()));
+    await h.db.update(schema.books).set({ status: 'vendu' }).where(inArray(schema.books.id, some()));
+    await h.db
+      .update(schema.books)
+      .set({ categoryIds: [random.pick(categoryIds)] })
+      .where(inArray(schema.books.id, some()));
+    await h.db
+      .update(schema.books)
+      .set({ createdAt: new Date(start) })
+      .where(inArray(schema.books.id, some()));
+    await h.db.delete(schema.books).where(inArray(schema.books.id, some()));
+    await h.registerSeller(sellers[0]!, 'Partie');
+    await h.db.update(schema.sellers).set({ deactivatedAt: new Date() }).where(sql`user_id = ${sellers[0]}`);
+    await caughtUp();
+    await expectSameAnswers(150);
+  }, 120_000);
+
+  it('answers from SQL while its connection is lost, then reads the table again', async () => {
+    await h.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where application_name = 'catalog listing index' and datname = current_database()`);
+    // Changes while it is away are read with everything else once it is back.
+    await insertListings(30);
+    await h.db.update(schema.books).set({ price: 4444 }).where(sql`id % 7 = 0`);
+    const view = await h.categoryStore.view();
+    const query = bookListQuerySchema.parse({ sort_by: 'price' });
+    await expect
+      .poll(() =>
+        feed.select({ categoryConditions: [], order: { by: 'price', descending: false }, offset: 0, limit: 1 }),
+      )
+      .toBeNull();
+    // Meanwhile a page is still answered (by SQL).
+    expect((await listBooks(h.db, h.storage, view, query, feed)).data.length).toBeGreaterThan(0);
+    await caughtUp();
+    await expectSameAnswers(100);
+  }, 120_000);
+
+  it('answers null after a write of this replica until it has read it back', async () => {
+    const selection = {
+      categoryConditions: [],
+      order: { by: 'created' as const, descending: true },
+      offset: 0,
+      limit: 1,
+    };
+    const [book] = await h.db
+      .insert(schema.books)
+      .values({
+        userId: sellers[1]!,
+        title: 'Tout neuf',
+        author: 'X',
+        condition: 'neuf',
+        price: 1,
+        createdAt: new Date('2030-01-01'),
+      })
+      .returning({ id: schema.books.id });
+    feed.catchUp();
+    expect(feed.select(selection)).toBeNull();
+    await feed.ready();
+    expect(feed.select(selection)?.ids).toEqual([book!.id]);
+  });
+});
+
+describe('the listing pages of the API', () => {
+  let app: CatalogHarness;
+  beforeAll(async () => {
+    app = await startCatalog({}, { listingIndex: true });
+  }, 60_000);
+  afterAll(async () => app?.teardown());
+
+  it('come from the index, a listing just written included, with exact totals', async () => {
+    const libreville = String(await app.cityId('Libreville'));
+    const categories = [String(await app.categoryId('Terminale D')), String(await app.categoryId('Mathématiques'))];
+    const seller = await app.token();
+    const select = vi.spyOn(app.listings!, 'select');
+    for (let i = 0; i < 5; i++) {
+      const fields = { title: `Annales BAC ${i}`, author: 'Collectif', condition: 'bon', price: String(2000 + i) };
+      const created = await app.form(
+        'POST',
+        '/books',
+        { ...fields, city_id: libreville, category_ids: categories },
+        {},
+        seller.token,
+      );
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      await app.listings!.ready();
+      const page = await app.call('GET', `/books?query=maths+terminale&city_id=${libreville}&per_page=1`);
+      expect(select.mock.results.at(-1)?.value).not.toBeNull();
+      expect(page.body.data[0].id).toBe(created.body.book.id);
+      expect(page.body.total).toBe(i + 1);
+    }
+  });
+});
+
+describe('ListingIndex', () => {
+  it('keeps its sort orders through growth, moves and removals', () => {
+    const index = new ListingIndex(2);
+    const entry = (id: number, price: number) => ({
+      id,
+      status: 'disponible' as const,
+      shown: true,
+      categoryIds: [1],
+      price,
+      cityId: 1,
+      condition: 'bon' as const,
+      negotiable: false,
+      exchange: false,
+      createdMicros: id,
+    });
+    for (let id = 1; id <= 100; id++) index.upsert(entry(id, (id * 37) % 11));
+    for (let id = 1; id <= 100; id += 3) index.upsert(entry(id, 5));
+    for (let id = 2; id <= 100; id += 5) index.remove(id);
+    const expected = Array.from({ length: 100 }, (_, i) => i + 1)
+      .filter((id) => (id - 2) % 5 !== 0)
+      .map((id) => ({ id, price: (id - 1) % 3 === 0 ? 5 : (id * 37) % 11 }))
+      .sort((a, b) => a.price - b.price || a.id - b.id);
+    const page = index.select({
+      categoryConditions: [[1]],
+      order: { by: 'price', descending: false },
+      offset: 3,
+      limit: 200,
+    });
+    expect(page.total).toBe(expected.length);
+    expect(page.ids).toEqual(expected.slice(3).map((e) => e.id));
+    const cheap = index.select({
+      categoryConditions: [],
+      maxPrice: 4,
+      order: { by: 'price', descending: true },
+      offset: 0,
+      limit: 5,
+    });
+    expect(cheap.ids).toEqual(
+      expected
+        .filter((e) => e.price <= 4)
+        .reverse()
+        .slice(0, 5)
+        .map((e) => e.id),
+    );
+  });
+});
