@@ -1,5 +1,4 @@
-import type { BookListQuery } from '@cartable/contracts';
-import { bookConditions, bookStatuses } from '@cartable/contracts';
+import { type BookListQuery, bookConditions, bookStatuses } from '@cartable/contracts';
 import type { CategoryGraph } from './category-graph.ts';
 import type { UnderstoodFilter } from './search.ts';
 
@@ -10,11 +9,11 @@ import type { UnderstoodFilter } from './search.ts';
  * millisecond of its CPU and as much of catalog's. PostgreSQL stays the source of truth: this is
  * a projection of the books table that listing-index-feed.ts keeps equal to it, and pages are
  * read from it by id. Text searches, the sorts by title and popularity and a seller's own list
- * stay in SQL (see `serve`).
+ * stay in SQL (`selectionOf`).
  *
- * Sets of slots are bitsets (32 slots a word): a category's, a town's, a status's, the shown
- * ones' (neither hidden by the moderation nor of an away seller). A filter is a few ANDs and ORs
- * of them, then a pass over the matching slots for the price and the flags.
+ * Sets of slots are bitsets (32 slots a word): a category's, a town's, a status's, the listed
+ * and the shown ones' (neither hidden by the moderation nor of an away seller). A page is one
+ * pass over the words ANDed, with the price and the flags checked slot by slot.
  */
 
 export interface ListingEntry {
@@ -138,8 +137,12 @@ class FirstInOrder {
     }
   }
 
-  ordered() {
-    return [...this.heap].sort((a, b) => (this.after(a, b) ? 1 : -1));
+  /** The listings' ids in the page's order, from the `offset`th. */
+  idsFrom(offset: number) {
+    return [...this.heap]
+      .sort((a, b) => (this.after(a, b) ? 1 : -1))
+      .slice(offset)
+      .map((slot) => this.ids[slot]!);
   }
 }
 
@@ -308,14 +311,7 @@ export class ListingIndex {
       }
       if (matches) matches[w] = kept;
     }
-    if (first)
-      return {
-        ids: first
-          .ordered()
-          .slice(selection.offset)
-          .map((slot) => this.ids[slot]!),
-        total,
-      };
+    if (first) return { ids: first.idsFrom(selection.offset), total };
 
     // Few matches among many listings: they are ordered directly; otherwise the page is a walk
     // along the sort order (from the first price in range when sorting by price).
@@ -329,13 +325,7 @@ export class ListingIndex {
           few.offer((w << 5) + 31 - Math.clz32(bit));
         }
       }
-      return {
-        ids: few
-          .ordered()
-          .slice(selection.offset)
-          .map((slot) => this.ids[slot]!),
-        total,
-      };
+      return { ids: few.idsFrom(selection.offset), total };
     }
     const ids: number[] = [];
     if (total > selection.offset) {
