@@ -56,7 +56,7 @@ const FLAG_EXCHANGE = 2;
 const NO_CITY = 0;
 const MAX_KEPT_UNIONS = 256;
 
-type Bits = Uint32Array;
+type Bits = Int32Array;
 const wordsFor = (slots: number) => Math.ceil(slots / 32);
 const has = (bits: Bits, slot: number) => (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
 const set = (bits: Bits, slot: number) => {
@@ -66,7 +66,7 @@ const clear = (bits: Bits, slot: number) => {
   bits[slot >>> 5]! &= ~(1 << (slot & 31));
 };
 const grown = (bits: Bits, words: number) => {
-  const next = new Uint32Array(words);
+  const next = new Int32Array(words);
   next.set(bits);
   return next;
 };
@@ -91,6 +91,8 @@ class FirstInOrder {
   private readonly keys: Float64Array;
   private readonly ids: Int32Array;
   private readonly descending: boolean;
+  /** The key of the heap's top, the last slot kept so far. */
+  private lastKey = 0;
 
   constructor(
     index: { columns(by: ListingSelection['order']['by']): { keys: Float64Array; ids: Int32Array } },
@@ -120,8 +122,12 @@ class FirstInOrder {
         [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
         i = parent;
       }
+      this.lastKey = this.keys[heap[0]!]!;
       return;
     }
+    // Most slots of a broad page come after the last kept: one key read refuses them.
+    const key = this.keys[slot]!;
+    if (this.descending ? key < this.lastKey : key > this.lastKey) return;
     if (!this.after(heap[0]!, slot)) return;
     heap[0] = slot;
     let i = 0;
@@ -135,6 +141,7 @@ class FirstInOrder {
       [heap[i], heap[top]] = [heap[top]!, heap[i]!];
       i = top;
     }
+    this.lastKey = this.keys[heap[0]!]!;
   }
 
   /** The listings' ids in the page's order, from the `offset`th. */
@@ -185,10 +192,10 @@ export class ListingIndex {
     this.cities = new Int32Array(capacity);
     this.conditions = new Uint8Array(capacity);
     this.flags = new Uint8Array(capacity);
-    this.used = new Uint32Array(wordsFor(capacity));
-    this.listed = new Uint32Array(wordsFor(capacity));
-    this.shown = new Uint32Array(wordsFor(capacity));
-    this.statusBits = bookStatuses.map(() => new Uint32Array(wordsFor(capacity)));
+    this.used = new Int32Array(wordsFor(capacity));
+    this.listed = new Int32Array(wordsFor(capacity));
+    this.shown = new Int32Array(wordsFor(capacity));
+    this.statusBits = bookStatuses.map(() => new Int32Array(wordsFor(capacity)));
     this.byPrice = new Int32Array(capacity);
     this.byCreated = new Int32Array(capacity);
   }
@@ -275,14 +282,19 @@ export class ListingIndex {
     // those, the pass counts the matches and keeps the first of them in order (a heap as deep
     // as the page) rather than walking the sort order past other classes and prices.
     const first = perSlot && depth <= MAX_HEAP_DEPTH ? new FirstInOrder(this, selection.order, depth) : null;
-    const matches = first ? null : new Uint32Array(words);
+    const matches = first ? null : new Int32Array(words);
     const sets = required.length;
+    const { prices, conditions, flags } = this;
     // The listing a book page's « similar » list leaves out: one bit of one word.
     const excluded = excludeId === undefined ? -1 : (this.slotOf.get(excludeId) ?? -1);
     const excludedWord = excluded < 0 ? -1 : excluded >>> 5;
     const excludedMask = ~(1 << (excluded & 31));
     let total = 0;
-    for (let w = 0; w < words; w++) {
+    // Slots are taken in the order the listings were read, which is about their age: for the
+    // newest first, the pass goes backwards, so the heap soon holds the newest and refuses the rest.
+    const backwards = selection.order.descending;
+    for (let step = 0; step < words; step++) {
+      const w = backwards ? words - 1 - step : step;
       let word = required[0]![w]!;
       for (let r = 1; r < sets && word !== 0; r++) word &= required[r]![w]!;
       if (w === excludedWord) word &= excludedMask;
@@ -294,15 +306,16 @@ export class ListingIndex {
       }
       let kept = 0;
       while (word !== 0) {
-        const bit = word & -word;
+        const topBit = 31 - Math.clz32(word);
+        const bit = backwards ? 1 << topBit : word & -word;
         word ^= bit;
-        const slot = (w << 5) + 31 - Math.clz32(bit);
-        const price = this.prices[slot]!;
+        const slot = (w << 5) + (backwards ? topBit : 31 - Math.clz32(bit));
+        const price = prices[slot]!;
         if (
           price < low ||
           price > high ||
-          (condition >= 0 && this.conditions[slot] !== condition) ||
-          (this.flags[slot]! & flagMask) !== flagValue
+          (condition >= 0 && conditions[slot] !== condition) ||
+          (flags[slot]! & flagMask) !== flagValue
         )
           continue;
         total++;
@@ -360,7 +373,7 @@ export class ListingIndex {
     const key = JSON.stringify(groups);
     const kept = this.unions.get(key);
     if (kept) return kept;
-    const union = new Uint32Array(words);
+    const union = new Int32Array(words);
     for (const group of groups) {
       const sets = group.map((ids) => this.anyOf(ids, words));
       for (let w = 0; w < words; w++) {
@@ -383,7 +396,7 @@ export class ListingIndex {
     const key = categoryIds.join(',');
     const kept = this.unions.get(key);
     if (kept) return kept;
-    const union = new Uint32Array(words);
+    const union = new Int32Array(words);
     for (const id of categoryIds) {
       const bits = this.categoryBits.get(id);
       if (!bits) continue;
@@ -396,7 +409,7 @@ export class ListingIndex {
   private bitsOf(sets: Map<number, Bits>, key: number) {
     let bits = sets.get(key);
     if (!bits) {
-      bits = new Uint32Array(wordsFor(this.capacity));
+      bits = new Int32Array(wordsFor(this.capacity));
       sets.set(key, bits);
     } else if (bits.length < wordsFor(this.capacity)) {
       bits = grown(bits, wordsFor(this.capacity));

@@ -1,0 +1,97 @@
+/**
+ * The in-memory listing index on its own (services/catalog/src/domain/listing-index.ts): its
+ * memory and start-up read at BOOKS listings of the realistic catalogue, and the time of one page
+ * for the catalogue benchmark's requests and a few broader ones, in the service's process, with
+ * no HTTP, SQL or other load around it.
+ *   npm run bench -- listing-index          (BOOKS=100000 ROUNDS=2000)
+ */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { type BookListQuery, bookListQuerySchema } from '@cartable/contracts';
+import { createLogger } from '@cartable/service-kit';
+import pg from 'pg';
+import { selectionOf } from '../services/catalog/src/domain/listing-index.ts';
+import { startListingIndexFeed } from '../services/catalog/src/domain/listing-index-feed.ts';
+import { planSearch } from '../services/catalog/src/domain/search.ts';
+import { startCatalog } from '../services/catalog/test/harness.ts';
+import { seedBooks } from './support/seed-books.ts';
+
+const BOOKS = Number(process.env.BOOKS ?? 100_000);
+const ROUNDS = Number(process.env.ROUNDS ?? 2000);
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+const heapUsed = () => {
+  gc();
+  return process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
+};
+
+const h = await startCatalog();
+try {
+  const db = new pg.Client({ connectionString: h.config.CATALOG_DATABASE_URL });
+  await db.connect();
+  await seedBooks(db, BOOKS);
+  await db.end();
+  await h.categoryStore.invalidate();
+  const view = await h.categoryStore.view();
+
+  const before = heapUsed();
+  const started = performance.now();
+  const feed = startListingIndexFeed(h.config.CATALOG_DATABASE_URL!, createLogger('bench', 'silent'));
+  await feed.ready();
+  const loadMs = performance.now() - started;
+  const memoryMb = (heapUsed() - before) / 2 ** 20;
+  console.log(
+    JSON.stringify({ listings: BOOKS, 'load ms': Math.round(loadMs), 'memory MB': Number(memoryMb.toFixed(1)) }),
+  );
+
+  const lycee = String(await h.categoryId('Lycée'));
+  const libreville = await h.cityId('Libreville');
+  // Each run: a request of the catalogue benchmark (or a broader one), its price changing.
+  const runs: Array<[string, (n: number) => Record<string, unknown>]> = [
+    [
+      '(c) maths + Lycée + town + price range, by price',
+      (n) => ({
+        query: 'mathématiques',
+        category_ids: lycee,
+        min_price: n % 5000,
+        max_price: 20_000,
+        city_id: libreville,
+        sort_by: 'price',
+        sort_direction: 'asc',
+      }),
+    ],
+    [
+      '(d) « mathématiques » + town + price floor, newest',
+      (n) => ({ query: 'mathématiques', city_id: libreville, min_price: n % 3000 }),
+    ],
+    [
+      '(d) « anglais » + price floor + condition, newest',
+      (n) => ({ query: 'anglais', min_price: n % 3000, condition: 'bon' }),
+    ],
+    ['every listing, a price floor, by price', (n) => ({ min_price: n % 3000, sort_by: 'price' })],
+    ['every listing, newest (the catalogue page)', () => ({})],
+    ['page 40 of Lycée by price', () => ({ category_ids: lycee, sort_by: 'price', page: 40 })],
+  ];
+  for (const [title, request] of runs) {
+    const selections = Array.from({ length: ROUNDS }, (_, n) => {
+      const query: BookListQuery = bookListQuerySchema.parse(request(n));
+      const plan = planSearch(query, view);
+      return selectionOf(plan?.query ?? query, view.graph, plan?.filter ?? null, 12)!;
+    });
+    let matches = 0;
+    for (const s of selections.slice(0, 200)) matches = feed.select(s)!.total; // warm-up
+    const times: number[] = [];
+    for (const selection of selections) {
+      const t = performance.now();
+      feed.select(selection);
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    const µs = (q: number) => Math.round(times[Math.floor(q * (times.length - 1))]! * 1000);
+    console.log(JSON.stringify({ title, matches, 'p50 µs': µs(0.5), 'p99 µs': µs(0.99) }));
+  }
+  await feed.close();
+} finally {
+  await h.teardown();
+}
