@@ -10,7 +10,7 @@ const MARKER = 'caught-up:';
 const LOAD_BATCH = 20_000;
 const RECONNECT_MS = [250, 1000, 5000];
 
-/** The columns the index holds, for the listings of `where` (one round trip). */
+/** The columns the index holds, as a row of `books` gives them. */
 const ENTRY_COLUMNS = `id, status, hidden_at is null and not seller_away as shown, category_ids, price, city_id,
   condition, is_negotiable, is_exchange_possible,
   (extract(epoch from created_at) * 1000000)::float8 as created_micros`;
@@ -178,6 +178,8 @@ export function startListingIndexFeed(connectionString: string, log: Logger): Li
       }
       if (client !== connection) return;
       enqueue(connection, () => {
+        // Lost meanwhile: this read may already miss a change; the next connection reads again.
+        if (client !== connection) return;
         index = loaded;
         attempt = 0;
         log.info({ listings: loaded.count }, 'listing index loaded');
