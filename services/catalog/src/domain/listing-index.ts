@@ -180,7 +180,7 @@ export class ListingIndex {
    * and kept until the listings change.
    */
   private readonly unions = new Map<string, Bits>();
-  /** Slots sorted by (price, id) and by (created_at, id): a sorted page is a walk along one. */
+  /** Slots sorted by (price, id) and by (created_at, id): a deep page is a walk along one. */
   private byPrice: Int32Array;
   private byCreated: Int32Array;
 
