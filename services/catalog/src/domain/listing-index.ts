@@ -1,6 +1,6 @@
 import { type BookListQuery, bookConditions, bookStatuses } from '@cartable/contracts';
 import type { CategoryGraph } from './category-graph.ts';
-import type { UnderstoodFilter } from './search.ts';
+import { type UnderstoodFilter, understoodCategorySets } from './search.ts';
 
 /**
  * The catalogue's filter columns in memory, one slot per listing: what a page without search
@@ -167,7 +167,6 @@ export class ListingIndex {
   private cities: Int32Array;
   private conditions: Uint8Array;
   private flags: Uint8Array;
-  private used: Bits;
   /** Every status but vendu: the public catalogue's. */
   private listed: Bits;
   private shown: Bits;
@@ -192,7 +191,6 @@ export class ListingIndex {
     this.cities = new Int32Array(capacity);
     this.conditions = new Uint8Array(capacity);
     this.flags = new Uint8Array(capacity);
-    this.used = new Int32Array(wordsFor(capacity));
     this.listed = new Int32Array(wordsFor(capacity));
     this.shown = new Int32Array(wordsFor(capacity));
     this.statusBits = bookStatuses.map(() => new Int32Array(wordsFor(capacity)));
@@ -217,7 +215,6 @@ export class ListingIndex {
     this.cities[slot] = entry.cityId ?? NO_CITY;
     this.conditions[slot] = bookConditions.indexOf(entry.condition);
     this.flags[slot] = (entry.negotiable ? FLAG_NEGOTIABLE : 0) | (entry.exchange ? FLAG_EXCHANGE : 0);
-    set(this.used, slot);
     if (entry.status !== 'vendu') set(this.listed, slot);
     if (entry.shown) set(this.shown, slot);
     set(this.statusBits[bookStatuses.indexOf(entry.status)]!, slot);
@@ -377,7 +374,7 @@ export class ListingIndex {
     for (const group of groups) {
       const sets = group.map((ids) => this.anyOf(ids, words));
       for (let w = 0; w < words; w++) {
-        let word = this.used[w]!;
+        let word = -1;
         for (const bits of sets) word &= bits[w]!;
         union[w]! |= word;
       }
@@ -407,12 +404,10 @@ export class ListingIndex {
   }
 
   private bitsOf(sets: Map<number, Bits>, key: number) {
+    // grow() grows every set: one made before it has the capacity's words.
     let bits = sets.get(key);
     if (!bits) {
       bits = new Int32Array(wordsFor(this.capacity));
-      sets.set(key, bits);
-    } else if (bits.length < wordsFor(this.capacity)) {
-      bits = grown(bits, wordsFor(this.capacity));
       sets.set(key, bits);
     }
     return bits;
@@ -440,7 +435,6 @@ export class ListingIndex {
     this.flags = copy(this.flags, new Uint8Array(capacity));
     this.byPrice = copy(this.byPrice, new Int32Array(capacity));
     this.byCreated = copy(this.byCreated, new Int32Array(capacity));
-    this.used = grown(this.used, words);
     this.listed = grown(this.listed, words);
     this.shown = grown(this.shown, words);
     for (let s = 0; s < this.statusBits.length; s++) this.statusBits[s] = grown(this.statusBits[s]!, words);
@@ -451,7 +445,6 @@ export class ListingIndex {
 
   /** Takes a slot out of every set and sort order (its columns are rewritten by the next use). */
   private unlink(slot: number) {
-    clear(this.used, slot);
     clear(this.listed, slot);
     clear(this.shown, slot);
     for (const bits of this.statusBits) clear(bits, slot);
@@ -539,15 +532,11 @@ export function selectionOf(
   else if (sortBy === 'created_at') order = { by: 'created', descending: query.sort_direction !== 'asc' };
   else return null;
 
-  const categoryConditions: number[][] = [];
-  for (const ids of [understood?.levelIds ?? [], understood?.subjectIds ?? []]) {
-    if (ids.length) categoryConditions.push([...new Set(ids.flatMap((id) => graph.within(id)))]);
-  }
   const wanted = [...(query.category_ids ?? []), ...(query.category_id ? [query.category_id] : [])];
   const negotiable = query.is_negociable ?? query.is_negotiable;
   return {
     ...(query.status ? { status: query.status } : {}),
-    categoryConditions,
+    categoryConditions: understoodCategorySets(understood, graph),
     // No group (only unknown categories): nothing matches, as in SQL.
     ...(wanted.length ? { categoryGroups: graph.filterGroups(wanted) } : {}),
     ...(query.min_price !== undefined ? { minPrice: query.min_price } : {}),

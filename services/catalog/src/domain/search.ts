@@ -95,15 +95,22 @@ export function planSearch(query: BookListQuery, view: CategoryView): SearchPlan
   };
 }
 
-/** The understood filters as SQL: a book in (or below) any of the level's categories, and any of the subject's. */
-export function understoodConditions(filter: UnderstoodFilter | null, graph: CategoryGraph) {
+/**
+ * The understood filters as sets of categories, each one condition: a book in (or below) any of
+ * the level's categories, and any of the subject's.
+ */
+export function understoodCategorySets(filter: UnderstoodFilter | null, graph: CategoryGraph): number[][] {
   if (!filter) return [];
   return [filter.levelIds, filter.subjectIds]
     .filter((ids) => ids.length > 0)
-    .map((ids) => {
-      const within = [...new Set(ids.flatMap((id) => graph.within(id)))];
-      return sql`${books.categoryIds} && ${`{${within.join(',')}}`}::integer[]`;
-    });
+    .map((ids) => [...new Set(ids.flatMap((id) => graph.within(id)))]);
+}
+
+/** The understood filters as SQL (understoodCategorySets). */
+export function understoodConditions(filter: UnderstoodFilter | null, graph: CategoryGraph) {
+  return understoodCategorySets(filter, graph).map(
+    (within) => sql`${books.categoryIds} && ${`{${within.join(',')}}`}::integer[]`,
+  );
 }
 
 const SIMILAR_ENOUGH = 0.3;
