@@ -54,6 +54,8 @@ async function insertListings(count: number) {
     categoryIds: Array.from({ length: random.int(4) }, () => random.pick(categoryIds)),
     createdAt: new Date(start + random.int(50) * 3_600_000 + (random.chance(0.5) ? 0 : random.int(999))),
     hiddenAt: random.chance(0.1) ? new Date() : null,
+    // Shared counts: the sort by popularity breaks its ties by id.
+    views: random.pick([0, 0, 1, 2, 5, 40]) + (random.chance(0.3) ? random.int(20) : 0),
   }));
   const inserted = await h.db.insert(schema.books).values(rows).returning({ id: schema.books.id });
   const away = inserted.filter(() => random.chance(0.1)).map((r) => r.id);
@@ -79,7 +81,7 @@ function randomQuery(): BookListQuery {
   if (random.chance(0.4)) raw.city_id = random.pick(cityIds);
   if (random.chance(0.1)) raw.status = random.pick(bookStatuses);
   if (random.chance(0.05)) raw.exclude_id = 1 + random.int(400);
-  if (random.chance(0.7)) raw.sort_by = random.pick(['created_at', 'price', 'relevance']);
+  if (random.chance(0.7)) raw.sort_by = random.pick(['created_at', 'price', 'relevance', 'popularity']);
   if (random.chance(0.5)) raw.sort_direction = random.pick(['asc', 'desc']);
   raw.per_page = random.pick([5, 12, 30]);
   raw.page = random.pick([1, 1, 1, 2, 3, 8]);
@@ -124,6 +126,14 @@ async function expectSameAnswers(queries: number) {
   }
   // Most of them: text that is not all levels and subjects stays with SQL.
   expect(servedByIndex).toBeGreaterThan(queries * 0.8);
+}
+
+/** Counted views as the view counter writes them (view-counter.ts): one statement for many books. */
+async function countViews(ids: number[]) {
+  const rows = ids.map((id) => sql`(${id}::int, ${1 + random.int(30)}::int)`);
+  await h.db.execute(
+    sql`update books set views = books.views + v.n from (values ${sql.join(rows, sql`, `)}) as v(id, n) where books.id = v.id`,
+  );
 }
 
 /** Until the feed has read back every change committed so far. */
@@ -171,6 +181,8 @@ describe('the listing index', () => {
       .set({ createdAt: new Date(start) })
       .where(inArray(schema.books.id, some()));
     await h.db.delete(schema.books).where(inArray(schema.books.id, some()));
+    // More than one notification's worth (400 counts each).
+    await countViews(ids);
     await h.registerSeller(sellers[0]!, 'Partie');
     await h.db.update(schema.sellers).set({ deactivatedAt: new Date() }).where(sql`user_id = ${sellers[0]}`);
     await caughtUp();
@@ -252,6 +264,66 @@ describe('the listing pages of the API', () => {
   });
 });
 
+describe('the most viewed listings, from the index', () => {
+  let app: CatalogHarness;
+  beforeAll(async () => {
+    app = await startCatalog({}, { listingIndex: true });
+  }, 60_000);
+  afterAll(async () => app?.teardown());
+
+  it("« À la une » and the recommendations: by views, the member's town first, never their own", async () => {
+    const libreville = await app.cityId('Libreville');
+    const portGentil = await app.cityId('Port-Gentil');
+    const member = await app.token();
+    const other = await app.token();
+    await app.registerSeller(member.sub, 'Moi', libreville);
+    await app.registerSeller(other.sub, 'Autre', portGentil);
+    const category = String(await app.categoryId('Mathématiques'));
+    const post = async (seller: { token: string }, title: string, city: number) => {
+      const fields = {
+        title,
+        author: 'Collectif',
+        condition: 'bon',
+        price: '1500',
+        city_id: String(city),
+        category_ids: [category],
+      };
+      const created = await app.form('POST', '/books', fields, {}, seller.token);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      return created.body.book.id as number;
+    };
+    const mine = await post(member, 'Le mien', libreville);
+    const near = await post(other, 'Près de chez moi', libreville);
+    const far = [await post(other, 'Loin A', portGentil), await post(other, 'Loin B', portGentil)];
+    // As the view counter writes them: one statement, the table has no index on views.
+    const counts = new Map([
+      [mine, 900],
+      [near, 5],
+      [far[0]!, 300],
+      [far[1]!, 40],
+    ]);
+    const rows = [...counts].map(([id, n]) => sql`(${id}::int, ${n}::int)`);
+    await app.db.execute(
+      sql`update books set views = books.views + v.n from (values ${sql.join(rows, sql`, `)}) as v(id, n) where books.id = v.id`,
+    );
+    const select = vi.spyOn(app.listings!, 'select');
+    const ids = async (url: string, bearer?: string) => {
+      const answer = await app.call('GET', url, undefined, bearer);
+      const list = answer.body.featured_books ?? answer.body.books;
+      return list.map((b: { id: number }) => b.id);
+    };
+    // The counts reach the index by notification.
+    await expect.poll(() => ids('/books/featured')).toEqual([mine, far[0], far[1], near]);
+    expect(select.mock.results.at(-1)?.value).not.toBeNull();
+    expect(await ids('/books/recommended', member.token)).toEqual([near, far[0], far[1]]);
+    expect(await ids('/books/recommended')).toEqual([mine, far[0], far[1], near]);
+    // The same answers from SQL (the index behind): its order and its town first agree.
+    select.mockReturnValue(null);
+    expect(await ids('/books/featured')).toEqual([mine, far[0], far[1], near]);
+    expect(await ids('/books/recommended', member.token)).toEqual([near, far[0], far[1]]);
+  });
+});
+
 describe('ListingIndex', () => {
   it('keeps its sort orders through growth, moves and removals', () => {
     const index = new ListingIndex(2);
@@ -266,6 +338,8 @@ describe('ListingIndex', () => {
       negotiable: false,
       exchange: false,
       createdMicros: id,
+      views: 0,
+      userId: 'seller',
     });
     for (let id = 1; id <= 100; id++) index.upsert(entry(id, (id * 37) % 11));
     for (let id = 1; id <= 100; id += 3) index.upsert(entry(id, 5));

@@ -1,6 +1,8 @@
 import { createRedis } from '@cartable/service-kit';
+import { inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '../src/db/schema.ts';
 import { ANONYMOUS_VIEWS_PER_ADDRESS, createViewCounter } from '../src/domain/view-counter.ts';
 import { type CatalogHarness, startCatalog } from './harness.ts';
 
@@ -106,5 +108,23 @@ describe('view counts', () => {
     const featured = (await h.call('GET', '/books/featured')).body.featured_books.map((b: { id: number }) => b.id);
     expect(featured.indexOf(liked)).toBeGreaterThanOrEqual(0);
     expect(featured.indexOf(liked)).toBeLessThan(featured.indexOf(pumped));
+  });
+  it('writes the counts of more books than one statement takes (FLUSH_CHUNK), each once', async () => {
+    const rows = Array.from({ length: 1_200 }, (_, i) => ({
+      userId: '5e11e000-0000-4000-8000-0000000000aa',
+      title: `Vu ${i}`,
+      author: 'IPN',
+      condition: 'bon' as const,
+      price: 1000,
+    }));
+    const ids = (await h.db.insert(schema.books).values(rows).returning({ id: schema.books.id })).map((r) => r.id);
+    for (const id of ids) h.views.add(id, { memberId: '5e11e000-0000-4000-8000-0000000000bb' });
+    await h.views.flush();
+    const counted = await h.db
+      .select({ views: schema.books.views })
+      .from(schema.books)
+      .where(inArray(schema.books.id, ids));
+    expect(counted).toHaveLength(ids.length);
+    expect(counted.every((r) => r.views === 1)).toBe(true);
   });
 });

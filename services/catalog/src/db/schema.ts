@@ -153,6 +153,8 @@ export const books = pgTable(
     cityId: integer('city_id').references(() => cities.id),
     isNegotiable: boolean('is_negotiable').notNull().default(false),
     isExchangePossible: boolean('is_exchange_possible').notNull().default(false),
+    // Not indexed, so that counting a view is a HOT update (migration 0024); the sorts by
+    // popularity read the listing index's copy.
     views: integer('views').notNull().default(0),
     /**
      * The book's categories, main one first. An array with a GIN index rather than a join table:
@@ -214,7 +216,6 @@ export const books = pgTable(
     index('books_listed_city_created_idx').on(t.cityId, t.createdAt, t.id).where(sql`status <> 'vendu'`),
     index('books_listed_city_price_idx').on(t.cityId, t.price, t.id).where(sql`status <> 'vendu'`),
     index('books_listed_title_idx').on(sql`lower(${t.title})`, t.id).where(sql`status <> 'vendu'`),
-    index('books_listed_views_idx').on(t.views, t.id).where(sql`status <> 'vendu'`),
     index('books_city_idx').on(t.cityId),
     index('books_user_idx').on(t.userId),
     index('books_condition_idx').on(t.condition),
@@ -222,7 +223,6 @@ export const books = pgTable(
     index('books_created_idx').on(t.createdAt, t.id),
     index('books_price_idx').on(t.price, t.id),
     index('books_title_idx').on(sql`lower(${t.title})`, t.id),
-    index('books_views_idx').on(t.views, t.id),
     index('books_hidden_idx').on(t.hiddenAt).where(sql`hidden_at is not null`),
     // « Ma liste »: a class list's books by normalised title (equal, or the list's title first)
     // and by ISBN, among the listed ones (migration 0015 defines both functions).

@@ -5,6 +5,8 @@ import { type ListingEntry, ListingIndex, type ListingSelection } from './listin
 
 /** The channel migration 0023's triggers notify with a changed listing's id. */
 const CHANNEL = 'cartable_listings';
+/** Migration 0024's: counted views, as "id:views,id:views…" (the new counts). */
+const VIEWS_CHANNEL = 'cartable_listing_views';
 /** A marker a replica sends itself after a write of its own (`catchUp`); every replica hears it. */
 const MARKER = 'caught-up:';
 const LOAD_BATCH = 20_000;
@@ -13,7 +15,7 @@ const RECONNECT_MS = [250, 1000, 5000];
 /** The columns the index holds, as a row of `books` gives them. */
 const ENTRY_COLUMNS = `id, status, hidden_at is null and not seller_away as shown, category_ids, price, city_id,
   condition, is_negotiable, is_exchange_possible,
-  (extract(epoch from created_at) * 1000000)::float8 as created_micros`;
+  (extract(epoch from created_at) * 1000000)::float8 as created_micros, views, user_id`;
 
 interface EntryRow {
   id: number;
@@ -26,6 +28,8 @@ interface EntryRow {
   is_negotiable: boolean;
   is_exchange_possible: boolean;
   created_micros: number;
+  views: number;
+  user_id: string;
 }
 
 const entryOf = (row: EntryRow): ListingEntry => ({
@@ -39,6 +43,8 @@ const entryOf = (row: EntryRow): ListingEntry => ({
   negotiable: row.is_negotiable,
   exchange: row.is_exchange_possible,
   createdMicros: row.created_micros,
+  views: row.views,
+  userId: row.user_id,
 });
 
 export interface ListingIndexFeed {
@@ -70,6 +76,8 @@ export function startListingIndexFeed(connectionString: string, log: Logger): Li
   let attempt = 0;
   /** Ids notified and not yet read back. */
   const pending = new Set<number>();
+  /** Counts notified while the index is being read (a batch already read may predate them). */
+  let countsDuringLoad = new Map<number, number>();
   /** Markers sent and not yet passed. */
   const markers = new Set<number>();
   let nextMarker = 0;
@@ -115,6 +123,19 @@ export function startListingIndexFeed(connectionString: string, log: Logger): Li
 
   function onNotification(connection: pg.Client, message: pg.Notification) {
     const payload = message.payload ?? '';
+    if (message.channel === VIEWS_CHANNEL) {
+      // Applied at once, as they come: a count is a new value, not a reason to read the row
+      // again, and popularity never holds a page back (the index stays up to date for the rest).
+      // Notifications come in commit order, and a row read back is as new as any count before it.
+      for (const pair of payload.split(',')) {
+        const [id, views] = pair.split(':').map(Number);
+        if (!Number.isInteger(id) || !Number.isFinite(views)) continue;
+        if (index) index.setViews(id!, views!);
+        // Views only grow: the larger of two counts is the newer.
+        else countsDuringLoad.set(id!, Math.max(views!, countsDuringLoad.get(id!) ?? 0));
+      }
+      return;
+    }
     if (payload.startsWith(MARKER)) {
       if (!payload.startsWith(ownMarker)) return;
       const marker = Number(payload.slice(ownMarker.length));
@@ -142,6 +163,7 @@ export function startListingIndexFeed(connectionString: string, log: Logger): Li
     index = null;
     pending.clear();
     markers.clear();
+    countsDuringLoad = new Map();
     flushQueued = false;
     connection.removeAllListeners();
     connection.on('error', () => {});
@@ -164,7 +186,7 @@ export function startListingIndexFeed(connectionString: string, log: Logger): Li
     try {
       await connection.connect();
       // Listening first: a change made during the full read is notified, and read again after it.
-      await connection.query(`listen ${CHANNEL}`);
+      await connection.query(`listen ${CHANNEL}; listen ${VIEWS_CHANNEL}`);
       const loaded = new ListingIndex();
       let after = 0;
       for (;;) {
@@ -181,6 +203,8 @@ export function startListingIndexFeed(connectionString: string, log: Logger): Li
         // Lost meanwhile: this read may already miss a change; the next connection reads again.
         if (client !== connection) return;
         index = loaded;
+        for (const [id, views] of countsDuringLoad) index.setViews(id, views, { atLeast: true });
+        countsDuringLoad = new Map();
         attempt = 0;
         log.info({ listings: loaded.count }, 'listing index loaded');
         return readBack(connection);

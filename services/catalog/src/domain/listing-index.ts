@@ -8,8 +8,9 @@ import { type UnderstoodFilter, understoodCategorySets } from './search.ts';
  * here in tens of microseconds, where PostgreSQL planned and scanned an index for about a
  * millisecond of its CPU and as much of catalog's. PostgreSQL stays the source of truth: this is
  * a projection of the books table that listing-index-feed.ts keeps equal to it, and pages are
- * read from it by id. Text searches, the sorts by title and popularity and a seller's own list
- * stay in SQL (`selectionOf`).
+ * read from it by id. Text searches, the sort by title and a seller's own list stay in SQL
+ * (`selectionOf`). The views are here too, for the sorts by popularity: the table has no index
+ * on them, so that counting a view stays a cheap write (migration 0024).
  *
  * Sets of slots are bitsets (32 slots a word): a category's, a town's, a status's, the listed
  * and the shown ones' (neither hidden by the moderation nor of an away seller). A page is one
@@ -29,6 +30,9 @@ export interface ListingEntry {
   exchange: boolean;
   /** created_at in microseconds (PostgreSQL's precision: two listings of one millisecond keep their order). */
   createdMicros: number;
+  views: number;
+  /** The seller's id (the recommendations leave out the member's own listings). */
+  userId: string;
 }
 
 /** A page without search words, as the index answers it. */
@@ -45,8 +49,13 @@ export interface ListingSelection {
   negotiable?: boolean;
   exchange?: boolean;
   cityId?: number;
+  /** Every town but this one (the recommendations' second part, after the member's town). */
+  notCityId?: number;
   excludeId?: number;
-  order: { by: 'price' | 'created'; descending: boolean };
+  /** Leaves out this seller's listings. */
+  excludeUserId?: string;
+  /** By popularity: (views, id); only within a heap's depth (no sort order is kept for it). */
+  order: { by: 'price' | 'created' | 'views'; descending: boolean };
   offset: number;
   limit: number;
 }
@@ -78,7 +87,7 @@ const popcount = (word: number) => {
 };
 
 /** Deeper pages walk the sort order instead (a heap of every listing would be a sort). */
-const MAX_HEAP_DEPTH = 1000;
+export const MAX_HEAP_DEPTH = 1000;
 /** Matches fewer than one listing in this many are ordered directly rather than found along the sort order. */
 const SPARSE = 16;
 
@@ -164,7 +173,11 @@ export class ListingIndex {
   /** Float64 as `created`, so the sort orders' code reads one kind of array. */
   private prices: Float64Array;
   private created: Float64Array;
+  private views: Float64Array;
   private cities: Int32Array;
+  /** Sellers by a number of this index's own (`sellerNumbers`). */
+  private sellers: Int32Array;
+  private readonly sellerNumbers = new Map<string, number>();
   private conditions: Uint8Array;
   private flags: Uint8Array;
   /** Every status but vendu: the public catalogue's. */
@@ -188,7 +201,9 @@ export class ListingIndex {
     this.ids = new Int32Array(capacity);
     this.prices = new Float64Array(capacity);
     this.created = new Float64Array(capacity);
+    this.views = new Float64Array(capacity);
     this.cities = new Int32Array(capacity);
+    this.sellers = new Int32Array(capacity);
     this.conditions = new Uint8Array(capacity);
     this.flags = new Uint8Array(capacity);
     this.listed = new Int32Array(wordsFor(capacity));
@@ -212,7 +227,9 @@ export class ListingIndex {
     this.ids[slot] = entry.id;
     this.prices[slot] = entry.price;
     this.created[slot] = entry.createdMicros;
+    this.views[slot] = entry.views;
     this.cities[slot] = entry.cityId ?? NO_CITY;
+    this.sellers[slot] = this.sellerNumber(entry.userId);
     this.conditions[slot] = bookConditions.indexOf(entry.condition);
     this.flags[slot] = (entry.negotiable ? FLAG_NEGOTIABLE : 0) | (entry.exchange ? FLAG_EXCHANGE : 0);
     if (entry.status !== 'vendu') set(this.listed, slot);
@@ -223,6 +240,16 @@ export class ListingIndex {
     this.insertSorted(this.byPrice, slot, this.prices);
     this.insertSorted(this.byCreated, slot, this.created);
     this.size++;
+  }
+
+  /**
+   * A listing's new view count (counted views are notified apart from the other changes);
+   * `atLeast`: only if it is more than the count held (a count that may be older than the row read).
+   */
+  setViews(id: number, views: number, options: { atLeast?: boolean } = {}) {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    if (!options.atLeast || views > this.views[slot]!) this.views[slot] = views;
   }
 
   /** The listing is gone from the table. */
@@ -258,6 +285,10 @@ export class ListingIndex {
     }
 
     const { minPrice, maxPrice, excludeId } = selection;
+    const notCity = selection.notCityId ?? NO_CITY;
+    // A seller this index does not know has no listing to leave out.
+    const excludedSeller =
+      selection.excludeUserId === undefined ? -1 : (this.sellerNumbers.get(selection.excludeUserId) ?? -1);
     const low = minPrice ?? Number.NEGATIVE_INFINITY;
     const high = maxPrice ?? Number.POSITIVE_INFINITY;
     const condition = selection.condition === undefined ? -1 : bookConditions.indexOf(selection.condition);
@@ -272,16 +303,25 @@ export class ListingIndex {
       if (selection.exchange) flagValue |= FLAG_EXCHANGE;
     }
     const perSlot =
-      low > Number.NEGATIVE_INFINITY || high < Number.POSITIVE_INFINITY || condition >= 0 || flagMask !== 0;
+      low > Number.NEGATIVE_INFINITY ||
+      high < Number.POSITIVE_INFINITY ||
+      condition >= 0 ||
+      flagMask !== 0 ||
+      notCity !== NO_CITY ||
+      excludedSeller >= 0;
     const depth = selection.offset + selection.limit;
+    // No sort order is kept by popularity: its pages always come from the heap.
+    const byViews = selection.order.by === 'views';
+    if (byViews && depth > MAX_HEAP_DEPTH) throw new Error('listing index: a page by popularity past the heap');
 
     // One pass, word by word: the sets ANDed, then the remaining filters slot by slot. With
     // those, the pass counts the matches and keeps the first of them in order (a heap as deep
     // as the page) rather than walking the sort order past other classes and prices.
-    const first = perSlot && depth <= MAX_HEAP_DEPTH ? new FirstInOrder(this, selection.order, depth) : null;
+    const first =
+      (perSlot || byViews) && depth <= MAX_HEAP_DEPTH ? new FirstInOrder(this, selection.order, depth) : null;
     const matches = first ? null : new Int32Array(words);
     const sets = required.length;
-    const { prices, conditions, flags } = this;
+    const { prices, conditions, flags, cities, sellers } = this;
     // The listing a book page's « similar » list leaves out: one bit of one word.
     const excluded = excludeId === undefined ? -1 : (this.slotOf.get(excludeId) ?? -1);
     const excludedWord = excluded < 0 ? -1 : excluded >>> 5;
@@ -296,7 +336,7 @@ export class ListingIndex {
       for (let r = 1; r < sets && word !== 0; r++) word &= required[r]![w]!;
       if (w === excludedWord) word &= excludedMask;
       if (word === 0) continue;
-      if (!perSlot) {
+      if (!perSlot && !first) {
         matches![w] = word;
         total += popcount(word);
         continue;
@@ -312,7 +352,9 @@ export class ListingIndex {
           price < low ||
           price > high ||
           (condition >= 0 && conditions[slot] !== condition) ||
-          (flags[slot]! & flagMask) !== flagValue
+          (flags[slot]! & flagMask) !== flagValue ||
+          (notCity !== NO_CITY && cities[slot] === notCity) ||
+          sellers[slot] === excludedSeller
         )
           continue;
         total++;
@@ -362,7 +404,16 @@ export class ListingIndex {
 
   /** A sort order's key column and the ids that break its ties (FirstInOrder). */
   columns(by: ListingSelection['order']['by']) {
-    return { keys: by === 'price' ? this.prices : this.created, ids: this.ids };
+    return { keys: by === 'price' ? this.prices : by === 'views' ? this.views : this.created, ids: this.ids };
+  }
+
+  private sellerNumber(userId: string) {
+    let n = this.sellerNumbers.get(userId);
+    if (n === undefined) {
+      n = this.sellerNumbers.size;
+      this.sellerNumbers.set(userId, n);
+    }
+    return n;
   }
 
   /** The listings of any of these groups (each: in one of each of its sets' categories); read only, kept as anyOf's. */
@@ -430,7 +481,9 @@ export class ListingIndex {
     this.ids = copy(this.ids, new Int32Array(capacity));
     this.prices = copy(this.prices, new Float64Array(capacity));
     this.created = copy(this.created, new Float64Array(capacity));
+    this.views = copy(this.views, new Float64Array(capacity));
     this.cities = copy(this.cities, new Int32Array(capacity));
+    this.sellers = copy(this.sellers, new Int32Array(capacity));
     this.conditions = copy(this.conditions, new Uint8Array(capacity));
     this.flags = copy(this.flags, new Uint8Array(capacity));
     this.byPrice = copy(this.byPrice, new Int32Array(capacity));
@@ -515,7 +568,7 @@ export class ListingIndex {
 /**
  * A listing page's request as the index answers it, or null for one it leaves to SQL: search
  * words (PostgreSQL's French full-text), a seller's own listings (their index serves them), the
- * sorts by title (PostgreSQL's collation) and by popularity (views change all day). Mirrors
+ * sort by title (PostgreSQL's collation) and pages by popularity past the heap's depth. Mirrors
  * listConditions and ordering in books.ts; test/listing-index.test.ts compares the two.
  */
 export function selectionOf(
@@ -530,7 +583,11 @@ export function selectionOf(
   if (sortBy === 'relevance') order = { by: 'created', descending: true };
   else if (sortBy === 'price') order = { by: 'price', descending: query.sort_direction === 'desc' };
   else if (sortBy === 'created_at') order = { by: 'created', descending: query.sort_direction !== 'asc' };
+  else if (sortBy === 'popularity') order = { by: 'views', descending: query.sort_direction !== 'asc' };
   else return null;
+  const offset = (query.page - 1) * perPage;
+  // Past the heap's depth, a page by popularity is PostgreSQL's (a sort of every match).
+  if (order.by === 'views' && offset + perPage > MAX_HEAP_DEPTH) return null;
 
   const wanted = [...(query.category_ids ?? []), ...(query.category_id ? [query.category_id] : [])];
   const negotiable = query.is_negociable ?? query.is_negotiable;
@@ -547,7 +604,7 @@ export function selectionOf(
     ...(query.city_id ? { cityId: query.city_id } : {}),
     ...(query.exclude_id ? { excludeId: query.exclude_id } : {}),
     order,
-    offset: (query.page - 1) * perPage,
+    offset,
     limit: perPage,
   };
 }

@@ -22,6 +22,9 @@ export interface ViewCounterOptions {
   prefix?: string;
 }
 
+/** Books a statement of counted views writes at most. */
+const FLUSH_CHUNK = 500;
+
 /** The day in Gabon (UTC+1, no summer time): a view counts once per visitor, book and day. */
 const gabonDay = (now = Date.now()) => new Date(now + 3600_000).toISOString().slice(0, 10);
 const hash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
@@ -107,16 +110,21 @@ export function createViewCounter(db: Db, log: Logger, options: ViewCounterOptio
   async function flush() {
     await Promise.all(inFlight);
     if (!pending.size) return;
-    const batch = pending;
+    const batch = [...pending];
     pending = new Map();
-    const rows = [...batch].map(([id, n]) => sql`(${id}::int, ${n}::int)`);
-    try {
-      await db.execute(
-        sql`update ${books} set views = ${books.views} + v.n from (values ${sql.join(rows, sql`, `)}) as v(id, n) where ${books.id} = v.id`,
-      );
-    } catch (err) {
-      // Lost view counts are not worth failing for; popularity is an estimate.
-      log.warn({ err, books: batch.size }, 'view counts not written');
+    // In statements of FLUSH_CHUNK books: past about 1,700, PostgreSQL reads the whole table to
+    // join them (0.3 s at 100,000 books) rather than find each by its key.
+    for (let start = 0; start < batch.length; start += FLUSH_CHUNK) {
+      const chunk = batch.slice(start, start + FLUSH_CHUNK);
+      const rows = chunk.map(([id, n]) => sql`(${id}::int, ${n}::int)`);
+      try {
+        await db.execute(
+          sql`update ${books} set views = ${books.views} + v.n from (values ${sql.join(rows, sql`, `)}) as v(id, n) where ${books.id} = v.id`,
+        );
+      } catch (err) {
+        // Lost view counts are not worth failing for; popularity is an estimate.
+        log.warn({ err, books: chunk.length }, 'view counts not written');
+      }
     }
   }
 

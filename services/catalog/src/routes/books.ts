@@ -49,6 +49,7 @@ import {
   visitorBookPages,
 } from '../domain/books.ts';
 import { recordSearchMiss } from '../domain/catalog-stats.ts';
+import type { ListingSelection } from '../domain/listing-index.ts';
 import { insertLotItems, lotColumns, lotSubjects, resolveLot } from '../domain/lots.ts';
 import { suggest } from '../domain/suggestions.ts';
 import { readBookForm } from './book-form.ts';
@@ -58,6 +59,9 @@ const tags = ['books'];
 const security = [{ bearer: [] }];
 const NOT_FOUND = 'Ce manuel est introuvable.';
 const LOT_IS_FIXED = 'Les manuels d’un lot ne se changent pas : supprimez l’annonce et publiez un nouveau lot.';
+
+/** « Recommandés pour vous »: how many. */
+const RECOMMENDED_BOOKS = 8;
 
 /** Books: SPEC.md section 7 "Books", answers described in services/catalog/API.md. */
 export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) => {
@@ -70,6 +74,30 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
 
   async function dtos(ids: number[]) {
     return toBookDtos(db, storage, await categoryStore.view(), await findBookRows(db, ids));
+  }
+
+  /**
+   * The most viewed available listings that are shown, from the listing index (the table has no
+   * index on views: migration 0024), leaving out `excludeIds`; null while the index is behind or
+   * absent (then SQL answers).
+   */
+  function mostViewed(
+    limit: number,
+    filter: Pick<ListingSelection, 'cityId' | 'notCityId' | 'excludeUserId'> & { excludeIds?: number[] } = {},
+  ): number[] | null {
+    const { excludeIds = [], ...where } = filter;
+    if (!listings || limit <= 0) return limit <= 0 ? [] : null;
+    const page = listings.select({
+      status: 'disponible',
+      categoryConditions: [],
+      ...where,
+      order: { by: 'views', descending: true },
+      offset: 0,
+      limit: limit + excludeIds.length,
+    });
+    if (!page) return null;
+    const excluded = new Set(excludeIds);
+    return page.ids.filter((id) => !excluded.has(id)).slice(0, limit);
   }
 
   async function ownedBook(id: number, claims: AccessClaims) {
@@ -123,14 +151,19 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
       .map((r) => r.id)
       .sort(() => Math.random() - 0.5)
       .slice(0, FEATURED_BOOKS_MAX);
-    const rows = await db
-      .select({ id: books.id })
-      .from(books)
-      .where(and(shown, sponsoredIds.length ? notInArray(books.id, sponsoredIds) : undefined))
-      .orderBy(desc(books.views), desc(books.id))
-      .limit(FEATURED_BOOKS_MAX - sponsoredIds.length);
+    const limit = FEATURED_BOOKS_MAX - sponsoredIds.length;
+    const ids =
+      mostViewed(limit, { excludeIds: sponsoredIds }) ??
+      (
+        await db
+          .select({ id: books.id })
+          .from(books)
+          .where(and(shown, sponsoredIds.length ? notInArray(books.id, sponsoredIds) : undefined))
+          .orderBy(desc(books.views), desc(books.id))
+          .limit(limit)
+      ).map((r) => r.id);
     const sponsored = new Set(sponsoredIds);
-    const list = await dtos([...sponsoredIds, ...rows.map((r) => r.id)]);
+    const list = await dtos([...sponsoredIds, ...ids]);
     return { featured_books: list.map((b) => (sponsored.has(b.id) ? { ...b, sponsored: true } : b)) };
   });
 
@@ -149,17 +182,27 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
         ...(userId ? [ne(books.userId, userId)] : []),
       ];
       // Near the member first (same town), then the most viewed.
-      const rows = await db
-        .select({ id: books.id })
-        .from(books)
-        .where(and(...conditions))
-        .orderBy(
-          ...(me?.cityId ? [desc(sql`(${books.cityId} = ${me.cityId})`)] : []),
-          desc(books.views),
-          desc(books.id),
-        )
-        .limit(8);
-      return { books: await dtos(rows.map((r) => r.id)) };
+      const own = userId ? { excludeUserId: userId } : {};
+      const town = me?.cityId ?? undefined;
+      const near = town === undefined ? [] : mostViewed(RECOMMENDED_BOOKS, { ...own, cityId: town });
+      const rest = near && mostViewed(RECOMMENDED_BOOKS - near.length, { ...own, notCityId: town });
+      const ids =
+        near && rest
+          ? [...near, ...rest]
+          : (
+              await db
+                .select({ id: books.id })
+                .from(books)
+                .where(and(...conditions))
+                .orderBy(
+                  // A listing without a town is not near (a bare comparison would be null, first).
+                  ...(town !== undefined ? [desc(sql`coalesce(${books.cityId} = ${town}, false)`)] : []),
+                  desc(books.views),
+                  desc(books.id),
+                )
+                .limit(RECOMMENDED_BOOKS)
+            ).map((r) => r.id);
+      return { books: await dtos(ids) };
     },
   );
 
