@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer } from 'node:net';
 import { createRedis } from '@cartable/service-kit';
 import { inArray } from 'drizzle-orm';
 import pino from 'pino';
@@ -126,5 +127,30 @@ describe('view counts', () => {
       .where(inArray(schema.books.id, ids));
     expect(counted).toHaveLength(ids.length);
     expect(counted.every((r) => r.views === 1)).toBe(true);
+  });
+  it('still counts with Redis away, by its own memory: once a viewer, a few an address', async () => {
+    const id = await newBook('Lecture CM1 sans Redis');
+    // A port nothing listens on: every command fails at once (no offline queue).
+    const port = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const away = createRedis(`redis://127.0.0.1:${port}`);
+    away.on('error', () => {});
+    const counter = createViewCounter(h.db, pino({ level: 'silent' }), { flushMs: 60_000, redis: away });
+    try {
+      for (let i = 0; i < ANONYMOUS_VIEWS_PER_ADDRESS + 5; i++) {
+        counter.add(id, { address: '198.51.100.99', userAgent: `Script/${i}` });
+        counter.add(id, { address: '198.51.100.99', userAgent: `Script/${i}` });
+      }
+      counter.add(id, { memberId: '5e11e000-0000-4000-8000-0000000000cc' });
+      await counter.flush();
+      expect(await viewsOf(id)).toBe(ANONYMOUS_VIEWS_PER_ADDRESS + 1);
+    } finally {
+      await counter.stop();
+      away.disconnect();
+    }
   });
 });

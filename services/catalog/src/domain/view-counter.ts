@@ -44,44 +44,69 @@ redis.call('EXPIRE', KEYS[2], ARGV[2])
 if n <= tonumber(ARGV[3]) then return 1 end
 return 0`;
 
+/** A view to settle at the next flush: whether it counts is Redis's to say. */
+interface Unsettled {
+  bookId: number;
+  keys: string[];
+  who: string;
+}
+
+/** Views settled with Redis in one round trip (a pipeline) at most. */
+const SETTLE_CHUNK = 500;
+/** Views waiting for a flush at most: past it (a flood between two flushes), they are not counted. */
+const MAX_UNSETTLED = 100_000;
+
 /**
  * Views of a book's page, counted once per visitor per book per day (a member by their id, a
  * visitor by a hash of their address and User-Agent, at most ANONYMOUS_VIEWS_PER_ADDRESS from
  * one address), so reloading a page 200 times does not make a book featured. Who was counted is
- * kept in Redis for two days (in memory when Redis is away); the counts are written every few
- * seconds in one statement, since a popular book seen by fifty people at once would otherwise
- * queue fifty updates on the same row.
+ * kept in Redis for two days (in memory when Redis is away). A view costs the page a look-up in
+ * this replica's memory: every few seconds, the flush asks Redis about the new viewers in one
+ * pipeline, then writes the counts, since a popular book seen by fifty people at once would
+ * otherwise queue fifty updates on the same row.
  */
 export function createViewCounter(db: Db, log: Logger, options: ViewCounterOptions = {}) {
   const { flushMs = 5000, redis, prefix = 'cartable:' } = options;
-  let pending = new Map<number, number>();
-  const inFlight = new Set<Promise<void>>();
+  let unsettled: Unsettled[] = [];
+  /** The flush under way: the next one waits for it (the timer and stop() may meet). */
+  let flushing: Promise<void> = Promise.resolve();
   /** When Redis cannot answer: this replica's memory of who was counted. */
   const seenLocally = new LRUCache<string, number>({ max: 200_000, ttl: DAY_SECONDS * 1000 });
 
+  /** Whether a view counts, by this replica's memory alone (Redis is away). */
+  function countsLocally({ keys: [seenKey, address], who }: Unsettled): boolean {
+    const seen = `${seenKey}:${who}`;
+    if (seenLocally.has(seen)) return false;
+    seenLocally.set(seen, 1);
+    if (!address) return true;
+    const n = (seenLocally.get(address) ?? 0) + 1;
+    seenLocally.set(address, n);
+    return n <= ANONYMOUS_VIEWS_PER_ADDRESS;
+  }
+
   /**
-   * Whether a view counts: its viewer is new for the book today (`seen`, a set) and, for a visitor,
-   * their address is still under ANONYMOUS_VIEWS_PER_ADDRESS (`address`, a counter). One script,
-   * so one round trip to Redis per new viewer instead of two transactions of four commands.
+   * Whether each view counts: its viewer is new for the book today (a set) and, for a visitor,
+   * their address is still under ANONYMOUS_VIEWS_PER_ADDRESS (a counter). One script a view, all
+   * of them in one pipeline (in order: an address's views are numbered as they came).
    */
-  async function counts(keys: { seen: string; address?: string }, who: string): Promise<boolean> {
-    // Kept two days: the day's keys outlive its last minute in every time zone.
-    const ttl = 2 * DAY_SECONDS;
-    const names = keys.address ? [keys.seen, keys.address] : [keys.seen];
+  async function settle(views: Unsettled[]): Promise<boolean[]> {
     if (redis) {
       try {
-        return (await redis.eval(COUNT_VIEW, names.length, ...names, who, ttl, ANONYMOUS_VIEWS_PER_ADDRESS)) === 1;
+        const pipeline = redis.pipeline();
+        // Kept two days: the day's keys outlive its last minute in every time zone.
+        const ttl = 2 * DAY_SECONDS;
+        for (const { keys, who } of views)
+          pipeline.eval(COUNT_VIEW, keys.length, ...keys, who, ttl, ANONYMOUS_VIEWS_PER_ADDRESS);
+        const answers = (await pipeline.exec()) ?? [];
+        return views.map((view, i) => {
+          const [err, counted] = answers[i] ?? [new Error('no answer')];
+          return err ? countsLocally(view) : counted === 1;
+        });
       } catch (err) {
         log.warn({ err }, 'view deduplication falls back to memory');
       }
     }
-    const seen = `${keys.seen}:${who}`;
-    if (seenLocally.has(seen)) return false;
-    seenLocally.set(seen, 1);
-    if (!keys.address) return true;
-    const n = (seenLocally.get(keys.address) ?? 0) + 1;
-    seenLocally.set(keys.address, n);
-    return n <= ANONYMOUS_VIEWS_PER_ADDRESS;
+    return views.map(countsLocally);
   }
 
   /**
@@ -96,22 +121,34 @@ export function createViewCounter(db: Db, log: Logger, options: ViewCounterOptio
       ? `m:${viewer.memberId}`
       : `a:${viewer.address}\n${viewer.userAgent.length <= 256 ? viewer.userAgent : hash(viewer.userAgent)}`;
 
-  async function shouldCount(bookId: number, viewer: Viewer): Promise<boolean> {
+  /** A view to settle, unless this replica already settled this viewer for this book today. */
+  function unsettledView(bookId: number, viewer: Viewer): Unsettled | null {
     const day = gabonDay();
     const memo = `${day}:${bookId}:${memoOf(viewer)}`;
-    if (settled.has(memo)) return false;
+    if (settled.has(memo)) return null;
     settled.set(memo, true);
     const base = `${prefix}catalog:views:${day}:${bookId}`;
-    const who = 'memberId' in viewer ? `m:${viewer.memberId}` : `a:${hash(`${viewer.address}\n${viewer.userAgent}`)}`;
     const seen = `${base}:seen`;
-    return counts('memberId' in viewer ? { seen } : { seen, address: `${base}:address:${hash(viewer.address)}` }, who);
+    if ('memberId' in viewer) return { bookId, keys: [seen], who: `m:${viewer.memberId}` };
+    return {
+      bookId,
+      keys: [seen, `${base}:address:${hash(viewer.address)}`],
+      who: `a:${hash(`${viewer.address}\n${viewer.userAgent}`)}`,
+    };
   }
 
-  async function flush() {
-    await Promise.all(inFlight);
-    if (!pending.size) return;
-    const batch = [...pending];
-    pending = new Map();
+  async function write() {
+    const views = unsettled;
+    unsettled = [];
+    const counts = new Map<number, number>();
+    for (let start = 0; start < views.length; start += SETTLE_CHUNK) {
+      const chunk = views.slice(start, start + SETTLE_CHUNK);
+      const counted = await settle(chunk);
+      chunk.forEach(({ bookId }, i) => {
+        if (counted[i]) counts.set(bookId, (counts.get(bookId) ?? 0) + 1);
+      });
+    }
+    const batch = [...counts];
     // In statements of FLUSH_CHUNK books: past about 1,700, PostgreSQL reads the whole table to
     // join them (0.3 s at 100,000 books) rather than find each by its key.
     for (let start = 0; start < batch.length; start += FLUSH_CHUNK) {
@@ -128,18 +165,19 @@ export function createViewCounter(db: Db, log: Logger, options: ViewCounterOptio
     }
   }
 
+  /** Settles the views seen since the last flush and writes those that count. */
+  function flush(): Promise<void> {
+    flushing = flushing.then(write).catch((err: unknown) => log.warn({ err }, 'views not counted'));
+    return flushing;
+  }
+
   const timer = setInterval(() => void flush(), flushMs);
   timer.unref();
   return {
-    /** Counts the view unless this viewer was counted today for this book; never throws. */
+    /** Counts the view at the next flush unless this viewer was counted today for this book. */
     add(bookId: number, viewer: Viewer) {
-      const work: Promise<void> = shouldCount(bookId, viewer)
-        .then((counted) => {
-          if (counted) pending.set(bookId, (pending.get(bookId) ?? 0) + 1);
-        })
-        .catch((err: unknown) => log.warn({ err }, 'view not counted'))
-        .finally(() => inFlight.delete(work));
-      inFlight.add(work);
+      const view = unsettledView(bookId, viewer);
+      if (view && unsettled.length < MAX_UNSETTLED) unsettled.push(view);
     },
     flush,
     async stop() {
