@@ -192,6 +192,11 @@ export class ListingIndex {
    * and kept until the listings change.
    */
   private readonly unions = new Map<string, Bits>();
+  /**
+   * Pages by popularity as asked (« À la une » on every home page, the visitors' recommendations:
+   * the same few requests, each a pass over every listing), kept until a listing or a count changes.
+   */
+  private readonly popular = new Map<string, { ids: number[]; total: number }>();
   /** Slots sorted by (price, id) and by (created_at, id): a deep page is a walk along one. */
   private byPrice: Int32Array;
   private byCreated: Int32Array;
@@ -220,6 +225,7 @@ export class ListingIndex {
   /** The listing as it now is in the table (added, or changed in place). */
   upsert(entry: ListingEntry) {
     this.unions.clear();
+    this.popular.clear();
     const existing = this.slotOf.get(entry.id);
     if (existing !== undefined) this.unlink(existing);
     const slot = existing ?? this.takeSlot();
@@ -249,7 +255,9 @@ export class ListingIndex {
   setViews(id: number, views: number, options: { atLeast?: boolean } = {}) {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
-    if (!options.atLeast || views > this.views[slot]!) this.views[slot] = views;
+    if (options.atLeast && views <= this.views[slot]!) return;
+    this.views[slot] = views;
+    this.popular.clear();
   }
 
   /** The listing is gone from the table. */
@@ -257,6 +265,7 @@ export class ListingIndex {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
     this.unions.clear();
+    this.popular.clear();
     this.unlink(slot);
     this.slotOf.delete(id);
     this.freeSlots.push(slot);
@@ -264,6 +273,18 @@ export class ListingIndex {
 
   /** The ids of the page and the exact number of matches. */
   select(selection: ListingSelection): { ids: number[]; total: number } {
+    if (selection.order.by !== 'views') return this.selectNow(selection);
+    const key = JSON.stringify(selection);
+    let answer = this.popular.get(key);
+    if (!answer) {
+      answer = this.selectNow(selection);
+      if (this.popular.size >= MAX_KEPT_UNIONS) this.popular.clear();
+      this.popular.set(key, answer);
+    }
+    return { ids: [...answer.ids], total: answer.total };
+  }
+
+  private selectNow(selection: ListingSelection): { ids: number[]; total: number } {
     const words = wordsFor(this.capacity);
     const none = { ids: [], total: 0 };
     // Every set a match is in: its status (or listed), shown, its town, its categories.
@@ -354,7 +375,7 @@ export class ListingIndex {
           (condition >= 0 && conditions[slot] !== condition) ||
           (flags[slot]! & flagMask) !== flagValue ||
           (notCity !== NO_CITY && cities[slot] === notCity) ||
-          sellers[slot] === excludedSeller
+          (excludedSeller >= 0 && sellers[slot] === excludedSeller)
         )
           continue;
         total++;
