@@ -63,7 +63,8 @@ export interface ListingSelection {
 const FLAG_NEGOTIABLE = 1;
 const FLAG_EXCHANGE = 2;
 const NO_CITY = 0;
-const MAX_KEPT_UNIONS = 256;
+/** Unions of category sets, and pages by popularity, kept at most (each memo is emptied past it). */
+const MAX_KEPT = 256;
 
 type Bits = Int32Array;
 const wordsFor = (slots: number) => Math.ceil(slots / 32);
@@ -87,7 +88,7 @@ const popcount = (word: number) => {
 };
 
 /** Deeper pages walk the sort order instead (a heap of every listing would be a sort). */
-export const MAX_HEAP_DEPTH = 1000;
+const MAX_HEAP_DEPTH = 1000;
 /** Matches fewer than one listing in this many are ordered directly rather than found along the sort order. */
 const SPARSE = 16;
 
@@ -278,7 +279,7 @@ export class ListingIndex {
     let answer = this.popular.get(key);
     if (!answer) {
       answer = this.selectNow(selection);
-      if (this.popular.size >= MAX_KEPT_UNIONS) this.popular.clear();
+      if (this.popular.size >= MAX_KEPT) this.popular.clear();
       this.popular.set(key, answer);
     }
     return { ids: [...answer.ids], total: answer.total };
@@ -456,7 +457,7 @@ export class ListingIndex {
   }
 
   private keep(key: string, union: Bits) {
-    if (this.unions.size >= MAX_KEPT_UNIONS) this.unions.clear();
+    if (this.unions.size >= MAX_KEPT) this.unions.clear();
     this.unions.set(key, union);
   }
 

@@ -86,7 +86,8 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
     filter: Pick<ListingSelection, 'cityId' | 'notCityId' | 'excludeUserId'> & { excludeIds?: number[] } = {},
   ): number[] | null {
     const { excludeIds = [], ...where } = filter;
-    if (!listings || limit <= 0) return limit <= 0 ? [] : null;
+    if (limit <= 0) return [];
+    if (!listings) return null;
     const page = listings.select({
       status: 'disponible',
       categoryConditions: [],
