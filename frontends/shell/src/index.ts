@@ -6,14 +6,14 @@ startLoadingRemoteFor(window.location.pathname);
 
 /**
  * Lets the browser run what waits (a tap, a paint, a script that arrived) before the next step.
- * Evaluating the shell's modules in one go was a single task of 700–930 ms with the CPU slowed ×4
- * (a phone's pace): a tap waited that long. In steps the longest task is 100–370 ms, and the first
- * book card shows sooner (bench/web.ts's observed loads, README « Fast on a phone »).
+ * Evaluating the shell's modules in one go was a single task of 700–940 ms with the CPU slowed ×4
+ * (a phone's pace): a tap waited that long. In steps the longest is 195–250 ms, and the content
+ * shows no later (`npm run bench -- web`, its observed loads; figures in the README).
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {
-  // react-dom alone (the largest module to compile), then the application's modules.
+  // React with react-dom (the largest module to compile), then the UI library and the application.
   await nextTask();
   const [{ createElement, startTransition }, { createRoot }] = await Promise.all([
     import('react'),
