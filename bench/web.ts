@@ -160,7 +160,8 @@ async function observeMainThread(port: number, pages: ReadonlyArray<Page>): Prom
         await page.waitForSelector(ready, { timeout: 30_000 });
         const shown = (await page.evaluate('performance.now()')) as number;
         await page.waitForLoadState('networkidle');
-        await page.waitForTimeout(1000);
+        // The renders the last answers queued run before the browser calls an idle callback.
+        await page.evaluate('new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 }))');
         const tasks = (await page.evaluate('window.__longTasks')) as number[];
         const { metrics } = await cdp.send('Performance.getMetrics');
         const script = metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0;
