@@ -17,8 +17,8 @@ export interface CatalogDeps {
   views: Pick<ViewCounter, 'add'>;
   /** Payment providers (payments/provider.ts); built from the config when absent. */
   payments?: PaymentProviders;
-  /** The listings' filter columns in memory (PostgreSQL only); absent: every page from SQL. */
-  listings?: Pick<ListingIndexFeed, 'select'>;
+  /** The listings' filter columns and shown rows in memory (PostgreSQL only); absent: every page from SQL. */
+  listings?: Pick<ListingIndexFeed, 'select' | 'rows'>;
   /** BullMQ delayed jobs at subscriptions' ends; absent: the periodic sweep alone. */
   subscriptionJobs?: SubscriptionJobs;
 }

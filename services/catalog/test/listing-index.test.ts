@@ -1,10 +1,10 @@
 import { type BookListQuery, bookConditions, bookListQuerySchema, bookStatuses } from '@cartable/contracts';
 import { rowsOf } from '@cartable/service-kit';
-import { and, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as schema from '../src/db/schema.ts';
-import { listBooks, listConditions } from '../src/domain/books.ts';
+import { findBookRows, listBooks, listConditions } from '../src/domain/books.ts';
 import { ListingIndex } from '../src/domain/listing-index.ts';
 import { type ListingIndexFeed, startListingIndexFeed } from '../src/domain/listing-index-feed.ts';
 import { planSearch } from '../src/domain/search.ts';
@@ -113,12 +113,13 @@ async function expectSameAnswers(queries: number) {
         used ||= answer !== null;
         return answer;
       },
+      rows: feed.rows,
     };
     const fromSql = await listBooks(h.db, h.storage, view, query);
     const fromIndex = await listBooks(h.db, h.storage, view, query, spy);
-    const ids = (page: { data: Array<{ id: number }> }) => page.data.map((b) => b.id);
     const context = JSON.stringify(query);
-    expect(ids(fromIndex), context).toEqual(ids(fromSql));
+    // The same rows too: those kept in memory are the table's.
+    expect(fromIndex.data, context).toEqual(fromSql.data);
     if (used) {
       servedByIndex++;
       expect(fromIndex.total, context).toBe(await sqlCount(query));
@@ -230,6 +231,105 @@ describe('the listing index', () => {
     expect(feed.select(selection)).toBeNull();
     await feed.ready();
     expect(feed.select(selection)?.ids).toEqual([book!.id]);
+  });
+});
+
+describe('the rows kept for the pages', () => {
+  /** The rows of `ids` through the feed, and the ids it had to read from SQL. */
+  async function rowsThroughFeed(ids: number[]) {
+    const read: number[] = [];
+    const rows = await feed.rows(ids, (missing) => {
+      read.push(...missing);
+      return findBookRows(h.db, missing);
+    });
+    return { rows, read };
+  }
+  const someIds = async (n: number) =>
+    (await h.db.select({ id: schema.books.id }).from(schema.books).orderBy(schema.books.id).limit(n)).map((r) => r.id);
+
+  it('watch every column of books but the views and the search vector', async () => {
+    const columns = (
+      await rowsOf<{ name: string }>(
+        h.db,
+        sql`select column_name as name from information_schema.columns where table_name = 'books'`,
+      )
+    ).map((c) => c.name);
+    const [trigger] = await rowsOf<{ definition: string }>(
+      h.db,
+      sql`select pg_get_triggerdef(oid) as definition from pg_trigger where tgname = 'books_card_changed'`,
+    );
+    const watched = columns.filter(
+      (c) => trigger!.definition.includes(`old.${c} `) || trigger!.definition.includes(`old.${c},`),
+    );
+    expect(columns.filter((c) => !watched.includes(c)).sort()).toEqual(['search', 'views']);
+  });
+
+  it('are read once, then follow the table: an edit, a photo, a town renamed, a count of views', async () => {
+    const ids = await someIds(6);
+    // Read the first time they are shown (the pages above may have shown some already).
+    await rowsThroughFeed(ids);
+    const again = await rowsThroughFeed(ids);
+    expect(again.read).toEqual([]);
+    expect(again.rows).toEqual(await findBookRows(h.db, ids));
+
+    // Written by another replica (or the back office): only the notification tells this one.
+    await h.db.update(schema.books).set({ title: 'Titre corrigé' }).where(eq(schema.books.id, ids[0]!));
+    await h.db
+      .insert(schema.bookImages)
+      .values({ bookId: ids[1]!, slot: 1, displayKey: 'd.webp', thumbnailKey: 't.webp' });
+    await countViews([ids[2]!]);
+    await caughtUp();
+    const edited = await rowsThroughFeed(ids);
+    expect(edited.read).toEqual([ids[0], ids[1]]);
+    expect(edited.rows).toEqual(await findBookRows(h.db, ids));
+    expect(edited.rows[0]!.title).toBe('Titre corrigé');
+    expect(edited.rows[1]!.images).toHaveLength(1);
+
+    const [town] = await h.db.select().from(schema.cities).where(eq(schema.cities.id, cityIds[0]!));
+    await h.db
+      .update(schema.cities)
+      .set({ name: `${town!.name} (renommée)` })
+      .where(eq(schema.cities.id, town!.id));
+    await caughtUp();
+    expect((await rowsThroughFeed(ids)).read).toEqual(ids);
+    await h.db.update(schema.cities).set({ name: town!.name }).where(eq(schema.cities.id, town!.id));
+    await caughtUp();
+  });
+
+  it('keep no row read while a change was committed: it may be older than the change', async () => {
+    const [id] = await someIds(1);
+    await h.db.update(schema.books).set({ title: 'Avant' }).where(eq(schema.books.id, id!));
+    await caughtUp();
+    const during = await feed.rows([id!], async (missing) => {
+      const rows = await findBookRows(h.db, missing);
+      // Committed and heard after the row was read, before it is kept.
+      await h.db.update(schema.books).set({ title: 'Après' }).where(eq(schema.books.id, id!));
+      await caughtUp();
+      return rows;
+    });
+    expect(during[0]!.title).toBe('Avant');
+    const next = await rowsThroughFeed([id!]);
+    expect(next.read).toEqual([id]);
+    expect(next.rows[0]!.title).toBe('Après');
+  });
+
+  it('are all read from SQL while the connection is lost, and none kept from before it', async () => {
+    const ids = await someIds(4);
+    await rowsThroughFeed(ids);
+    await h.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where application_name = 'catalog listing index' and datname = current_database()`);
+    const selection = {
+      categoryConditions: [],
+      order: { by: 'price' as const, descending: false },
+      offset: 0,
+      limit: 1,
+    };
+    await expect.poll(() => feed.select(selection)).toBeNull();
+    // Whether it is back yet or not, nothing from before the loss is shown.
+    expect((await rowsThroughFeed(ids)).read).toEqual(ids);
+    await caughtUp();
+    await rowsThroughFeed(ids);
+    expect((await rowsThroughFeed(ids)).read).toEqual([]);
   });
 });
 

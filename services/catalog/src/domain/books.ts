@@ -67,7 +67,7 @@ const fromBooks = (db: Db) =>
     .from(books)
     .leftJoin(cities, eq(cities.id, books.cityId))
     .leftJoin(provinces, eq(provinces.id, cities.provinceId));
-type BookRow = Awaited<ReturnType<ReturnType<typeof fromBooks>['execute']>>[number];
+export type BookRow = Awaited<ReturnType<ReturnType<typeof fromBooks>['execute']>>[number];
 
 /** The same, with the number of matching rows computed in the same pass (before LIMIT). */
 const fromBooksCounted = (db: Db) =>
@@ -391,6 +391,7 @@ async function pageIdsAndEstimate(db: Db, where: SQL | undefined, order: SQL[], 
  */
 async function browse(
   db: Db,
+  rowsOf: (ids: number[]) => Promise<BookRow[]>,
   query: BookListQuery,
   where: SQL | undefined,
   order: SQL[],
@@ -403,7 +404,7 @@ async function browse(
     counted === undefined
       ? await pageIdsAndEstimate(db, where, order, perPage, offset)
       : { ids: await pageIds(db, where, order, perPage, offset), estimate: counted };
-  const rows = findBookRows(db, ids);
+  const rows = rowsOf(ids);
   if (offset === 0 && ids.length < perPage) {
     const page = await rows;
     return { rows: page, total: page.length };
@@ -432,20 +433,21 @@ export async function listBooks(
   storage: Storage,
   view: CategoryView,
   query: BookListQuery,
-  listings?: Pick<ListingIndexFeed, 'select'>,
+  listings?: Pick<ListingIndexFeed, 'select' | 'rows'>,
 ): Promise<BookListPage> {
   const perPage = query.limit ?? query.per_page ?? DEFAULT_PER_PAGE;
+  const rowsOf = (ids: number[]) => pageRows(db, ids, listings);
   const run = async (query: BookListQuery, understood: UnderstoodFilter | null, mode: TextMode) => {
     if (!query.query && listings) {
       // No words left to search: the in-memory index has the page's ids and the exact total,
       // unless it is catching up with a write (then SQL answers).
       const selection = selectionOf(query, view.graph, understood, perPage);
       const served = selection && listings.select(selection);
-      if (served) return { rows: await findBookRows(db, served.ids), total: served.total };
+      if (served) return { rows: await rowsOf(served.ids), total: served.total };
     }
     const where = and(...listConditions(query, view, mode, understood));
     const order = ordering(query, mode);
-    if (!query.query) return browse(db, query, where, order, perPage, totalKey(query, mode, understood));
+    if (!query.query) return browse(db, rowsOf, query, where, order, perPage, totalKey(query, mode, understood));
     const offset = (query.page - 1) * perPage;
     // A broad word's relevance is ranked over the newest matches only, while the page stays
     // within that window.
@@ -600,6 +602,11 @@ export async function findBookRows(db: Db, ids: number[]) {
   if (!ids.length) return [];
   const byId = new Map((await bookPage(db).books.execute({ ids })).map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
+}
+
+/** A page's rows by id: from the listing index feed's memory when it has them, else from SQL. */
+export function pageRows(db: Db, ids: number[], listings?: Pick<ListingIndexFeed, 'rows'>) {
+  return listings ? listings.rows(ids, (missing) => findBookRows(db, missing)) : findBookRows(db, ids);
 }
 
 /**

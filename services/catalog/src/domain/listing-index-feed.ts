@@ -1,12 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import type { BookRow } from './books.ts';
+import { ListingCards } from './listing-cards.ts';
 import { type ListingEntry, ListingIndex, type ListingSelection } from './listing-index.ts';
 
 /** The channel migration 0023's triggers notify with a changed listing's id. */
 const CHANNEL = 'cartable_listings';
 /** Migration 0024's: counted views, as "id:views,id:views…" (the new counts). */
 const VIEWS_CHANNEL = 'cartable_listing_views';
+/** Migration 0025's: a change of what a listing's row shows on a page (its id), or '*' (a town renamed). */
+const CARDS_CHANNEL = 'cartable_listing_cards';
+/**
+ * Listings' rows kept for the pages (about a kilobyte and a half each): the listings people are
+ * shown, not the whole catalogue.
+ */
+const CARDS_KEPT = 20_000;
 /** A marker a replica sends itself after a write of its own (`catchUp`); every replica hears it. */
 const MARKER = 'caught-up:';
 const LOAD_BATCH = 20_000;
@@ -58,6 +67,11 @@ export interface ListingIndexFeed {
    * `select` answers null, so a member sees their own change on the next page they load.
    */
   catchUp(): void;
+  /**
+   * A page's rows, in the order of `ids`: those kept in memory, the others read with `read` (and
+   * kept); all read with `read` while the index may be behind, like `select`.
+   */
+  rows(ids: number[], read: (ids: number[]) => Promise<BookRow[]>): Promise<BookRow[]>;
   /** Resolves once the index is loaded and up to date (tests, start-up). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -68,6 +82,7 @@ export interface ListingIndexFeed {
  * connection), then the ids the triggers of migration 0023 notify on every change, read back in
  * batches. PostgreSQL delivers a session's notifications in commit order, so a marker this
  * replica notifies after its own write arrives after that write's ids: when it is read, so are they.
+ * It also keeps the rows pages show (ListingCards), dropped as migration 0025's triggers notify.
  */
 export function startListingIndexFeed(connectionString: string, log: Logger): ListingIndexFeed {
   let index: ListingIndex | null = null;
@@ -87,6 +102,7 @@ export function startListingIndexFeed(connectionString: string, log: Logger): Li
   let work: Promise<void> = Promise.resolve();
   let flushQueued = false;
   let waiters: Array<() => void> = [];
+  const cards = new ListingCards<BookRow>(CARDS_KEPT);
 
   const upToDate = () => index !== null && pending.size === 0 && markers.size === 0;
   const wake = () => {
@@ -130,10 +146,16 @@ export function startListingIndexFeed(connectionString: string, log: Logger): Li
       for (const pair of payload.split(',')) {
         const [id, views] = pair.split(':').map(Number);
         if (!Number.isInteger(id) || !Number.isFinite(views)) continue;
+        cards.setViews(id!, views!);
         if (index) index.setViews(id!, views!);
         // Views only grow: the larger of two counts is the newer.
         else countsDuringLoad.set(id!, Math.max(views!, countsDuringLoad.get(id!) ?? 0));
       }
+      return;
+    }
+    if (message.channel === CARDS_CHANNEL) {
+      if (payload === '*') cards.clear();
+      else if (Number.isInteger(Number(payload))) cards.changed(Number(payload));
       return;
     }
     if (payload.startsWith(MARKER)) {
@@ -164,6 +186,8 @@ export function startListingIndexFeed(connectionString: string, log: Logger): Li
     pending.clear();
     markers.clear();
     countsDuringLoad = new Map();
+    // A change may go unheard until the next connection: no row kept can be trusted.
+    cards.clear();
     flushQueued = false;
     connection.removeAllListeners();
     connection.on('error', () => {});
@@ -186,7 +210,7 @@ export function startListingIndexFeed(connectionString: string, log: Logger): Li
     try {
       await connection.connect();
       // Listening first: a change made during the full read is notified, and read again after it.
-      await connection.query(`listen ${CHANNEL}; listen ${VIEWS_CHANNEL}`);
+      await connection.query(`listen ${CHANNEL}; listen ${VIEWS_CHANNEL}; listen ${CARDS_CHANNEL}`);
       const loaded = new ListingIndex();
       let after = 0;
       for (;;) {
@@ -220,6 +244,9 @@ export function startListingIndexFeed(connectionString: string, log: Logger): Li
   return {
     select(selection) {
       return upToDate() ? index!.select(selection) : null;
+    },
+    rows(ids, read) {
+      return upToDate() ? cards.rows(ids, read, upToDate) : read(ids);
     },
     catchUp() {
       const connection = client;

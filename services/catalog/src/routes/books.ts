@@ -40,10 +40,10 @@ import {
 import {
   boostedBookIds,
   findBookPage,
-  findBookRows,
   forgetListings,
   listBooks,
   listingPages,
+  pageRows,
   sellerActive,
   toBookDtos,
   visitorBookPages,
@@ -73,7 +73,7 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
   });
 
   async function dtos(ids: number[]) {
-    return toBookDtos(db, storage, await categoryStore.view(), await findBookRows(db, ids));
+    return toBookDtos(db, storage, await categoryStore.view(), await pageRows(db, ids, listings));
   }
 
   /**
