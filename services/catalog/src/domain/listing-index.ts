@@ -288,22 +288,29 @@ export class ListingIndex {
   private selectNow(selection: ListingSelection): { ids: number[]; total: number } {
     const words = wordsFor(this.capacity);
     const none = { ids: [], total: 0 };
-    // Every set a match is in: its status (or listed), shown, its town, its categories.
-    const required: Bits[] = [
-      selection.status ? this.statusBits[bookStatuses.indexOf(selection.status)]! : this.listed,
-      this.shown,
-    ];
-    if (selection.cityId !== undefined) {
-      const town = this.cityBits.get(selection.cityId);
-      if (!town) return none;
-      required.push(town);
-    }
-    for (const ids of selection.categoryConditions) required.push(this.anyOf(ids, words));
     const groups = selection.categoryGroups;
-    if (groups) {
-      if (groups.length === 0) return none;
-      if (groups.length === 1) for (const ids of groups[0]!) required.push(this.anyOf(ids, words));
-      else required.push(this.anyGroup(groups, words));
+    if (groups?.length === 0) return none;
+    if (selection.cityId !== undefined && !this.cityBits.has(selection.cityId)) return none;
+    // Every set a match is in (its status or listed, shown, its town, its categories), ANDed
+    // once and kept with the unions: the same filters come back with other prices and pages.
+    const setsKey = `${selection.status ?? ''}|${selection.cityId ?? ''}|${JSON.stringify(selection.categoryConditions)}|${groups ? JSON.stringify(groups) : ''}`;
+    let inAll = this.unions.get(setsKey);
+    if (!inAll) {
+      const required: Bits[] = [
+        selection.status ? this.statusBits[bookStatuses.indexOf(selection.status)]! : this.listed,
+        this.shown,
+      ];
+      if (selection.cityId !== undefined) required.push(this.cityBits.get(selection.cityId)!);
+      for (const ids of selection.categoryConditions) required.push(this.anyOf(ids, words));
+      if (groups?.length === 1) for (const ids of groups[0]!) required.push(this.anyOf(ids, words));
+      else if (groups) required.push(this.anyGroup(groups, words));
+      inAll = new Int32Array(words);
+      for (let w = 0; w < words; w++) {
+        let word = required[0]![w]!;
+        for (let r = 1; r < required.length && word !== 0; r++) word &= required[r]![w]!;
+        inAll[w] = word;
+      }
+      this.keep(setsKey, inAll);
     }
 
     const { minPrice, maxPrice, excludeId } = selection;
@@ -342,7 +349,6 @@ export class ListingIndex {
     const first =
       (perSlot || byViews) && depth <= MAX_HEAP_DEPTH ? new FirstInOrder(this, selection.order, depth) : null;
     const matches = first ? null : new Int32Array(words);
-    const sets = required.length;
     const { prices, conditions, flags, cities, sellers } = this;
     // The listing a book page's « similar » list leaves out: one bit of one word.
     const excluded = excludeId === undefined ? -1 : (this.slotOf.get(excludeId) ?? -1);
@@ -354,8 +360,7 @@ export class ListingIndex {
     const backwards = selection.order.descending;
     for (let step = 0; step < words; step++) {
       const w = backwards ? words - 1 - step : step;
-      let word = required[0]![w]!;
-      for (let r = 1; r < sets && word !== 0; r++) word &= required[r]![w]!;
+      let word = inAll[w]!;
       if (w === excludedWord) word &= excludedMask;
       if (word === 0) continue;
       if (!perSlot && !first) {
