@@ -2,7 +2,8 @@
  * The in-memory listing index on its own (services/catalog/src/domain/listing-index.ts): its
  * memory and start-up read at BOOKS listings of the realistic catalogue, and the time of one page
  * for the catalogue benchmark's requests and a few broader ones, in the service's process, with
- * no HTTP, SQL or other load around it.
+ * no HTTP, SQL or other load around it; then the memory of the rows kept for the pages
+ * (ListingCards, full) and the time of a page's rows, kept or read from SQL.
  *   npm run bench -- listing-index          (BOOKS=100000 ROUNDS=2000)
  */
 import { setFlagsFromString } from 'node:v8';
@@ -10,8 +11,10 @@ import { runInNewContext } from 'node:vm';
 import { type BookListQuery, bookListQuerySchema } from '@cartable/contracts';
 import { createLogger } from '@cartable/service-kit';
 import pg from 'pg';
+import { books } from '../services/catalog/src/db/schema.ts';
+import { findBookRows } from '../services/catalog/src/domain/books.ts';
 import { selectionOf } from '../services/catalog/src/domain/listing-index.ts';
-import { startListingIndexFeed } from '../services/catalog/src/domain/listing-index-feed.ts';
+import { CARDS_KEPT, startListingIndexFeed } from '../services/catalog/src/domain/listing-index-feed.ts';
 import { planSearch } from '../services/catalog/src/domain/search.ts';
 import { startCatalog } from '../services/catalog/test/harness.ts';
 import { seedBooks } from './support/seed-books.ts';
@@ -100,6 +103,35 @@ try {
     const µs = (q: number) => Math.round(times[Math.floor(q * (times.length - 1))]! * 1000);
     console.log(JSON.stringify({ title, matches, 'p50 µs': µs(0.5), 'p99 µs': µs(0.99) }));
   }
+
+  // The rows kept for the pages (ListingCards): their memory when as many are kept as it allows,
+  // and a page of 12 of them, kept or read from SQL.
+  const ids = (await h.db.select({ id: books.id }).from(books).orderBy(books.id)).map((r) => r.id);
+  const beforeRows = await heapUsed();
+  for (let i = 0; i < CARDS_KEPT; i += 500) {
+    await feed.rows(ids.slice(i, i + 500), (missing) => findBookRows(h.db, missing));
+  }
+  const rowsMb = ((await heapUsed()) - beforeRows) / 2 ** 20;
+  const pageOf = async (first: number) => {
+    const t = performance.now();
+    await feed.rows(ids.slice(first, first + 12), (missing) => findBookRows(h.db, missing));
+    return performance.now() - t;
+  };
+  const median = async (firsts: number[]) => {
+    const times: number[] = [];
+    for (const first of firsts) times.push(await pageOf(first));
+    return Math.round(times.sort((a, b) => a - b)[times.length >> 1]! * 1000);
+  };
+  const kept = await median(Array.from({ length: 200 }, (_, n) => n * 12));
+  const read = await median(Array.from({ length: 200 }, (_, n) => CARDS_KEPT + 12 + n * 12));
+  console.log(
+    JSON.stringify({
+      'rows kept': CARDS_KEPT,
+      'memory MB': Number(rowsMb.toFixed(1)),
+      'page of 12, kept µs': kept,
+      'page of 12, read from SQL µs': read,
+    }),
+  );
   await feed.close();
 } finally {
   await h.teardown();

@@ -15,7 +15,7 @@ const CARDS_CHANNEL = 'cartable_listing_cards';
  * Listings' rows kept for the pages (about a kilobyte and a half each): the listings people are
  * shown, not the whole catalogue.
  */
-const CARDS_KEPT = 20_000;
+export const CARDS_KEPT = 20_000;
 /** A marker a replica sends itself after a write of its own (`catchUp`); every replica hears it. */
 const MARKER = 'caught-up:';
 const LOAD_BATCH = 20_000;
