@@ -311,6 +311,21 @@ describe('the rows kept for the pages', () => {
     const next = await rowsThroughFeed([id!]);
     expect(next.read).toEqual([id]);
     expect(next.rows[0]!.title).toBe('Après');
+
+    // The same with a count of views: the row read holds the count before it.
+    await h.db.update(schema.books).set({ title: 'Compté' }).where(eq(schema.books.id, id!));
+    await caughtUp();
+    const read = vi.fn(async (missing: number[]) => {
+      const rows = await findBookRows(h.db, missing);
+      await countViews([id!]);
+      await caughtUp();
+      return rows;
+    });
+    await feed.rows([id!], read);
+    expect(read).toHaveBeenCalledOnce();
+    const counted = await rowsThroughFeed([id!]);
+    expect(counted.read).toEqual([id]);
+    expect(counted.rows).toEqual(await findBookRows(h.db, [id!]));
   });
 
   it('are all read from SQL while the connection is lost, and none kept from before it', async () => {

@@ -20,10 +20,6 @@ export class ListingCards<Row extends { id: number; views: number }> {
     this.kept = new LRUCache({ max });
   }
 
-  get size() {
-    return this.kept.size;
-  }
-
   /**
    * The rows of `ids` in their order (one that no longer exists is left out): those kept, and the
    * others read with `read`, kept if nothing changed during the read and `keep()` still says so.
@@ -58,9 +54,13 @@ export class ListingCards<Row extends { id: number; views: number }> {
     this.kept.clear();
   }
 
-  /** A counted view changes no more than the count (notified apart, and often). */
+  /**
+   * A listing's new count of views (notified apart, and often): applied to its row in place. A
+   * row being read meanwhile may hold the count before it, so it is not kept.
+   */
   setViews(id: number, views: number) {
+    this.generation++;
     const row = this.kept.peek(id);
-    if (row && views > row.views) row.views = views;
+    if (row) row.views = views;
   }
 }
