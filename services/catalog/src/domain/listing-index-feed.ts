@@ -12,8 +12,8 @@ const VIEWS_CHANNEL = 'cartable_listing_views';
 /** Migration 0025's: a change of what a listing's row shows on a page (its id), or '*' (a town renamed). */
 const CARDS_CHANNEL = 'cartable_listing_cards';
 /**
- * Listings' rows kept for the pages (about a kilobyte and a half each): the listings people are
- * shown, not the whole catalogue.
+ * Listings' rows kept for the pages (about 1.1 KB each: 22 MB when full, bench/listing-index):
+ * the listings people are shown, not the whole catalogue.
  */
 export const CARDS_KEPT = 20_000;
 /** A marker a replica sends itself after a write of its own (`catchUp`); every replica hears it. */
