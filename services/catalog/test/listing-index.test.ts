@@ -486,4 +486,40 @@ describe('ListingIndex', () => {
         .map((e) => e.id),
     );
   });
+
+  it('answers a combination asked again from its kept orders as the first time', () => {
+    const index = new ListingIndex();
+    const pick = randomOf(29);
+    for (let id = 1; id <= 3000; id++) {
+      index.upsert({
+        id,
+        status: pick.pick(bookStatuses),
+        shown: pick.chance(0.9),
+        categoryIds: [1 + pick.int(4)],
+        price: pick.pick([0, 500, 1000, 2500, 5000]) + pick.int(3) * 100,
+        cityId: pick.chance(0.1) ? null : 1 + pick.int(3),
+        condition: pick.pick(bookConditions),
+        negotiable: pick.chance(0.5),
+        exchange: false,
+        createdMicros: pick.int(500),
+        views: 0,
+        userId: 'seller',
+      });
+    }
+    for (let i = 0; i < 400; i++) {
+      const selection = {
+        categoryConditions: pick.chance(0.5) ? [[1 + pick.int(4)]] : [],
+        ...(pick.chance(0.5) ? { cityId: 1 + pick.int(3) } : {}),
+        ...(pick.chance(0.3) ? { status: pick.pick(bookStatuses) } : {}),
+        ...(pick.chance(0.6) ? { minPrice: pick.pick([0, 600, 2500]) } : {}),
+        ...(pick.chance(0.6) ? { maxPrice: pick.pick([500, 2600, 9000]) } : {}),
+        order: { by: pick.pick(['price', 'created'] as const), descending: pick.chance(0.5) },
+        offset: pick.pick([0, 0, 7, 40, 2000]),
+        limit: pick.pick([1, 12, 30]),
+      };
+      // The first time by the pass over the sets (checked against SQL above), then from the orders.
+      const first = index.select(selection);
+      expect(index.select({ ...selection }), JSON.stringify(selection)).toEqual(first);
+    }
+  });
 });

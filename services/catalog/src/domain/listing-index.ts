@@ -87,6 +87,14 @@ const popcount = (word: number) => {
   return (Math.imul((n + (n >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
 };
 
+/** A combination's matches in each sort order (ListingIndex.ordered). */
+interface OrderedMatches {
+  byPrice: Int32Array;
+  byCreated: Int32Array;
+}
+/** Slots kept in the orders of combinations, at most (4 MB): `ordered` is emptied past it. */
+const ORDERED_SLOTS_KEPT = 1_000_000;
+
 /** Deeper pages walk the sort order instead (a heap of every listing would be a sort). */
 const MAX_HEAP_DEPTH = 1000;
 /** Matches fewer than one listing in this many are ordered directly rather than found along the sort order. */
@@ -198,6 +206,15 @@ export class ListingIndex {
    * the same few requests, each a pass over every listing), kept until a listing or a count changes.
    */
   private readonly popular = new Map<string, { ids: number[]; total: number }>();
+  /**
+   * The matches of a combination of sets (`setsKey`) in both sort orders, built the second time
+   * it is asked (one asked once is answered by the pass) and kept until a listing changes: a page
+   * whose only other filter is the price is then two binary searches and a walk as deep as the
+   * page, where the pass checks every match's price (the catalogue benchmark's (c) and (d)).
+   */
+  private readonly ordered = new Map<string, OrderedMatches | 'asked once'>();
+  /** Slots held by `ordered`, bounded by ORDERED_SLOTS_KEPT. */
+  private orderedSlots = 0;
   /** Slots sorted by (price, id) and by (created_at, id): a deep page is a walk along one. */
   private byPrice: Int32Array;
   private byCreated: Int32Array;
@@ -227,6 +244,7 @@ export class ListingIndex {
   upsert(entry: ListingEntry) {
     this.unions.clear();
     this.popular.clear();
+    this.forgetOrdered();
     const existing = this.slotOf.get(entry.id);
     if (existing !== undefined) this.unlink(existing);
     const slot = existing ?? this.takeSlot();
@@ -267,6 +285,7 @@ export class ListingIndex {
     if (slot === undefined) return;
     this.unions.clear();
     this.popular.clear();
+    this.forgetOrdered();
     this.unlink(slot);
     this.slotOf.delete(id);
     this.freeSlots.push(slot);
@@ -342,6 +361,15 @@ export class ListingIndex {
     // No sort order is kept by popularity: its pages always come from the heap.
     const byViews = selection.order.by === 'views';
     if (byViews && depth > MAX_HEAP_DEPTH) throw new Error('listing index: a page by popularity past the heap');
+    const onlyPrice =
+      !byViews &&
+      condition < 0 &&
+      flagMask === 0 &&
+      notCity === NO_CITY &&
+      excludedSeller < 0 &&
+      excludeId === undefined;
+    const orderedMatches = onlyPrice ? this.orderedMatches(setsKey, inAll) : null;
+    if (orderedMatches) return this.pageOfOrdered(orderedMatches, selection, low, high);
 
     // One pass, word by word: the sets ANDed, then the remaining filters slot by slot. With
     // those, the pass counts the matches and keeps the first of them in order (a heap as deep
@@ -425,6 +453,79 @@ export class ListingIndex {
         if (selection.order.by === 'price' && minPrice !== undefined) i = this.firstAtLeast(minPrice);
         for (; i < this.size; i++) if (take(order[i]!)) break;
       }
+    }
+    return { ids, total };
+  }
+
+  /** `setsKey`'s matches in both orders, or null the first time it is asked. */
+  private orderedMatches(setsKey: string, inAll: Bits): OrderedMatches | null {
+    const kept = this.ordered.get(setsKey);
+    if (kept === undefined) {
+      if (this.ordered.size >= MAX_KEPT) this.forgetOrdered();
+      this.ordered.set(setsKey, 'asked once');
+      return null;
+    }
+    if (kept !== 'asked once') return kept;
+    let count = 0;
+    for (let w = 0; w < inAll.length; w++) count += popcount(inAll[w]!);
+    const inOrder = (order: Int32Array) => {
+      const matches = new Int32Array(count);
+      let n = 0;
+      for (let i = 0; i < this.size && n < count; i++) if (has(inAll, order[i]!)) matches[n++] = order[i]!;
+      return matches;
+    };
+    const built = { byPrice: inOrder(this.byPrice), byCreated: inOrder(this.byCreated) };
+    if (this.orderedSlots + 2 * count > ORDERED_SLOTS_KEPT) this.forgetOrdered();
+    this.ordered.set(setsKey, built);
+    this.orderedSlots += 2 * count;
+    return built;
+  }
+
+  private forgetOrdered() {
+    this.ordered.clear();
+    this.orderedSlots = 0;
+  }
+
+  /** A page by price or date whose matches are `matches` within a price range. */
+  private pageOfOrdered(
+    matches: OrderedMatches,
+    selection: ListingSelection,
+    low: number,
+    high: number,
+  ): { ids: number[]; total: number } {
+    const { byPrice, byCreated } = matches;
+    const { prices } = this;
+    // The matches within the range are a run of byPrice: [start, end).
+    const firstWhere = (above: (price: number) => boolean) => {
+      let lo = 0;
+      let hi = byPrice.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (above(prices[byPrice[mid]!]!)) hi = mid;
+        else lo = mid + 1;
+      }
+      return lo;
+    };
+    const start = low === Number.NEGATIVE_INFINITY ? 0 : firstWhere((price) => price >= low);
+    const end = high === Number.POSITIVE_INFINITY ? byPrice.length : firstWhere((price) => price > high);
+    const total = Math.max(0, end - start);
+    const { offset, limit, order } = selection;
+    const ids: number[] = [];
+    if (order.by === 'price') {
+      for (let k = offset; k < offset + limit && k < total; k++) {
+        ids.push(this.ids[order.descending ? byPrice[end - 1 - k]! : byPrice[start + k]!]!);
+      }
+      return { ids, total };
+    }
+    // By date: along its order, the prices checked until the page is full.
+    let skipped = 0;
+    const n = byCreated.length;
+    for (let k = 0; k < n && ids.length < limit && skipped + ids.length < total; k++) {
+      const slot = byCreated[order.descending ? n - 1 - k : k]!;
+      const price = prices[slot]!;
+      if (price < low || price > high) continue;
+      if (skipped < offset) skipped++;
+      else ids.push(this.ids[slot]!);
     }
     return { ids, total };
   }
