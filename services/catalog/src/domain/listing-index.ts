@@ -496,18 +496,8 @@ export class ListingIndex {
     const { byPrice, byCreated } = matches;
     const { prices } = this;
     // The matches within the range are a run of byPrice: [start, end).
-    const firstWhere = (above: (price: number) => boolean) => {
-      let lo = 0;
-      let hi = byPrice.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (above(prices[byPrice[mid]!]!)) hi = mid;
-        else lo = mid + 1;
-      }
-      return lo;
-    };
-    const start = low === Number.NEGATIVE_INFINITY ? 0 : firstWhere((price) => price >= low);
-    const end = high === Number.POSITIVE_INFINITY ? byPrice.length : firstWhere((price) => price > high);
+    const start = this.firstAtLeast(low, byPrice);
+    const end = this.firstAbove(high, byPrice);
     const total = Math.max(0, end - start);
     const { offset, limit, order } = selection;
     const ids: number[] = [];
@@ -668,26 +658,23 @@ export class ListingIndex {
     order.copyWithin(at, at + 1, this.size);
   }
 
-  /** The first position in byPrice whose price is at least `price`. */
-  private firstAtLeast(price: number) {
-    let low = 0;
-    let high = this.size;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (this.prices[this.byPrice[mid]!]! < price) low = mid + 1;
-      else high = mid;
-    }
-    return low;
+  /** The first position in `order` (byPrice, or a combination's, sorted by price) whose price is at least `price`. */
+  private firstAtLeast(price: number, order = this.byPrice) {
+    return this.firstPriced(order, (p) => p >= price);
   }
 
-  /** The first position in byPrice whose price is above `price`. */
-  private firstAbove(price: number) {
+  /** The first position in `order` (sorted by price) whose price is above `price`. */
+  private firstAbove(price: number, order = this.byPrice) {
+    return this.firstPriced(order, (p) => p > price);
+  }
+
+  private firstPriced(order: Int32Array, reached: (price: number) => boolean) {
     let low = 0;
-    let high = this.size;
+    let high = order === this.byPrice ? this.size : order.length;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      if (this.prices[this.byPrice[mid]!]! <= price) low = mid + 1;
-      else high = mid;
+      if (reached(this.prices[order[mid]!]!)) high = mid;
+      else low = mid + 1;
     }
     return low;
   }
