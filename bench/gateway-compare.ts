@@ -16,7 +16,7 @@
  * autocannon (`cpu ms/req`, Linux, bench/support/cpu.ts).
  */
 import { type ChildProcess, fork, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { verifiedMember } from '../e2e/support/members.ts';
@@ -76,6 +76,8 @@ async function child(script: string, env: Record<string, string>, readyUrl: stri
   throw new Error(`${script} n'a pas répondu à ${readyUrl}`);
 }
 
+// Our gateway logs every request (about 100 MB a run): only the last run's log is kept.
+rmSync(join(here, '.data', 'logs'), { recursive: true, force: true });
 const stack = await startTestStack({ env: benchEnv });
 const processes: ChildProcess[] = [];
 let ours: Awaited<ReturnType<typeof startStack>> | undefined;
@@ -131,6 +133,9 @@ try {
       },
       databaseUrls: {},
       logDir: join(here, '.data', 'logs'),
+      // Its log goes to its file as to a container's log, not through this process, which is
+      // autocannon's: express-gateway's goes nowhere, bare Fastify writes none.
+      logsDirect: true,
     },
     ['gateway'],
   );

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { closeSync, createWriteStream, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const repoRoot = resolve(import.meta.dirname, '..', '..');
@@ -34,8 +34,14 @@ export interface StackOptions {
   databaseUrls: Partial<Record<Service, string>>;
   /** Each process writes its JSON log to <logDir>/<name>.log. */
   logDir: string;
-  /** Called with each log line that is a warning or worse. */
+  /** Called with each log line that is a warning or worse (not with `logsDirect`). */
   onProblem?: (name: Deployable, line: string) => void;
+  /**
+   * Each process writes its log file itself (its stdout and stderr are the file), as it would
+   * write to a container's log: this process reads none of it. For benchmarks, whose own process
+   * is the load generator: reading a gateway's ten thousand lines a second took its CPU from the load.
+   */
+  logsDirect?: boolean;
 }
 
 export interface Stack {
@@ -86,6 +92,15 @@ export function environmentFor(name: Deployable, options: StackOptions): Record<
   return env;
 }
 
+/** The end of a log file, for an error message. */
+function lastCharacters(file: string, count: number): string {
+  try {
+    return readFileSync(file, 'utf8').slice(-count);
+  } catch {
+    return '';
+  }
+}
+
 async function waitReady(url: string, child: ChildProcess, name: string, lastLines: () => string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -109,29 +124,36 @@ export async function startStack(options: StackOptions, only: readonly Deployabl
   const children = new Map<Deployable, ChildProcess>();
 
   async function start(name: Deployable) {
-    const log = createWriteStream(join(options.logDir, `${name}.log`), { flags: 'a' });
+    const logFile = join(options.logDir, `${name}.log`);
+    // logsDirect: the child's stdout and stderr are the file itself.
+    const fd = options.logsDirect ? openSync(logFile, 'a') : undefined;
     const child = spawn(process.execPath, ['--import', 'tsx', entry(name)], {
       cwd: repoRoot,
       env: { ...process.env, ...environmentFor(name, options) },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: fd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', fd, fd],
     });
+    if (fd !== undefined) closeSync(fd); // the child holds its own copy
     children.set(name, child);
     // The last lines, so that a process dying at start says why in the error, not only in its log.
     let tail = '';
-    const onData = (chunk: Buffer) => {
-      log.write(chunk);
-      tail = (tail + chunk.toString()).slice(-2000);
-      if (!options.onProblem) return;
-      for (const line of chunk.toString().split('\n')) {
-        if (!line.trim()) continue;
-        const level = /"level":(\d+)/.exec(line)?.[1];
-        if (!level || Number(level) >= 40) options.onProblem(name, line);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', () => log.end());
-    await waitReady(`http://127.0.0.1:${options.ports[name]}`, child, name, () => tail);
+    if (fd === undefined) {
+      const log = createWriteStream(logFile, { flags: 'a' });
+      const onData = (chunk: Buffer) => {
+        log.write(chunk);
+        tail = (tail + chunk.toString()).slice(-2000);
+        if (!options.onProblem) return;
+        for (const line of chunk.toString().split('\n')) {
+          if (!line.trim()) continue;
+          const level = /"level":(\d+)/.exec(line)?.[1];
+          if (!level || Number(level) >= 40) options.onProblem(name, line);
+        }
+      };
+      child.stdout?.on('data', onData);
+      child.stderr?.on('data', onData);
+      child.on('exit', () => log.end());
+    }
+    const lastLines = () => (fd === undefined ? tail : lastCharacters(logFile, 2000));
+    await waitReady(`http://127.0.0.1:${options.ports[name]}`, child, name, lastLines);
   }
 
   async function stop(name: Deployable, signal: NodeJS.Signals | null = 'SIGTERM') {
