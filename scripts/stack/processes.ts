@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, createWriteStream, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, createWriteStream, fstatSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const repoRoot = resolve(import.meta.dirname, '..', '..');
@@ -92,10 +92,18 @@ export function environmentFor(name: Deployable, options: StackOptions): Record<
   return env;
 }
 
-/** The end of a log file, for an error message. */
-function lastCharacters(file: string, count: number): string {
+/** The last bytes of a log file, for an error message (the file may hold earlier runs' lines). */
+function logTail(file: string, bytes: number): string {
   try {
-    return readFileSync(file, 'utf8').slice(-count);
+    const fd = openSync(file, 'r');
+    try {
+      const { size } = fstatSync(fd);
+      const tail = Buffer.alloc(Math.min(size, bytes));
+      readSync(fd, tail, 0, tail.length, size - tail.length);
+      return tail.toString('utf8');
+    } finally {
+      closeSync(fd);
+    }
   } catch {
     return '';
   }
@@ -152,7 +160,7 @@ export async function startStack(options: StackOptions, only: readonly Deployabl
       child.stderr?.on('data', onData);
       child.on('exit', () => log.end());
     }
-    const lastLines = () => (fd === undefined ? tail : lastCharacters(logFile, 2000));
+    const lastLines = () => (fd === undefined ? tail : logTail(logFile, 2000));
     await waitReady(`http://127.0.0.1:${options.ports[name]}`, child, name, lastLines);
   }
 
