@@ -205,6 +205,8 @@ export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[
   });
   await app.register(proxyPlugin, {
     routeTable: deps.routeTable ?? defaultRouteTable,
+    redis,
+    keyPrefix: config.REDIS_KEY_PREFIX,
     upstreams: {
       auth: config.AUTH_URL,
       catalog: config.CATALOG_URL,

@@ -47,6 +47,11 @@ export interface RouteEntry {
    * which parsing and re-encoding the JSON would change).
    */
   rawBody?: true;
+  /**
+   * A visitor's GET answer may be kept by the gateway for the seconds its owner allows
+   * (`Cache-Control: public, s-maxage=N`), each hit reported back (plugins/shared-answers.ts).
+   */
+  sharedAnswers?: true;
 }
 
 const auth = (path: string, access: Access = 'public', rateLimit?: LimitName): RouteEntry => ({
@@ -108,7 +113,8 @@ export const routeTable: readonly RouteEntry[] = [
   catalog('/books/featured'),
   catalog('/books/recommended'),
   catalog('/books/stats/user', 'user'),
-  catalog('/books/:id', 'public', 'uploads'),
+  // A book page shared in a group is read by hundreds of visitors in the same minutes.
+  { ...catalog('/books/:id', 'public', 'uploads'), sharedAnswers: true },
   catalog('/books/:id/status', 'user'),
   catalog('/user/books', 'user'),
   catalog('/users/profile/books', 'user'),

@@ -10,11 +10,13 @@ import {
   unauthorized,
 } from '@cartable/service-kit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import { errors as joseErrors } from 'jose';
 import { Agent, type Dispatcher } from 'undici';
 import { ZodError } from 'zod';
 import type { LimitName, Owner, RouteEntry } from '../route-table.ts';
 import { askOwner, type OwnerAnswer } from './owner-answer.ts';
+import { HIT_USER_AGENT_MAX, SharedAnswers } from './shared-answers.ts';
 
 export interface ProxyOptions {
   routeTable: readonly RouteEntry[];
@@ -26,6 +28,9 @@ export interface ProxyOptions {
   upstreamTimeoutMs: number;
   /** The value of each named limit of the route table. */
   limits: Record<LimitName, { max: number; windowMs: number }>;
+  /** For the owners' word that the answers kept for visitors changed (plugins/shared-answers.ts). */
+  redis: Redis;
+  keyPrefix: string;
 }
 
 /** What each limit counts: the captcha is fetched, everything else is a write. */
@@ -213,7 +218,32 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
 
   // One pool of kept-alive connections per owner.
   const owners = new Agent({ connections: 128, pipelining: 1, connect: { timeout: 1000 } });
-  app.addHook('onClose', async () => owners.close());
+  const shared = new SharedAnswers({
+    upstreams,
+    dispatcher: owners,
+    log: app.log,
+    redis: options.redis,
+    keyPrefix: options.keyPrefix,
+  });
+  app.addHook('onClose', async () => {
+    await shared.close();
+    await owners.close();
+  });
+
+  const sharedOwners = new Set(options.routeTable.filter((entry) => entry.sharedAnswers).map((entry) => entry.owner));
+
+  /** A visitor's request that a kept answer serves: sent from memory, and noted for its owner. */
+  function sendShared(request: FastifyRequest, reply: FastifyReply, owner: Owner): FastifyReply | undefined {
+    const kept = shared.get(request.url);
+    if (!kept) return undefined;
+    shared.hit(owner, {
+      path: request.url.slice('/api'.length),
+      ip: request.ip,
+      user_agent: (request.headers['user-agent'] ?? '').slice(0, HIT_USER_AGENT_MAX),
+    });
+    reply.code(kept.statusCode).headers(kept.headers).header('age', shared.age(kept));
+    return reply.send(kept.body);
+  }
 
   /** The error answer when the owner could not give one. */
   function upstreamFailed(request: FastifyRequest, reply: FastifyReply, owner: Owner, error: unknown) {
@@ -225,7 +255,7 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
     return reply.status(timedOut ? 504 : unavailable ? 503 : 502).send({ message: messages.serviceUnavailable });
   }
 
-  async function forward(request: FastifyRequest, reply: FastifyReply, owner: Owner, stream = false) {
+  async function forward(request: FastifyRequest, reply: FastifyReply, owner: Owner, stream = false, keep = false) {
     const headers: Record<string, string | string[]> = {};
     const declared = connectionHeaders(request.headers.connection);
     for (const name in request.headers) {
@@ -242,6 +272,7 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
       reply.raw.once('close', () => openStreams.delete(reply));
     }
     const timeout = stream ? STREAM_IDLE_TIMEOUT_MS : options.upstreamTimeoutMs;
+    const generation = shared.generation;
     // An answer of a known, ordinary size is read whole and leaves in one write; a stream piped
     // through costs several, and most of a proxied request's time is its socket writes. Read
     // before any of the owner's headers is set, so that a failure here answers cleanly.
@@ -263,6 +294,9 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
     } catch (error) {
       return upstreamFailed(request, reply, owner, error);
     }
+    // A write through this gateway may change what it keeps: dropped before its author reads
+    // again (the owner's word on Redis reaches the other gateways, and covers the events).
+    if (request.method !== 'GET' && request.method !== 'HEAD' && sharedOwners.has(owner)) shared.clear();
     reply.code(answer.statusCode);
     // The owner answered before reading all of the client's body (a refusal): the rest of the
     // upload would still be on the client's connection, which cannot serve another request.
@@ -273,6 +307,8 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
     }
     // Whatever the owner said, no proxy on the way (nginx) may buffer or transform a stream.
     if (stream) reply.header('x-accel-buffering', 'no').header('cache-control', 'no-cache, no-transform');
+    if (keep && Buffer.isBuffer(answer.body))
+      shared.keep(request.url, generation, answer.statusCode, answer.headers, answer.body);
     return reply.send(answer.body);
   }
 
@@ -324,13 +360,20 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
       // buffer fills (and the events are small; the bytes saved are the polls not made).
       ...(entry.stream ? { compress: false as const } : {}),
       handler: async (request, reply) => {
+        // A visitor's read of a shared answer (a book page): kept answers serve it, and a new
+        // answer is kept if its owner says it may be.
+        const visitorRead = entry.sharedAnswers === true && request.method === 'GET' && !request.headers.authorization;
+        if (visitorRead) {
+          const served = sendShared(request, reply, entry.owner);
+          if (served) return served;
+        }
         const claims = await authorize(request, entry.access);
         if (claims && entry.owner === 'auth' && request.method !== 'GET') {
           // A logout, password change or account deletion may revoke this very token: once
           // auth has answered, the gateway must not reuse an earlier "valid" for it.
           reply.raw.once('close', () => revocation.forget(claims.jti));
         }
-        return forward(request, reply, entry.owner, entry.stream === true);
+        return forward(request, reply, entry.owner, entry.stream === true, visitorRead);
       },
     });
   }

@@ -18,6 +18,7 @@ import {
   messages,
   profileBooksQuerySchema,
   recommendedBooksResponseSchema,
+  VISITOR_BOOK_PAGE_SHARED_SECONDS,
 } from '@cartable/contracts';
 import { forbidden, HttpError, hasPermission, notFound, unprocessable } from '@cartable/service-kit';
 import multipart from '@fastify/multipart';
@@ -239,7 +240,7 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
       preHandler: guards.optionalUser,
       schema: { tags, params: idParams, querystring: bookPageQuerySchema, response: { 200: bookDetailResponseSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { claims } = request;
       const { id } = request.params;
       // ?as=visitor: the visitor's page even to a member (see VISITOR_BOOK_PAGE); views still count as theirs.
@@ -255,6 +256,9 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
           : { address: request.ip, userAgent: request.headers['user-agent'] ?? '' };
         views.add(id, viewer);
       }
+      // The same for every visitor: the gateway may serve it again for a few seconds, and tells
+      // this service who it served (POST /internal/shared-hits), whose views then count.
+      if (!claims) reply.header('cache-control', `public, max-age=0, s-maxage=${VISITOR_BOOK_PAGE_SHARED_SECONDS}`);
       return { book: page.book };
     },
   );
