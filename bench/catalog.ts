@@ -76,6 +76,9 @@ const meter = cpuMeter({
 });
 /** One printed run: autocannon's figures and the CPU each process spent per request. */
 async function measure(title: string, options: autocannon.Options) {
+  // Quiet for longer than catalog's view counter waits between two writes (5 s): the views of
+  // the run before are written before this one starts, not during it.
+  await meter.settled({ quietMs: 6_000 });
   meter.start();
   const result = await autocannon(options);
   lines.push(printLine(title, result, meter.perRequest(result.requests.total)));

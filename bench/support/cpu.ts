@@ -47,6 +47,12 @@ export function backendsOf(database: string): number[] {
 export type Watched = Record<string, () => Array<number | undefined>>;
 
 export interface CpuMeter {
+  /**
+   * Resolves once the watched processes have been quiet (together under 5 % of a core) for
+   * `quietMs`, or after `maxMs`: the work a run leaves behind (its counted views written, its
+   * caches refilled) is not the next run's to carry, nor to be counted in its CPU per request.
+   */
+  settled(options: { quietMs: number; maxMs?: number }): Promise<void>;
   start(): void;
   /** CPU milliseconds per request of each watched part since start(), and of this process (`load`). */
   perRequest(requests: number): Record<string, number> | undefined;
@@ -65,7 +71,20 @@ export function cpuMeter(watched: Watched): CpuMeter {
     });
   let before = new Map<number, number>();
   let ownBefore = process.cpuUsage();
+  const total = () => read().reduce((sum, [, readings]) => sum + [...readings.values()].reduce((a, b) => a + b, 0), 0);
   return {
+    async settled({ quietMs, maxMs = 30_000 }) {
+      if (!ticksPerSecond) return;
+      const deadline = Date.now() + maxMs;
+      let last = total();
+      let quietSince = Date.now();
+      while (Date.now() < deadline && Date.now() - quietSince < quietMs) {
+        await new Promise((resolve) => setTimeout(resolve, QUIET_WINDOW_MS));
+        const now = total();
+        if (now - last >= QUIET_WINDOW_MS * QUIET_SHARE) quietSince = Date.now();
+        last = now;
+      }
+    },
     start() {
       before = new Map(read().flatMap(([, readings]) => [...readings]));
       ownBefore = process.cpuUsage();
@@ -87,4 +106,6 @@ export function cpuMeter(watched: Watched): CpuMeter {
   };
 }
 
+const QUIET_WINDOW_MS = 250;
+const QUIET_SHARE = 0.05;
 const round = (ms: number) => Math.round(ms * 1000) / 1000;
