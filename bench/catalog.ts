@@ -2,7 +2,8 @@
  * Catalogue benchmark (issue "Catalogue", item 9): 100,000 books, then GET /api/books through the
  * gateway with 50 connections for (a) no filter, (b) a text query, (c) a text query with a
  * category, a price range, a city and sort by price; GET /api/books/{id} for one book (a shared
- * link: a visitor's page is kept 10 s) and for a different book each time (never kept); GET
+ * link: the gateway serves a visitor's page again for 5 s, and reports its visitors to catalog,
+ * which counts their views) and for a different book each time (never served again); GET
  * /api/categories/hierarchy; and (c) straight to the catalog service, to show the gateway's share.
  * (d) a broad text query (« mathématiques », « français », « anglais ») with other filters that
  * change at every request. The books are a realistic catalogue (bench/support/seed-books.ts).
