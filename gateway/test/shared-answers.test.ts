@@ -34,6 +34,7 @@ const routeTable: RouteEntry[] = [
   shared('/short/:id'),
   shared('/plain/:id'),
   shared('/cookie/:id'),
+  shared('/vary/:id'),
   shared('/gone/:id'),
   shared('/slow/:id'),
   // The owner says it may be kept, but the route table does not offer it.
@@ -81,6 +82,10 @@ beforeAll(async () => {
   }
   owner.get('/cookie/:id', async (request, reply) => {
     reply.header('cache-control', 'public, s-maxage=5').header('set-cookie', 'session=abc');
+    return { call: count(request.url) };
+  });
+  owner.get('/vary/:id', async (request, reply) => {
+    reply.header('cache-control', 'public, s-maxage=5').header('vary', 'accept-language');
     return { call: count(request.url) };
   });
   owner.get('/gone/:id', async (request, reply) => {
@@ -173,8 +178,8 @@ describe('answers kept for visitors', () => {
     expect(JSON.parse((await visit('/shared/2')).body).call).toBe(1);
   });
 
-  it('keeps nothing its owner does not mark shared, no error, no answer setting a cookie, and only on marked routes', async () => {
-    for (const path of ['/plain/1', '/gone/1', '/cookie/1', '/unmarked/1']) {
+  it('keeps nothing its owner does not mark shared, no error, no answer setting a cookie or varying, and only on marked routes', async () => {
+    for (const path of ['/plain/1', '/gone/1', '/cookie/1', '/vary/1', '/unmarked/1']) {
       await visit(path);
       await visit(path);
       expect(calls.get(path), path).toBe(2);

@@ -13,7 +13,8 @@ import type { Owner } from '../route-table.ts';
  * Fastify »).
  *
  * Kept: GET answers of a route entry marked `sharedAnswers`, to a request without a token, with
- * status 200, read whole, without Set-Cookie. A request with a token always goes to its owner.
+ * status 200, read whole, without Set-Cookie, Vary or Content-Encoding. A request with a token
+ * always goes to its owner.
  *
  * Dropped as soon as their owner says they may have changed (a listing written, hidden by the
  * moderation, its seller deactivated): it publishes on Redis (SHARED_ANSWERS_CHANNEL), and an
@@ -166,6 +167,9 @@ export class SharedAnswers {
   ): void {
     if (!this.#listening || askedAt !== this.#generation) return;
     if (statusCode !== 200 || headers['set-cookie'] !== undefined) return;
+    // An answer that depends on the request's headers (Vary), or encoded for this client, is
+    // not every visitor's.
+    if (headers.vary !== undefined || headers['content-encoding'] !== undefined) return;
     const seconds = sharedSeconds(headers['cache-control']);
     if (!seconds) return;
     const kept: Record<string, string | string[]> = {};
