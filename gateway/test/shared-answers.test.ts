@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { SHARED_ANSWERS_CHANNEL } from '@cartable/contracts';
 import { createRedis, createTokenVerifier, loadConfig, type Redis } from '@cartable/service-kit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,6 +11,7 @@ import { freePort } from '../../scripts/stack/ports.ts';
 import { buildGateway } from '../src/app.ts';
 import { gatewayConfigSchema } from '../src/config.ts';
 import { SHARED_ANSWER_MAX_SECONDS, type SharedHit, sharedSeconds } from '../src/plugins/shared-answers.ts';
+import { compressOnce, compressWholeAnswer } from '../src/plugins/whole-answer-compression.ts';
 import type { RouteEntry } from '../src/route-table.ts';
 
 /**
@@ -35,6 +37,7 @@ const routeTable: RouteEntry[] = [
   shared('/plain/:id'),
   shared('/cookie/:id'),
   shared('/vary/:id'),
+  shared('/large/:id'),
   shared('/gone/:id'),
   shared('/slow/:id'),
   // The owner says it may be kept, but the route table does not offer it.
@@ -83,6 +86,11 @@ beforeAll(async () => {
   owner.get('/cookie/:id', async (request, reply) => {
     reply.header('cache-control', 'public, s-maxage=5').header('set-cookie', 'session=abc');
     return { call: count(request.url) };
+  });
+  // Over the gateway's compression threshold (1 KiB).
+  owner.get('/large/:id', async (request, reply) => {
+    reply.header('cache-control', 'public, s-maxage=5');
+    return { call: count(request.url), description: 'Manuel de mathématiques, programme du Gabon. '.repeat(60) };
   });
   owner.get('/vary/:id', async (request, reply) => {
     reply.header('cache-control', 'public, s-maxage=5').header('vary', 'accept-language');
@@ -243,6 +251,23 @@ describe('answers kept for visitors', () => {
     expect(JSON.parse((await again).body).call).toBe(2);
   });
 
+  it('sends a kept answer compressed as each browser accepts it, compressed once per encoding', async () => {
+    const plain = await visit('/large/1');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const json = JSON.parse(plain.body);
+    const br = await visit('/large/1', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers.age).toBeDefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(json);
+    const brAgain = await visit('/large/1', { 'accept-encoding': 'br' });
+    expect(brAgain.rawPayload.equals(br.rawPayload)).toBe(true);
+    const gzip = await visit('/large/1', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(json);
+    expect(calls.get('/large/1')).toBe(1);
+  });
+
   it('reports the hits it holds when it stops', async () => {
     const stopping = await startGateway();
     await untilServedFromMemory(stopping);
@@ -289,6 +314,37 @@ describe('Redis away', () => {
       await alone.close();
       away.disconnect();
     }
+  });
+});
+
+describe('compressing a payload sent many times', () => {
+  it('makes each compressed form once for a payload marked so, and anew for any other', () => {
+    const hook = compressWholeAnswer({
+      threshold: 1024,
+      maxBytes: 64 * 1024,
+      brotliQuality: 4,
+      compressible: () => true,
+    });
+    const headers = new Map<string, unknown>([['content-type', 'application/json']]);
+    const reply = {
+      getHeader: (name: string) => headers.get(name),
+      hasHeader: (name: string) => headers.has(name),
+      header: (name: string, value: unknown) => headers.set(name, value),
+    };
+    const send = (payload: Buffer) => {
+      headers.delete('content-encoding');
+      let sent: unknown;
+      hook({ headers: { 'accept-encoding': 'br' } } as never, reply as never, payload, (_err, body) => {
+        sent = body;
+      });
+      return sent as Buffer;
+    };
+    const kept = Buffer.from(JSON.stringify({ text: 'Cartable '.repeat(300) }));
+    compressOnce(kept);
+    const first = send(kept);
+    expect(send(kept)).toBe(first);
+    const fresh = Buffer.from(kept);
+    expect(send(fresh)).not.toBe(send(fresh));
   });
 });
 

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { type Dispatcher, request as undiciRequest } from 'undici';
 import type { Owner } from '../route-table.ts';
+import { compressOnce } from './whole-answer-compression.ts';
 
 /**
  * Visitors' answers that their owner marks as shared (`Cache-Control: public, s-maxage=N`, as a
@@ -178,6 +179,8 @@ export class SharedAnswers {
       if (value !== undefined && !NOT_KEPT.has(name)) kept[name] = value;
     }
     const now = this.#now();
+    // Compressed for a browser once, not at each visitor.
+    compressOnce(body);
     this.#answers.set(path, { statusCode, headers: kept, body, keptAt: now, expiresAt: now + seconds * 1000 });
   }
 

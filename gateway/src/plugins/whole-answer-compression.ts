@@ -17,6 +17,18 @@ export interface WholeAnswerCompression {
 const ENCODINGS = ['br', 'gzip'];
 
 /**
+ * The compressed forms of a payload sent again and again (an answer the gateway keeps for
+ * visitors, plugins/shared-answers.ts), by encoding: each is made once, not at every sending.
+ * Held as long as the payload itself.
+ */
+const compressedForms = new WeakMap<Buffer, { br?: Buffer; gzip?: Buffer }>();
+
+/** Marks a payload that will be sent many times: its compressed forms are kept with it. */
+export function compressOnce(payload: Buffer): void {
+  if (!compressedForms.has(payload)) compressedForms.set(payload, {});
+}
+
+/**
  * An onSend hook for answers already whole in memory (a proxied answer of known size, read into a
  * buffer by the proxy; the gateway's own JSON): compressed in one synchronous call and sent with
  * its length. @fastify/compress would make a stream of the buffer, pipe it through zlib and send
@@ -48,12 +60,17 @@ export function compressWholeAnswer(options: WholeAnswerCompression) {
     const encoding = accepted ? negotiate(accepted.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), ENCODINGS) : null;
     if (encoding !== 'br' && encoding !== 'gzip') return done(null, payload);
     const body = payload as string | Buffer;
-    const compressed =
-      encoding === 'br'
-        ? brotliCompressSync(body, {
-            params: { ...brotliParams, [constants.BROTLI_PARAM_SIZE_HINT]: size },
-          })
-        : gzipSync(body);
+    const forms = Buffer.isBuffer(body) ? compressedForms.get(body) : undefined;
+    let compressed = forms?.[encoding];
+    if (!compressed) {
+      compressed =
+        encoding === 'br'
+          ? brotliCompressSync(body, {
+              params: { ...brotliParams, [constants.BROTLI_PARAM_SIZE_HINT]: size },
+            })
+          : gzipSync(body);
+      if (forms) forms[encoding] = compressed;
+    }
     const vary = reply.getHeader('vary');
     const varies = [vary ?? []].flat().map(String);
     if (!varies.some((v) => /accept-encoding/i.test(v)))
