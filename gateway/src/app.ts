@@ -207,6 +207,7 @@ export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[
     routeTable: deps.routeTable ?? defaultRouteTable,
     redis,
     keyPrefix: config.REDIS_KEY_PREFIX,
+    metrics: app.metrics,
     upstreams: {
       auth: config.AUTH_URL,
       catalog: config.CATALOG_URL,

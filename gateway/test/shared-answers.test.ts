@@ -268,6 +268,26 @@ describe('answers kept for visitors', () => {
     expect(calls.get('/large/1')).toBe(1);
   });
 
+  it('counts hits, misses and the hits waiting for their report on /metrics', async () => {
+    const counted = async () => {
+      const text = await gateway.metrics.metrics();
+      const value = (pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? Number.NaN);
+      return {
+        hit: value(/^gateway_shared_answers_total\{result="hit"[^}]*\} (\d+)/m),
+        miss: value(/^gateway_shared_answers_total\{result="miss"[^}]*\} (\d+)/m),
+        pending: value(/^gateway_shared_hits_pending\{[^}]*\} (\d+)/m),
+      };
+    };
+    const before = await counted();
+    await visit('/shared/9');
+    await visit('/shared/9');
+    await visit('/shared/9');
+    const after = await counted();
+    expect(after.miss - before.miss).toBe(1);
+    expect(after.hit - before.hit).toBe(2);
+    expect(after.pending).toBeGreaterThanOrEqual(0);
+  });
+
   it('reports the hits it holds when it stops', async () => {
     const stopping = await startGateway();
     await untilServedFromMemory(stopping);

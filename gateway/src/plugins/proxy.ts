@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { errors as joseErrors } from 'jose';
+import type { Registry } from 'prom-client';
 import { Agent, type Dispatcher } from 'undici';
 import { ZodError } from 'zod';
 import type { LimitName, Owner, RouteEntry } from '../route-table.ts';
@@ -31,6 +32,8 @@ export interface ProxyOptions {
   /** For the owners' word that the answers kept for visitors changed (plugins/shared-answers.ts). */
   redis: Redis;
   keyPrefix: string;
+  /** The gateway's metrics registry (its /metrics port). */
+  metrics?: Registry;
 }
 
 /** What each limit counts: the captcha is fetched, everything else is a write. */
@@ -224,6 +227,7 @@ export const proxyPlugin: FastifyPluginAsync<ProxyOptions> = async (app, options
     log: app.log,
     redis: options.redis,
     keyPrefix: options.keyPrefix,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   });
   app.addHook('onClose', async () => {
     await shared.close();

@@ -2,6 +2,7 @@ import { SHARED_ANSWERS_CHANNEL, SHARED_HITS_PER_REPORT, type SharedHitsReport }
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import { type Dispatcher, request as undiciRequest } from 'undici';
 import type { Owner } from '../route-table.ts';
 import { compressOnce } from './whole-answer-compression.ts';
@@ -79,6 +80,8 @@ export interface SharedAnswersOptions {
   log: FastifyBaseLogger;
   /** How often the hits are reported (ms). */
   reportEveryMs?: number;
+  /** Where its counters go (the gateway's /metrics). */
+  metrics?: Registry;
   now?: () => number;
 }
 
@@ -99,8 +102,34 @@ export class SharedAnswers {
   /** Bumped by each drop: an answer asked for before it is not kept. */
   #generation = 0;
 
+  readonly #served: Counter<'result'> | undefined;
+  readonly #dropped: Counter | undefined;
+
   constructor(private readonly options: SharedAnswersOptions) {
     this.#now = options.now ?? Date.now;
+    if (options.metrics) {
+      const registers = [options.metrics];
+      this.#served = new Counter({
+        name: 'gateway_shared_answers_total',
+        help: "Visitors' reads of answers an owner lets the gateway keep: hit (from memory) or miss",
+        labelNames: ['result'],
+        registers,
+      });
+      this.#dropped = new Counter({
+        name: 'gateway_shared_hits_dropped_total',
+        help: 'Hits never reported: their owner did not take them before the bound, or refused them',
+        registers,
+      });
+      const pending = () => this.#pendingCount;
+      new Gauge({
+        name: 'gateway_shared_hits_pending',
+        help: 'Hits waiting for their report to their owner',
+        registers,
+        collect() {
+          this.set(pending());
+        },
+      });
+    }
     this.#timer = setInterval(() => void this.report(), options.reportEveryMs ?? 1_000);
     this.#timer.unref();
     const channel = `${options.keyPrefix}${SHARED_ANSWERS_CHANNEL}`;
@@ -150,11 +179,13 @@ export class SharedAnswers {
 
   /** The kept answer for this path, if it is still fresh. */
   get(path: string): KeptAnswer | undefined {
-    if (!this.#listening) return undefined;
-    const answer = this.#answers.get(path);
-    if (!answer) return undefined;
-    if (answer.expiresAt > this.#now()) return answer;
-    this.#answers.delete(path);
+    const answer = this.#listening ? this.#answers.get(path) : undefined;
+    if (answer && answer.expiresAt > this.#now()) {
+      this.#served?.labels('hit').inc();
+      return answer;
+    }
+    if (answer) this.#answers.delete(path);
+    this.#served?.labels('miss').inc();
     return undefined;
   }
 
@@ -245,6 +276,7 @@ export class SharedAnswers {
       // A 4xx will not get better by sending it again: those hits are dropped, and said so.
       if (answer.statusCode < 500) {
         this.options.log.error({ owner, status: answer.statusCode, hits: hits.length }, 'shared hits refused');
+        this.#dropped?.inc(hits.length);
         return true;
       }
       this.options.log.warn({ owner, status: answer.statusCode }, 'shared hits not taken, kept for later');
@@ -261,6 +293,7 @@ export class SharedAnswers {
     // The head may be a batch on its way to the owner: the oldest after it go.
     const dropped = longest.splice(SHARED_HITS_PER_REPORT, DROPPED_AT_ONCE);
     this.#pendingCount -= dropped.length;
+    this.#dropped?.inc(dropped.length);
     this.options.log.error({ dropped: dropped.length }, 'shared hits dropped: their owner has not taken them');
   }
 }
