@@ -571,11 +571,17 @@ describe('revocation when Redis cannot answer', () => {
     }
   });
 
-  it('never exposes auth’s internal route', async () => {
+  it('never exposes the services’ internal routes', async () => {
     const token = await sign({});
-    for (const url of ['/api/internal/token-status', '/internal/token-status']) {
-      const res = await gateway.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` } });
-      expect(res.statusCode).toBe(404);
+    const internal = ['/internal/token-status', '/internal/shared-hits'];
+    for (const url of internal.flatMap((path) => [`/api${path}`, path])) {
+      const res = await gateway.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { hits: [{ path: '/books/1', ip: '198.51.100.1', user_agent: 'x' }] },
+      });
+      expect(res.statusCode, url).toBe(404);
     }
   });
 });
