@@ -112,13 +112,19 @@ try {
   );
 
   const c = `query=math%C3%A9matiques&category_ids=${categoryId}&min_price=1000&max_price=20000&city_id=${cityId}&sort_by=price&sort_direction=asc`;
-  const runs: Array<[string, string]> = [
+  const runs: Array<[string, string, Record<string, string>?]> = [
     ['(a) GET /api/books', `${stack.api}/books`],
     ['(b) GET /api/books?query=physique', `${stack.api}/books?query=physique`],
     ['(c) GET /api/books text + category + price + city + sort', `${stack.api}/books?${c}`],
     ['(c) straight to catalog', `${stack.url('catalog')}/books?${c}`],
     // The same book again and again: a link shared in a class's WhatsApp group.
     ['GET /api/books/{id}, one book', `${stack.api}/books/${bookId}`],
+    // As a phone's browser asks: the gateway compresses the page it keeps once, not per visitor.
+    [
+      'GET /api/books/{id} (the same book, compressed: accept-encoding br, gzip)',
+      `${stack.api}/books/${bookId}`,
+      { 'accept-encoding': 'br, gzip' },
+    ],
     ['GET /api/categories/hierarchy', `${stack.api}/categories/hierarchy`],
   ];
   // Listing pages are cached 10 s (popular searches repeat): these runs repeat one URL. The
@@ -199,10 +205,10 @@ try {
       requests: [{ method: 'GET', path: '/api/books', setupRequest: anotherBook }],
     });
   }
-  for (const [title, url] of runs) {
+  for (const [title, url, headers] of runs) {
     if (!wanted(title)) continue;
     await fetch(url); // warm caches
-    await measure(title, { url, connections, duration });
+    await measure(title, { url, connections, duration, ...(headers ? { headers } : {}) });
   }
   printTargets();
 } finally {

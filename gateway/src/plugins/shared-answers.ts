@@ -89,7 +89,8 @@ export class SharedAnswers {
   readonly #answers = new LRUCache<string, KeptAnswer>({
     max: MAX_ANSWERS,
     maxSize: MAX_BYTES,
-    sizeCalculation: (answer) => answer.body.length + 1,
+    // The memory it holds: a body may be a view of a larger buffer (a socket's read).
+    sizeCalculation: (answer) => Math.max(answer.body.length, answer.body.buffer.byteLength) + 1,
   });
   readonly #pending = new Map<Owner, SharedHit[]>();
   #pendingCount = 0;
