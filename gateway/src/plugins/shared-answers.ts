@@ -82,7 +82,6 @@ export interface SharedAnswersOptions {
   reportEveryMs?: number;
   /** Where its counters go (the gateway's /metrics). */
   metrics?: Registry;
-  now?: () => number;
 }
 
 export class SharedAnswers {
@@ -96,7 +95,6 @@ export class SharedAnswers {
   #pendingCount = 0;
   #reporting: Promise<void> | undefined;
   readonly #timer: NodeJS.Timeout;
-  readonly #now: () => number;
   readonly #changes: Redis;
   /** Whether the owners' changes reach this gateway now: nothing is served from memory otherwise. */
   #listening = false;
@@ -107,7 +105,6 @@ export class SharedAnswers {
   readonly #dropped: Counter | undefined;
 
   constructor(private readonly options: SharedAnswersOptions) {
-    this.#now = options.now ?? Date.now;
     if (options.metrics) {
       const registers = [options.metrics];
       this.#served = new Counter({
@@ -181,7 +178,7 @@ export class SharedAnswers {
   /** The kept answer for this path, if it is still fresh. */
   get(path: string): KeptAnswer | undefined {
     const answer = this.#listening ? this.#answers.get(path) : undefined;
-    if (answer && answer.expiresAt > this.#now()) {
+    if (answer && answer.expiresAt > Date.now()) {
       this.#served?.labels('hit').inc();
       return answer;
     }
@@ -210,7 +207,7 @@ export class SharedAnswers {
       const value = headers[name];
       if (value !== undefined && !NOT_KEPT.has(name)) kept[name] = value;
     }
-    const now = this.#now();
+    const now = Date.now();
     // Compressed for a browser once, not at each visitor.
     compressOnce(body);
     this.#answers.set(path, { statusCode, headers: kept, body, keptAt: now, expiresAt: now + seconds * 1000 });
@@ -218,7 +215,7 @@ export class SharedAnswers {
 
   /** Seconds since the answer was kept: its Age (RFC 9111, section 5.1). */
   age(answer: KeptAnswer): number {
-    return Math.max(0, Math.floor((this.#now() - answer.keptAt) / 1000));
+    return Math.max(0, Math.floor((Date.now() - answer.keptAt) / 1000));
   }
 
   /** Notes a request served from here, for its owner's next report. */
