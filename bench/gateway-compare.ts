@@ -3,9 +3,10 @@
  * 5): the same trivial upstream (bench/gateway-compare/upstream.mjs) called directly, through
  * express-gateway 1.16 with no authentication at all, and through our gateway on a public route
  * (GET /api/books) and on a member's route (GET /api/favourites: JWT checked against auth's keys,
- * revocation checked in Redis, logging on, as in production); and, as the floor of our stack,
- * bare Fastify forwarding with undici's dispatch handler as the gateway does, nothing else on
- * (bench/gateway-compare/bare-fastify.mjs).
+ * revocation checked in Redis, logging on, as in production); and two floors with nothing on,
+ * each forwarding with undici's dispatch handler as the gateway does (bench/gateway-compare/
+ * forward.mjs): bare Fastify, the floor of our stack (bare-fastify.mjs), and bare node:http, the
+ * floor of any gateway written in Node (bare-node.mjs).
  * Our gateway is a second instance of gateway/src/main.ts whose catalog is the trivial upstream;
  * auth and Redis are a real test stack's. express-gateway (and, for the floor line, the gateway's
  * versions of fastify and undici) are installed in bench/gateway-compare/ on first run, never as
@@ -82,7 +83,8 @@ const stack = await startTestStack({ env: benchEnv });
 const processes: ChildProcess[] = [];
 let ours: Awaited<ReturnType<typeof startStack>> | undefined;
 try {
-  const [upstreamPort, egPort, egAdminPort, gatewayPort, barePort] = await Promise.all([
+  const [upstreamPort, egPort, egAdminPort, gatewayPort, barePort, bareNodePort] = await Promise.all([
+    freePort(),
     freePort(),
     freePort(),
     freePort(),
@@ -105,6 +107,12 @@ try {
     `http://127.0.0.1:${barePort}/api/books`,
   );
   processes.push(bareProcess);
+  const bareNodeProcess = await child(
+    'bare-node.mjs',
+    { BARE_PORT: String(bareNodePort), BARE_UPSTREAM: upstream },
+    `http://127.0.0.1:${bareNodePort}/api/books`,
+  );
+  processes.push(bareNodeProcess);
 
   // Our gateway, as deployed (logging at info), in front of the trivial upstream as « catalog ».
   const port = (name: 'auth' | 'messaging' | 'moderation' | 'notifications' | 'payment-simulator') =>
@@ -162,6 +170,11 @@ try {
     `http://127.0.0.1:${barePort}/api/books`,
     { watched: through('bare', bareProcess.pid) },
   );
+  const bareNode = await load(
+    'bare node:http + undici, no framework, nothing else, GET /api/books',
+    `http://127.0.0.1:${bareNodePort}/api/books`,
+    { watched: through('bare node', bareNodeProcess.pid) },
+  );
   const open = await load('our gateway, public route GET /api/books', `${gateway}/api/books`, {
     watched: ourGateway,
   });
@@ -191,6 +204,9 @@ try {
       // How far the framework alone gets: the ceiling of any gateway built on it.
       'bare Fastify + undici ÷ direct': ratio(bare['req/s'], direct['req/s']),
       'public route ÷ bare Fastify + undici': ratio(open['req/s'], bare['req/s']),
+      // How far Node's HTTP server and client get with no framework: the ceiling of any gateway
+      // written in Node, on this machine, in this run.
+      'bare node:http + undici ÷ direct': ratio(bareNode['req/s'], direct['req/s']),
       // autocannon's latencies are whole milliseconds: with one connection, a request's time
       // is the inverse of the rate, which says more at this scale.
       'time added per request on the member route, idle, ms (target p50 ≤ 1)': Number(
