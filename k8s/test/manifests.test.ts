@@ -6,7 +6,8 @@
  *
  * The list of deployables comes from the gateway's route table (every owner of a public
  * path) plus notifications and the gateway itself: a new owner there fails here until it
- * has a Dockerfile, a compose service and a Deployment.
+ * has a compose service that builds it (docker/service.Dockerfile, with its name and port) and a
+ * Deployment.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -53,6 +54,8 @@ const PORTS: Record<string, number> = {
   notifications: 4005,
 };
 const dirOf = (name: string) => (name === 'gateway' ? 'gateway' : `services/${name}`);
+/** The gateway's image also builds the frontends; the five services share one Dockerfile. */
+const dockerfileOf = (name: string) => (name === 'gateway' ? 'gateway/Dockerfile' : 'docker/service.Dockerfile');
 const portOf = (name: string) => {
   const port = PORTS[name];
   if (port === undefined) throw new Error(`no port known for ${name}: add it to PORTS`);
@@ -277,7 +280,7 @@ function referencesOf(d: IDeployment): { kind: 'ConfigMap' | 'Secret'; name: str
 
 interface ComposeService {
   image?: string;
-  build?: { context?: string; dockerfile?: string };
+  build?: { context?: string; dockerfile?: string; args?: Record<string, string | number> };
   command?: string | string[];
   entrypoint?: string | string[];
   environment?: Record<string, string | number | boolean | null> | string[];
@@ -365,6 +368,10 @@ function parseDockerfile(text: string): Stage[] {
   }
   return stages;
 }
+/** `${NAME}` replaced by its build argument, as Docker does in FROM, COPY, WORKDIR, ENV and EXPOSE. */
+function withBuildArgs(text: string, args: Record<string, string | number>): string {
+  return text.replace(/\$\{(\w+)\}/g, (whole, key: string) => (key in args ? String(args[key]) : whole));
+}
 const flag = (args: string, name: string) => new RegExp(`--${name}=(\\S+)`).exec(args)?.[1];
 
 // ================================================================= tests
@@ -423,12 +430,16 @@ describe('docker-compose.yml', () => {
       for (const volume of namedVolumes(service)) expect(declared, `volume ${volume} of ${name}`).toContain(volume);
   });
 
-  it.each(DEPLOYABLES)('%s: built from its own Dockerfile at the repository root', (name) => {
+  it.each(DEPLOYABLES)('%s: built from its Dockerfile at the repository root, with its name and port', (name) => {
     const service = compose.services[name];
     expect(service, `compose service ${name}`).toBeDefined();
     expect(service?.build?.context).toBe('.');
-    expect(service?.build?.dockerfile).toBe(`${dirOf(name)}/Dockerfile`);
+    expect(service?.build?.dockerfile).toBe(dockerfileOf(name));
     expect(existsSync(path.join(ROOT, service?.build?.dockerfile ?? '-'))).toBe(true);
+    const args = Object.fromEntries(
+      Object.entries(service?.build?.args ?? {}).map(([key, value]) => [key, String(value)]),
+    );
+    expect(args).toEqual(name === 'gateway' ? {} : { SERVICE: name, PORT: String(portOf(name)) });
     const test = [service?.healthcheck?.test].flat().join(' ');
     expect(test, `${name} healthcheck probes /ready`).toContain('/ready');
   });
@@ -581,11 +592,13 @@ describe('Dockerfiles', () => {
 
   it.each(DEPLOYABLES)('%s: a valid multi-stage build that runs as a non-root user', (name) => {
     const dir = dirOf(name);
-    const file = `${dir}/Dockerfile`;
-    const text = read(file);
-    const errors = lintDockerfile(text).filter((d) => d.severity === 1);
+    const file = dockerfileOf(name);
+    const source = read(file);
+    const errors = lintDockerfile(source).filter((d) => d.severity === 1);
     expect(errors.map((d) => `${file}:${d.range.start.line + 1}: ${d.message}`)).toEqual([]);
 
+    // What Docker builds for this deployable: the file with compose's build arguments in place.
+    const text = withBuildArgs(source, compose.services[name]?.build?.args ?? {});
     const stages = parseDockerfile(text);
     expect(stages.length, 'multi-stage').toBeGreaterThan(2);
     const names = new Set<string>();
