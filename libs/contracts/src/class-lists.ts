@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { bookConditions } from './catalog.ts';
-import { dbInt, multilineText, pageMetaSchema, positiveId, queryBool, safeText } from './common.ts';
+import {
+  csvImportReportSchema,
+  dbInt,
+  multilineText,
+  pageMetaSchema,
+  positiveId,
+  queryBool,
+  safeText,
+} from './common.ts';
 
 /**
  * Class book lists and « Ma liste » (issue 15 items 1, 2 and 4; services/catalog/API.md
@@ -348,31 +356,18 @@ export type AdminClassListQuery = z.input<typeof adminClassListQuerySchema>;
  * subjects; required: oui/non, 1/0, obligatoire/conseillé). The preview writes nothing.
  */
 export const classListImportQuerySchema = z.object({ dry_run: queryBool.default(false) });
-export const classListImportResponseSchema = z.object({
-  dry_run: z.boolean(),
-  imported: z.number().int(),
-  to_import: z.array(
-    z.object({
-      line: z.number().int(),
-      title: z.string(),
-      author: z.string(),
-      publisher: z.string().nullable(),
-      year: z.number().int().nullable(),
-      isbn: z.string().nullable(),
-      subject: refSchema.nullable(),
-      requirement: z.enum(classListRequirements),
-    }),
-  ),
-  rejected: z.array(
-    z.object({
-      line: z.number().int(),
-      content: z.string(),
-      /** The first of `reasons`. */
-      reason: z.string(),
-      reasons: z.array(z.string()),
-    }),
-  ),
-});
+export const classListImportResponseSchema = csvImportReportSchema(
+  z.object({
+    line: z.number().int(),
+    title: z.string(),
+    author: z.string(),
+    publisher: z.string().nullable(),
+    year: z.number().int().nullable(),
+    isbn: z.string().nullable(),
+    subject: refSchema.nullable(),
+    requirement: z.enum(classListRequirements),
+  }),
+);
 export type ClassListImportReport = z.infer<typeof classListImportResponseSchema>;
 
 // ── « Ma liste » ─────────────────────────────────────────────────────────────────────────────

@@ -86,3 +86,30 @@ export type PageMeta = z.infer<typeof pageMetaSchema>;
 export const idParamsSchema = z.object({ id: positiveId() });
 /** A UUID in a path (`/admin/contacts/{id}`, `/roles/{id}`). */
 export const uuidParamsSchema = z.object({ id: z.string().uuid() });
+
+/**
+ * The answer of a CSV import (POST …/import, and its preview `?dry_run=true`, which writes
+ * nothing): the lines to add (added, unless a preview), and each line refused with its content
+ * and French reasons. `row` is what one accepted line holds.
+ */
+export function csvImportReportSchema<Row extends z.ZodTypeAny>(row: Row) {
+  return z.object({
+    dry_run: z.boolean(),
+    imported: z.number().int(),
+    to_import: z.array(row),
+    rejected: z.array(
+      z.object({
+        line: z.number().int(),
+        content: z.string(),
+        /** The first of `reasons`. */
+        reason: z.string(),
+        reasons: z.array(z.string()),
+      }),
+    ),
+  });
+}
+/** What any CSV import answers, whatever its lines hold (the admin's import dialog reads this). */
+export type CsvImportReport<Row extends { line: number } = { line: number }> = Omit<
+  z.infer<ReturnType<typeof csvImportReportSchema>>,
+  'to_import'
+> & { to_import: Row[] };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveId, queryBool, queryInt, safeText } from './common.ts';
+import { csvImportReportSchema, positiveId, queryBool, queryInt, safeText } from './common.ts';
 import { DEFAULT_COUNTRY_ID } from './defaults.ts';
 import { messages } from './messages.ts';
 
@@ -49,26 +49,10 @@ export const cityRequestSchema = z.object({
 });
 export type CityRequest = z.input<typeof cityRequestSchema>;
 
-/**
- * POST /admin/cities/import (and its preview, `?dry_run=true`, which writes nothing): the lines
- * to add (added, unless a preview), and each line refused with its content and French reasons.
- */
-export const cityImportResponseSchema = z.object({
-  dry_run: z.boolean(),
-  imported: z.number().int(),
-  to_import: z.array(
-    z.object({ line: z.number().int(), name: z.string(), province: z.string().nullable(), is_major: z.boolean() }),
-  ),
-  rejected: z.array(
-    z.object({
-      line: z.number().int(),
-      content: z.string(),
-      /** The first of `reasons`. */
-      reason: z.string(),
-      reasons: z.array(z.string()),
-    }),
-  ),
-});
+/** POST /admin/cities/import (and its preview, `?dry_run=true`): the cities to add, the lines refused. */
+export const cityImportResponseSchema = csvImportReportSchema(
+  z.object({ line: z.number().int(), name: z.string(), province: z.string().nullable(), is_major: z.boolean() }),
+);
 export type CityImportReport = z.infer<typeof cityImportResponseSchema>;
 export const cityImportQuerySchema = z.object({ dry_run: queryBool.default(false) });
 

@@ -1,11 +1,11 @@
-import { Alert, Button, Checkbox, errorMessage, Input, notify, Select, useCountries } from '@cartable/ui';
+import { Button, Checkbox, errorMessage, Input, notify, Select, useCountries } from '@cartable/ui';
 import { Dialog } from '@cartable/ui/overlays';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { CsvImportDialog, type CsvRowNames } from '../../shared/CsvImportDialog';
 import {
   type AdminCity,
-  type CityImportReport,
   DEFAULT_COUNTRY_ID,
   importCities,
   refreshCities,
@@ -122,173 +122,58 @@ export function CityFormDialog({
   );
 }
 
-/**
- * The CSV import: pick a file and a country, see what would be imported and what would be
- * rejected (with the reasons), then import for real and see the result.
- */
+const cityNames: CsvRowNames = {
+  count: (n) => `${n} ville${n > 1 ? 's' : ''}`,
+  imported: (n) => `importée${n > 1 ? 's' : ''}`,
+};
+
+/** The CSV import of cities (CsvImportDialog), into the country chosen beside the file. */
 export function CityImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const countries = useCountries();
-  const fileId = useId();
-  const [file, setFile] = useState<File | null>(null);
   const [countryId, setCountryId] = useState(DEFAULT_COUNTRY_ID);
-  const [report, setReport] = useState<CityImportReport | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
   useEffect(() => {
-    if (!open) return;
-    setFile(null);
-    setReport(null);
-    setError(undefined);
-    setCountryId(DEFAULT_COUNTRY_ID);
+    if (open) setCountryId(DEFAULT_COUNTRY_ID);
   }, [open]);
 
-  const run = async (dryRun: boolean) => {
-    if (!file) {
-      setError('Choisissez un fichier CSV.');
-      return;
-    }
-    setBusy(true);
-    setError(undefined);
-    try {
-      const answer = await importCities(file, countryId, dryRun);
-      setReport(answer);
-      if (!dryRun) {
-        refreshCities(queryClient);
-        void notify.success(
-          answer.imported > 1 ? `${answer.imported} villes importées avec succès` : `${answer.imported} ville importée`,
-        );
-      }
-    } catch (err) {
-      const fieldErrors = (err as { errors?: Record<string, string[]> }).errors ?? {};
-      setError(fieldErrors.csv_file?.[0] ?? fieldErrors.country_id?.[0] ?? errorMessage(err, 'Import impossible.'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const done = report && !report.dry_run;
   return (
-    <Dialog
+    <CsvImportDialog
       open={open}
-      onClose={busy ? () => {} : onClose}
+      onClose={onClose}
       title="Importer des villes (CSV)"
       description="Colonnes : name, province, is_major (oui/non) ; séparateur , ou ; ; encodage UTF-8. La première ligne peut être un en-tête."
-      size="lg"
-      footer={
-        done ? (
-          <Button onClick={onClose}>Fermer</Button>
-        ) : (
-          <>
-            <Button variant="outline" onClick={onClose} disabled={busy}>
-              Annuler
-            </Button>
-            {report?.dry_run ? (
-              <Button onClick={() => void run(false)} loading={busy} disabled={report.to_import.length === 0}>
-                Importer {report.to_import.length} ville{report.to_import.length > 1 ? 's' : ''}
-              </Button>
-            ) : (
-              <Button onClick={() => void run(true)} loading={busy}>
-                Prévisualiser
-              </Button>
-            )}
-          </>
-        )
-      }
-    >
-      <div className="space-y-4">
-        {!done ? (
-          <>
-            <div>
-              <label htmlFor={fileId} className="mb-1 block text-sm font-medium text-slate-800">
-                Fichier CSV
-              </label>
-              <input
-                id={fileId}
-                type="file"
-                accept=".csv,text/csv"
-                className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-primary-50 file:px-3 file:py-2 file:font-semibold file:text-primary-800"
-                onChange={(event) => {
-                  setFile(event.target.files?.[0] ?? null);
-                  setReport(null);
-                }}
-              />
-            </div>
-            <Select
-              label="Pays"
-              value={countryId}
-              onChange={(event) => {
-                setCountryId(Number(event.target.value));
-                setReport(null);
-              }}
-            >
-              {(countries.data ?? [{ id: DEFAULT_COUNTRY_ID, nom_fr_fr: 'Gabon', alpha2: 'GA' }]).map((country) => (
-                <option key={country.id} value={country.id}>
-                  {country.nom_fr_fr}
-                </option>
-              ))}
-            </Select>
-          </>
-        ) : null}
-        {error ? (
-          <Alert tone="error" title="Import impossible">
-            {error}
-          </Alert>
-        ) : null}
-        {report ? <ImportReport report={report} /> : null}
-      </div>
-    </Dialog>
-  );
-}
-
-function ImportReport({ report }: { report: CityImportReport }) {
-  const count = report.dry_run ? report.to_import.length : report.imported;
-  return (
-    <div className="space-y-3" data-testid="import-report">
-      <Alert tone={count ? 'success' : 'warning'} title={report.dry_run ? 'Prévisualisation' : 'Import terminé'}>
-        {report.dry_run
-          ? `${count} ville${count > 1 ? 's' : ''} à importer, ${report.rejected.length} ligne${report.rejected.length > 1 ? 's' : ''} rejetée${report.rejected.length > 1 ? 's' : ''}. Rien n’est encore enregistré.`
-          : `${count} ville${count > 1 ? 's' : ''} importée${count > 1 ? 's' : ''}, ${report.rejected.length} ligne${report.rejected.length > 1 ? 's' : ''} rejetée${report.rejected.length > 1 ? 's' : ''}.`}
-      </Alert>
-      {report.to_import.length ? (
-        <div>
-          <h3 className="mb-1 text-sm font-semibold text-slate-800">
-            {report.dry_run ? 'Lignes à importer' : 'Lignes importées'}
-          </h3>
-          <ul className="max-h-40 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 text-sm">
-            {report.to_import.map((row) => (
-              <li key={row.line} className="flex gap-3 px-3 py-1.5" data-testid="import-line">
-                <span className="w-14 shrink-0 text-slate-500">L. {row.line}</span>
-                <span className="min-w-0 flex-1">
-                  {row.name}
-                  {row.province ? <span className="text-slate-500"> · {row.province}</span> : null}
-                  {row.is_major ? <span className="text-slate-500"> · principale</span> : null}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {report.rejected.length ? (
-        <div>
-          <h3 className="mb-1 text-sm font-semibold text-red-800">Lignes rejetées</h3>
-          <ul className="max-h-48 divide-y divide-red-100 overflow-y-auto rounded-lg border border-red-200 text-sm">
-            {report.rejected.map((row) => (
-              <li key={`${row.line}-${row.reason}`} className="px-3 py-1.5" data-testid="import-rejected">
-                <span className="flex gap-3">
-                  <span className="w-14 shrink-0 text-slate-500">L. {row.line}</span>
-                  <code className="min-w-0 flex-1 break-all text-slate-700">{row.content || '(vide)'}</code>
-                </span>
-                <ul className="ml-[4.25rem] list-disc pl-4 text-red-800">
-                  {row.reasons.map((reason) => (
-                    <li key={reason}>{reason}</li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-    </div>
+      names={cityNames}
+      send={(file, dryRun) => importCities(file, countryId, dryRun)}
+      onImported={(report) => {
+        refreshCities(queryClient);
+        void notify.success(
+          report.imported > 1 ? `${report.imported} villes importées avec succès` : `${report.imported} ville importée`,
+        );
+      }}
+      fieldErrorKeys={['csv_file', 'country_id']}
+      fields={(clearReport) => (
+        <Select
+          label="Pays"
+          value={countryId}
+          onChange={(event) => {
+            setCountryId(Number(event.target.value));
+            clearReport();
+          }}
+        >
+          {(countries.data ?? [{ id: DEFAULT_COUNTRY_ID, nom_fr_fr: 'Gabon', alpha2: 'GA' }]).map((country) => (
+            <option key={country.id} value={country.id}>
+              {country.nom_fr_fr}
+            </option>
+          ))}
+        </Select>
+      )}
+      renderRow={(row) => (
+        <>
+          {row.name}
+          {row.province ? <span className="text-slate-500"> · {row.province}</span> : null}
+          {row.is_major ? <span className="text-slate-500"> · principale</span> : null}
+        </>
+      )}
+    />
   );
 }

@@ -9,18 +9,18 @@ import {
   classListStatusLabels,
   schoolYearOf,
 } from '@cartable/contracts';
-import { Alert, ApiError, Button, errorMessage, Input, notify, Select, Textarea, useCities } from '@cartable/ui';
+import { ApiError, Button, errorMessage, Input, notify, Select, Textarea, useCities } from '@cartable/ui';
 import { type Category, useCategoryHierarchy } from '@cartable/ui/categories';
 import { Dialog } from '@cartable/ui/overlays';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { type FieldValues, type Path, type UseFormSetError, useForm } from 'react-hook-form';
+import { CsvImportDialog, type CsvRowNames } from '../../shared/CsvImportDialog';
 import {
   adminClassListKeys,
   type ClassList,
   type ClassListDetail,
-  type ClassListImportReport,
   type ClassListItem,
   importItems,
   useCopyList,
@@ -508,156 +508,38 @@ export function CopyListDialog({
 
 // ── CSV import ───────────────────────────────────────────────────────────────────────────────
 
+const bookNames: CsvRowNames = {
+  count: (n) => `${n} manuel${n > 1 ? 's' : ''}`,
+  imported: (n) => `importé${n > 1 ? 's' : ''}`,
+};
+
+/** The CSV import of a list's books (CsvImportDialog); a subject is read by its name among the level's. */
 export function ImportItemsDialog({ open, list, onClose }: { open: boolean; list: ClassList; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const fileId = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [report, setReport] = useState<ClassListImportReport | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    if (!open) return;
-    setFile(null);
-    setReport(null);
-    setError(undefined);
-  }, [open]);
-
-  const run = async (dryRun: boolean) => {
-    if (!file) {
-      setError('Choisissez un fichier CSV.');
-      return;
-    }
-    setBusy(true);
-    setError(undefined);
-    try {
-      const answer = await importItems(list.id, file, dryRun);
-      setReport(answer);
-      if (!dryRun) {
-        void queryClient.invalidateQueries({ queryKey: adminClassListKeys.all });
-        void notify.success(
-          `${answer.imported} manuel${answer.imported > 1 ? 's' : ''} importé${answer.imported > 1 ? 's' : ''}`,
-        );
-      }
-    } catch (err) {
-      const fieldErrors = (err as { errors?: Record<string, string[]> }).errors ?? {};
-      setError(fieldErrors.csv_file?.[0] ?? errorMessage(err, 'Import impossible.'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const done = report && !report.dry_run;
   return (
-    <Dialog
+    <CsvImportDialog
       open={open}
-      onClose={busy ? () => {} : onClose}
+      onClose={onClose}
       title={`Importer des manuels (${list.level.name} ${list.school_year})`}
       description={`Colonnes : ${classListCsvColumns.join(' ; ')} (required : oui/non) ; séparateur ; ou , ; UTF-8. La première ligne peut être un en-tête. La matière se lit par son nom.`}
-      size="lg"
-      footer={
-        done ? (
-          <Button onClick={onClose}>Fermer</Button>
-        ) : (
-          <>
-            <Button variant="outline" onClick={onClose} disabled={busy}>
-              Annuler
-            </Button>
-            {report?.dry_run ? (
-              <Button onClick={() => void run(false)} loading={busy} disabled={report.to_import.length === 0}>
-                Importer {report.to_import.length} manuel{report.to_import.length > 1 ? 's' : ''}
-              </Button>
-            ) : (
-              <Button onClick={() => void run(true)} loading={busy}>
-                Prévisualiser
-              </Button>
-            )}
-          </>
-        )
-      }
-    >
-      <div className="space-y-4">
-        {!done ? (
-          <div>
-            <label htmlFor={fileId} className="mb-1 block text-sm font-medium text-slate-800">
-              Fichier CSV
-            </label>
-            <input
-              id={fileId}
-              type="file"
-              accept=".csv,text/csv"
-              className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-primary-50 file:px-3 file:py-2 file:font-semibold file:text-primary-800"
-              onChange={(event) => {
-                setFile(event.target.files?.[0] ?? null);
-                setReport(null);
-              }}
-            />
-          </div>
-        ) : null}
-        {error ? (
-          <Alert tone="error" title="Import impossible">
-            {error}
-          </Alert>
-        ) : null}
-        {report ? <ImportReport report={report} /> : null}
-      </div>
-    </Dialog>
-  );
-}
-
-function ImportReport({ report }: { report: ClassListImportReport }) {
-  const count = report.dry_run ? report.to_import.length : report.imported;
-  const s = (n: number) => (n > 1 ? 's' : '');
-  return (
-    <div className="space-y-3" data-testid="import-report">
-      <Alert tone={count ? 'success' : 'warning'} title={report.dry_run ? 'Prévisualisation' : 'Import terminé'}>
-        {report.dry_run
-          ? `${count} manuel${s(count)} à importer, ${report.rejected.length} ligne${s(report.rejected.length)} rejetée${s(report.rejected.length)}. Rien n’est encore enregistré.`
-          : `${count} manuel${s(count)} importé${s(count)}, ${report.rejected.length} ligne${s(report.rejected.length)} rejetée${s(report.rejected.length)}.`}
-      </Alert>
-      {report.to_import.length ? (
-        <div>
-          <h3 className="mb-1 text-sm font-semibold text-slate-800">
-            {report.dry_run ? 'Lignes à importer' : 'Lignes importées'}
-          </h3>
-          <ul className="max-h-48 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 text-sm">
-            {report.to_import.map((row) => (
-              <li key={row.line} className="flex gap-3 px-3 py-1.5" data-testid="import-line">
-                <span className="w-14 shrink-0 text-slate-500">L. {row.line}</span>
-                <span className="min-w-0 flex-1">
-                  {row.title}
-                  <span className="text-slate-500">
-                    {[row.author, row.publisher, row.year, row.isbn, row.subject?.name]
-                      .filter(Boolean)
-                      .map((v) => ` · ${v}`)
-                      .join('')}
-                    {row.requirement === 'recommended' ? ' · conseillé' : ''}
-                  </span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {report.rejected.length ? (
-        <div>
-          <h3 className="mb-1 text-sm font-semibold text-red-800">Lignes rejetées</h3>
-          <ul className="max-h-48 divide-y divide-red-100 overflow-y-auto rounded-lg border border-red-200 text-sm">
-            {report.rejected.map((row) => (
-              <li key={`${row.line}-${row.reason}`} className="px-3 py-1.5" data-testid="import-rejected">
-                <span className="flex gap-3">
-                  <span className="w-14 shrink-0 text-slate-500">L. {row.line}</span>
-                  <code className="min-w-0 flex-1 break-all text-slate-700">{row.content || '(vide)'}</code>
-                </span>
-                <ul className="ml-[4.25rem] list-disc pl-4 text-red-800">
-                  {row.reasons.map((reason) => (
-                    <li key={reason}>{reason}</li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-    </div>
+      names={bookNames}
+      send={(file, dryRun) => importItems(list.id, file, dryRun)}
+      onImported={(report) => {
+        void queryClient.invalidateQueries({ queryKey: adminClassListKeys.all });
+        void notify.success(`${bookNames.count(report.imported)} ${bookNames.imported(report.imported)}`);
+      }}
+      renderRow={(row) => (
+        <>
+          {row.title}
+          <span className="text-slate-500">
+            {[row.author, row.publisher, row.year, row.isbn, row.subject?.name]
+              .filter(Boolean)
+              .map((v) => ` · ${v}`)
+              .join('')}
+            {row.requirement === 'recommended' ? ' · conseillé' : ''}
+          </span>
+        </>
+      )}
+    />
   );
 }
