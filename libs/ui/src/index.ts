@@ -38,6 +38,7 @@ export {
   Textarea,
   type TextareaProps,
 } from './components/Input';
+export { LoadFailed, type LoadFailedProps, type RetryableRead } from './components/LoadFailed';
 export { Container, PageHeader, type PageHeaderProps, useDocumentTitle } from './components/Page';
 export { type PageItem, Pagination, type PaginationProps, pageItems } from './components/Pagination';
 export { Skeleton } from './components/Skeleton';

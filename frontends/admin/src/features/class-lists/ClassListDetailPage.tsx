@@ -1,6 +1,5 @@
 import { classListKindLabels, classListRejectRequestSchema } from '@cartable/contracts';
 import {
-  Alert,
   Badge,
   BookIcon,
   Button,
@@ -9,11 +8,11 @@ import {
   DownloadIcon,
   errorMessage,
   formatDate,
+  LoadFailed,
   notify,
   PageHeader,
   PencilIcon,
   PlusIcon,
-  RefreshIcon,
   Skeleton,
   TrashIcon,
   useDocumentTitle,
@@ -61,24 +60,7 @@ export default function ClassListDetailPage() {
   const fail = (fallback: string) => (error: unknown) => void notify.error(errorMessage(error, fallback));
 
   if (detail.isError && !list) {
-    return (
-      <Alert
-        tone="error"
-        title="La liste n’a pas pu être chargée"
-        action={
-          <Button
-            variant="outline"
-            size="sm"
-            leftIcon={<RefreshIcon size={16} />}
-            onClick={() => void detail.refetch()}
-          >
-            Réessayer
-          </Button>
-        }
-      >
-        {errorMessage(detail.error, 'Vérifiez votre connexion puis réessayez.')}
-      </Alert>
-    );
+    return <LoadFailed title="La liste n’a pas pu être chargée" query={detail} />;
   }
   if (!list) {
     return (

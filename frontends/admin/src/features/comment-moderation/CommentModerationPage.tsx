@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   CheckCircleIcon,
@@ -7,6 +6,7 @@ import {
   EmptyState,
   errorMessage,
   formatDateTime,
+  LoadFailed,
   MessageIcon,
   notify,
   PageHeader,
@@ -147,17 +147,11 @@ export default function CommentModerationPage() {
       />
 
       {pending.isError && !pending.data ? (
-        <Alert
-          tone="error"
+        <LoadFailed
           title={LOAD_ERROR}
-          action={
-            <Button variant="outline" size="sm" onClick={() => void pending.refetch()} loading={pending.isFetching}>
-              Réessayer
-            </Button>
-          }
-        >
-          {errorMessage(pending.error, 'Les commentaires en attente n’ont pas pu être chargés.')}
-        </Alert>
+          query={pending}
+          fallback="Les commentaires en attente n’ont pas pu être chargés."
+        />
       ) : pending.isPending ? (
         <div className="space-y-3" data-testid="pending-loading">
           {[0, 1, 2, 3].map((n) => (

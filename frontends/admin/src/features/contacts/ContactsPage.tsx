@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   cn,
   EmptyState,
@@ -7,6 +6,7 @@ import {
   formatDateTime,
   InboxIcon,
   Input,
+  LoadFailed,
   notify,
   PageHeader,
   Pagination,
@@ -237,17 +237,7 @@ export default function ContactsPage() {
       ) : null}
 
       {list.isError && !list.data ? (
-        <Alert
-          tone="error"
-          title={LOAD_ERROR}
-          action={
-            <Button variant="outline" size="sm" onClick={() => void list.refetch()} loading={list.isFetching}>
-              Réessayer
-            </Button>
-          }
-        >
-          {errorMessage(list.error, 'Les messages n’ont pas pu être chargés.')}
-        </Alert>
+        <LoadFailed title={LOAD_ERROR} query={list} fallback="Les messages n’ont pas pu être chargés." />
       ) : list.isPending ? (
         <div className="space-y-3" data-testid="contacts-loading">
           {[0, 1, 2, 3].map((n) => (

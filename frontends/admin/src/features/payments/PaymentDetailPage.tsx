@@ -7,7 +7,6 @@ import {
   refundRequestSchema,
 } from '@cartable/contracts';
 import {
-  Alert,
   API_BASE,
   ApiError,
   Button,
@@ -21,6 +20,7 @@ import {
   errorMessage,
   formatDateTime,
   formatPrice,
+  LoadFailed,
   notify,
   PageHeader,
   Skeleton,
@@ -115,17 +115,7 @@ export default function PaymentDetailPage() {
         {gone ? (
           <EmptyState title="Paiement introuvable" />
         ) : (
-          <Alert
-            tone="error"
-            title={LOAD_ERROR}
-            action={
-              <Button variant="outline" size="sm" onClick={() => void query.refetch()} loading={query.isFetching}>
-                Réessayer
-              </Button>
-            }
-          >
-            {errorMessage(query.error, 'Le paiement n’a pas pu être chargé.')}
-          </Alert>
+          <LoadFailed title={LOAD_ERROR} query={query} fallback="Le paiement n’a pas pu être chargé." />
         )}
       </>
     );

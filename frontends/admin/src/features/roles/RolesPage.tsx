@@ -1,6 +1,5 @@
 import { roleRequestSchema } from '@cartable/contracts';
 import {
-  Alert,
   ApiError,
   Badge,
   Button,
@@ -9,6 +8,7 @@ import {
   Input,
   isAdminUser,
   KeyIcon,
+  LoadFailed,
   notify,
   PageHeader,
   PencilIcon,
@@ -133,17 +133,7 @@ function RoleFormDialog({ role, onClose }: { role: AdminRole | 'new' | null; onC
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-slate-800">Permissions</legend>
           {permissions.isError ? (
-            <Alert
-              tone="error"
-              title={LOAD_ERROR}
-              action={
-                <Button variant="outline" size="sm" onClick={() => void permissions.refetch()}>
-                  Réessayer
-                </Button>
-              }
-            >
-              {errorMessage(permissions.error, 'Les permissions n’ont pas pu être chargées.')}
-            </Alert>
+            <LoadFailed title={LOAD_ERROR} query={permissions} fallback="Les permissions n’ont pas pu être chargées." />
           ) : !permissions.data ? (
             <Skeleton className="h-24 w-full" />
           ) : (
@@ -185,17 +175,7 @@ function HoldersDialog({ role, onClose }: { role: AdminRole | null; onClose: () 
   return (
     <Dialog open={role !== null} onClose={onClose} title={role ? `Membres ayant le rôle « ${role.name} »` : ''}>
       {holders.isError ? (
-        <Alert
-          tone="error"
-          title={LOAD_ERROR}
-          action={
-            <Button variant="outline" size="sm" onClick={() => void holders.refetch()}>
-              Réessayer
-            </Button>
-          }
-        >
-          {errorMessage(holders.error, 'Les membres n’ont pas pu être chargés.')}
-        </Alert>
+        <LoadFailed title={LOAD_ERROR} query={holders} fallback="Les membres n’ont pas pu être chargés." />
       ) : !holders.data ? (
         <Skeleton className="h-16 w-full" />
       ) : holders.data.data.length === 0 ? (

@@ -5,7 +5,16 @@ import {
   subscriptionCancelRequestSchema,
   subscriptionExtendRequestSchema,
 } from '@cartable/contracts';
-import { Alert, Button, errorMessage, formatDate, formatDateTime, formatPrice, notify, Skeleton } from '@cartable/ui';
+import {
+  Button,
+  errorMessage,
+  formatDate,
+  formatDateTime,
+  formatPrice,
+  LoadFailed,
+  notify,
+  Skeleton,
+} from '@cartable/ui';
 import { Dialog } from '@cartable/ui/overlays';
 import { Link } from '@cartable/ui/router';
 import { useQuery } from '@tanstack/react-query';
@@ -54,17 +63,7 @@ export function SubscriptionDrawer({ id, onClose }: { id: string | null; onClose
         }
       >
         {query.isError ? (
-          <Alert
-            tone="error"
-            title={LOAD_ERROR}
-            action={
-              <Button variant="outline" size="sm" onClick={() => void query.refetch()} loading={query.isFetching}>
-                Réessayer
-              </Button>
-            }
-          >
-            {errorMessage(query.error, 'L’abonnement n’a pas pu être chargé.')}
-          </Alert>
+          <LoadFailed title={LOAD_ERROR} query={query} fallback="L’abonnement n’a pas pu être chargé." />
         ) : !s ? (
           <div className="space-y-3" aria-busy="true">
             <Skeleton className="h-6 w-1/2" />

@@ -1,5 +1,4 @@
 import {
-  Alert,
   BellIcon,
   Button,
   buttonClasses,
@@ -7,10 +6,10 @@ import {
   EmptyState,
   errorMessage,
   LazyConfirmDialog,
+  LoadFailed,
   MapPinIcon,
   notify,
   PageHeader,
-  RefreshIcon,
   Skeleton,
   TrashIcon,
   useDocumentTitle,
@@ -39,23 +38,7 @@ export default function SavedListsPage() {
         }
       />
       {saved.isError && !saved.data ? (
-        <Alert
-          tone="error"
-          title="Vos listes n’ont pas pu être chargées"
-          action={
-            <Button
-              variant="outline"
-              size="sm"
-              leftIcon={<RefreshIcon size={16} />}
-              loading={saved.isFetching}
-              onClick={() => void saved.refetch()}
-            >
-              Réessayer
-            </Button>
-          }
-        >
-          {errorMessage(saved.error, 'Vérifiez votre connexion internet puis réessayez.')}
-        </Alert>
+        <LoadFailed title="Vos listes n’ont pas pu être chargées" query={saved} />
       ) : !saved.data ? (
         <div className="space-y-3" aria-busy="true">
           <span className="sr-only" role="status">

@@ -10,6 +10,7 @@ import {
   errorMessage,
   formatPrice,
   Input,
+  LoadFailed,
   PageHeader,
   RefreshIcon,
   Skeleton,
@@ -152,23 +153,7 @@ export default function SellListPage() {
           }
         />
       ) : list.isError && !list.data ? (
-        <Alert
-          tone="error"
-          title="La liste n’a pas pu être chargée"
-          action={
-            <Button
-              variant="outline"
-              size="sm"
-              leftIcon={<RefreshIcon size={16} />}
-              loading={list.isFetching}
-              onClick={() => void list.refetch()}
-            >
-              Réessayer
-            </Button>
-          }
-        >
-          {errorMessage(list.error, 'Vérifiez votre connexion internet puis réessayez.')}
-        </Alert>
+        <LoadFailed title="La liste n’a pas pu être chargée" query={list} />
       ) : !list.data ? (
         <div className="space-y-3" aria-busy="true">
           <span className="sr-only" role="status">

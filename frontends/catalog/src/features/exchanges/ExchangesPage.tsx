@@ -12,6 +12,7 @@ import {
   errorMessage,
   formatPrice,
   LazyConfirmDialog,
+  LoadFailed,
   MapPinIcon,
   MessageIcon,
   notify,
@@ -61,23 +62,7 @@ export default function ExchangesPage() {
         description="Échangez les manuels dont votre enfant n’a plus besoin contre ceux qu’il lui faut, avec des familles près de chez vous."
       />
       {overview.isError && !data ? (
-        <Alert
-          tone="error"
-          title="Vos échanges n’ont pas pu être chargés"
-          action={
-            <Button
-              variant="outline"
-              size="sm"
-              leftIcon={<RefreshIcon size={16} />}
-              loading={overview.isFetching}
-              onClick={() => void overview.refetch()}
-            >
-              Réessayer
-            </Button>
-          }
-        >
-          {errorMessage(overview.error, 'Vérifiez votre connexion internet puis réessayez.')}
-        </Alert>
+        <LoadFailed title="Vos échanges n’ont pas pu être chargés" query={overview} />
       ) : !data ? (
         <div className="space-y-4" aria-busy="true" data-testid="exchanges-loading">
           <span className="sr-only" role="status">

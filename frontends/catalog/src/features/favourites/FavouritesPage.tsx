@@ -1,15 +1,12 @@
 import {
-  Alert,
-  Button,
   buttonClasses,
   Container,
   EmptyState,
-  errorMessage,
   favouritesPageQuery,
   HeartIcon,
+  LoadFailed,
   PageHeader,
   Pagination,
-  RefreshIcon,
   useDocumentTitle,
   useSession,
 } from '@cartable/ui';
@@ -44,17 +41,7 @@ export default function FavouritesPage() {
         }
       />
       {query.isError ? (
-        <Alert
-          tone="error"
-          title="Impossible de charger vos favoris."
-          action={
-            <Button size="sm" variant="outline" leftIcon={<RefreshIcon size={16} />} onClick={() => query.refetch()}>
-              Réessayer
-            </Button>
-          }
-        >
-          {errorMessage(query.error, 'Vérifiez votre connexion puis réessayez.')}
-        </Alert>
+        <LoadFailed title="Impossible de charger vos favoris." query={query} />
       ) : query.data && query.data.data.length === 0 ? (
         <EmptyState
           icon={<HeartIcon size={26} />}

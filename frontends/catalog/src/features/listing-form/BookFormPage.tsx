@@ -11,11 +11,11 @@ import {
   formatPrice,
   hasPermission,
   Input,
+  LoadFailed,
   LockIcon,
   notify,
   PageHeader,
   PageSpinner,
-  RefreshIcon,
   Select,
   Textarea,
   useDocumentTitle,
@@ -61,23 +61,7 @@ export default function BookFormPage() {
     return (
       <Container className="py-8 sm:py-12">
         <PageHeader title="Modifier mon annonce" />
-        <Alert
-          tone="error"
-          title={messages.detailError}
-          action={
-            <Button
-              variant="outline"
-              size="sm"
-              leftIcon={<RefreshIcon size={16} />}
-              loading={book.isFetching}
-              onClick={() => void book.refetch()}
-            >
-              Réessayer
-            </Button>
-          }
-        >
-          {errorMessage(book.error, 'Vérifiez votre connexion internet puis réessayez.')}
-        </Alert>
+        <LoadFailed title={messages.detailError} query={book} />
       </Container>
     );
   }

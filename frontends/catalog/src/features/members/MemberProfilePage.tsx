@@ -1,9 +1,7 @@
 import type { Review } from '@cartable/contracts';
 import {
-  Alert,
   ApiError,
   Avatar,
-  Button,
   buttonClasses,
   CalendarIcon,
   Card,
@@ -12,13 +10,12 @@ import {
   Container,
   cn,
   EmptyState,
-  errorMessage,
   formatDate,
   HandshakeIcon,
+  LoadFailed,
   MapPinIcon,
   PageSpinner,
   Pagination,
-  RefreshIcon,
   StarIcon,
   UserIcon,
   useCities,
@@ -75,17 +72,7 @@ export default function MemberProfilePage() {
             }
           />
         ) : (
-          <Alert
-            tone="error"
-            title="Impossible de charger ce profil."
-            action={
-              <Button size="sm" variant="outline" leftIcon={<RefreshIcon size={16} />} onClick={() => member.refetch()}>
-                Réessayer
-              </Button>
-            }
-          >
-            {errorMessage(member.error, 'Vérifiez votre connexion puis réessayez.')}
-          </Alert>
+          <LoadFailed title="Impossible de charger ce profil." query={member} />
         )}
       </Container>
     );
@@ -159,17 +146,7 @@ export default function MemberProfilePage() {
           {books.data ? <span className="ml-2 text-base font-normal text-slate-500">({books.data.total})</span> : null}
         </h2>
         {books.isError ? (
-          <Alert
-            tone="error"
-            title="Impossible de charger ses annonces."
-            action={
-              <Button size="sm" variant="outline" onClick={() => books.refetch()}>
-                Réessayer
-              </Button>
-            }
-          >
-            {errorMessage(books.error, 'Vérifiez votre connexion puis réessayez.')}
-          </Alert>
+          <LoadFailed title="Impossible de charger ses annonces." query={books} />
         ) : books.data && books.data.data.length === 0 ? (
           <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
             Aucune annonce disponible pour le moment.

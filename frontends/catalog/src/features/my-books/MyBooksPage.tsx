@@ -1,5 +1,4 @@
 import {
-  Alert,
   BookIcon,
   Button,
   buttonClasses,
@@ -11,11 +10,11 @@ import {
   formatDate,
   HandshakeIcon,
   LazyConfirmDialog,
+  LoadFailed,
   notify,
   PageHeader,
   PencilIcon,
   PlusIcon,
-  RefreshIcon,
   Skeleton,
   StarIcon,
   TrashIcon,
@@ -86,23 +85,7 @@ export default function MyBooksPage() {
       />
 
       {books.isError ? (
-        <Alert
-          tone="error"
-          title={messages.booksError}
-          action={
-            <Button
-              variant="outline"
-              size="sm"
-              leftIcon={<RefreshIcon size={16} />}
-              loading={books.isFetching}
-              onClick={() => void books.refetch()}
-            >
-              Réessayer
-            </Button>
-          }
-        >
-          {errorMessage(books.error, 'Vérifiez votre connexion internet puis réessayez.')}
-        </Alert>
+        <LoadFailed title={messages.booksError} query={books} />
       ) : books.isPending ? (
         <div className="space-y-3" aria-busy="true">
           <span className="sr-only" role="status">

@@ -1,16 +1,13 @@
 import {
-  Alert,
   Avatar,
-  Button,
   Container,
   cn,
   EmptyState,
-  errorMessage,
   formatDate,
   formatNumber,
+  LoadFailed,
   PageHeader,
   Pagination,
-  RefreshIcon,
   Skeleton,
   StarIcon,
   useDocumentTitle,
@@ -72,22 +69,7 @@ export default function MyRatingsPage() {
       ) : null}
 
       {list.isError ? (
-        <Alert
-          tone="error"
-          title="Impossible de charger vos évaluations"
-          action={
-            <Button
-              variant="outline"
-              size="sm"
-              leftIcon={<RefreshIcon size={16} />}
-              onClick={() => void list.refetch()}
-            >
-              Réessayer
-            </Button>
-          }
-        >
-          {errorMessage(list.error, 'Vérifiez votre connexion internet puis réessayez.')}
-        </Alert>
+        <LoadFailed title="Impossible de charger vos évaluations" query={list} />
       ) : list.isPending ? (
         <div className="space-y-3" aria-busy="true">
           <span className="sr-only" role="status">

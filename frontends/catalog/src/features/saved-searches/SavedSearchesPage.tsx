@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   BellIcon,
   Button,
@@ -10,12 +9,12 @@ import {
   formatDate,
   Input,
   LazyConfirmDialog,
+  LoadFailed,
   notify,
   PageHeader,
   PauseIcon,
   PencilIcon,
   PlayIcon,
-  RefreshIcon,
   SearchIcon,
   Select,
   Skeleton,
@@ -55,23 +54,7 @@ export default function SavedSearchesPage() {
         description="Vos recherches enregistrées : vous êtes prévenu par e-mail et dans vos notifications quand une nouvelle annonce correspond."
       />
       {saved.isError && !saved.data ? (
-        <Alert
-          tone="error"
-          title="Vos recherches n’ont pas pu être chargées"
-          action={
-            <Button
-              variant="outline"
-              size="sm"
-              leftIcon={<RefreshIcon size={16} />}
-              loading={saved.isFetching}
-              onClick={() => void saved.refetch()}
-            >
-              Réessayer
-            </Button>
-          }
-        >
-          {errorMessage(saved.error, 'Vérifiez votre connexion internet puis réessayez.')}
-        </Alert>
+        <LoadFailed title="Vos recherches n’ont pas pu être chargées" query={saved} />
       ) : !list ? (
         <div className="space-y-3" aria-busy="true">
           <span className="sr-only" role="status">

@@ -7,8 +7,8 @@ import {
   CheckCircleIcon,
   Container,
   errorMessage,
+  LoadFailed,
   PageHeader,
-  RefreshIcon,
   Skeleton,
   useDocumentTitle,
 } from '@cartable/ui';
@@ -44,23 +44,7 @@ export default function UnsubscribePage() {
           après vous être connecté.
         </Alert>
       ) : info.isError && !search ? (
-        <Alert
-          tone="error"
-          title="Cette page n’a pas pu être chargée"
-          action={
-            <Button
-              variant="outline"
-              size="sm"
-              leftIcon={<RefreshIcon size={16} />}
-              loading={info.isFetching}
-              onClick={() => void info.refetch()}
-            >
-              Réessayer
-            </Button>
-          }
-        >
-          {errorMessage(info.error, 'Vérifiez votre connexion internet puis réessayez.')}
-        </Alert>
+        <LoadFailed title="Cette page n’a pas pu être chargée" query={info} />
       ) : !search ? (
         <div aria-busy="true">
           <span className="sr-only" role="status">

@@ -1,16 +1,14 @@
 import {
-  Alert,
   Badge,
   Button,
   buttonClasses,
   Container,
   EmptyState,
-  errorMessage,
   formatDate,
   formatPrice,
+  LoadFailed,
   PageHeader,
   Pagination,
-  RefreshIcon,
   Skeleton,
   StarIcon,
   useDocumentTitle,
@@ -53,23 +51,7 @@ export default function MySubscriptionsPage() {
         }
       />
       {list.isError && !rows ? (
-        <Alert
-          tone="error"
-          title="Vos abonnements n’ont pas pu être chargés"
-          action={
-            <Button
-              variant="outline"
-              size="sm"
-              leftIcon={<RefreshIcon size={16} />}
-              loading={list.isFetching}
-              onClick={() => void list.refetch()}
-            >
-              Réessayer
-            </Button>
-          }
-        >
-          {errorMessage(list.error, 'Vérifiez votre connexion internet puis réessayez.')}
-        </Alert>
+        <LoadFailed title="Vos abonnements n’ont pas pu être chargés" query={list} />
       ) : !rows ? (
         <div className="space-y-3" aria-busy="true" data-testid="subscriptions-loading">
           <span className="sr-only" role="status">

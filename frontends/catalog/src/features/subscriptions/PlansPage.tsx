@@ -1,11 +1,9 @@
 import {
-  Alert,
   Button,
   buttonClasses,
   Container,
   EmptyState,
-  errorMessage,
-  RefreshIcon,
+  LoadFailed,
   SearchIcon,
   StarIcon,
   useDocumentTitle,
@@ -98,24 +96,7 @@ export default function PlansPage() {
             Nos formules
           </h2>
           {plans.isError ? (
-            <Alert
-              tone="error"
-              title="Les formules n’ont pas pu être chargées"
-              className="mt-4"
-              action={
-                <Button
-                  variant="outline"
-                  size="sm"
-                  leftIcon={<RefreshIcon size={16} />}
-                  loading={plans.isFetching}
-                  onClick={() => void plans.refetch()}
-                >
-                  Réessayer
-                </Button>
-              }
-            >
-              {errorMessage(plans.error, 'Vérifiez votre connexion internet puis réessayez.')}
-            </Alert>
+            <LoadFailed title="Les formules n’ont pas pu être chargées" query={plans} className="mt-4" />
           ) : plans.isPending ? (
             <div className={`${PLAN_GRID} mt-4`} data-testid="plans-loading">
               <span className="sr-only" role="status">

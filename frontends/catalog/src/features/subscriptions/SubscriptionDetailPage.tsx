@@ -1,5 +1,4 @@
 import {
-  Alert,
   ApiError,
   Badge,
   Button,
@@ -15,8 +14,8 @@ import {
   formatDate,
   formatDateTime,
   formatPrice,
+  LoadFailed,
   notify,
-  RefreshIcon,
   Skeleton,
   useDocumentTitle,
 } from '@cartable/ui';
@@ -72,23 +71,7 @@ export default function SubscriptionDetailPage() {
         {gone ? (
           <EmptyState title="Abonnement introuvable" description="Il n’existe pas ou n’est pas le vôtre." />
         ) : (
-          <Alert
-            tone="error"
-            title="L’abonnement n’a pas pu être chargé"
-            action={
-              <Button
-                variant="outline"
-                size="sm"
-                leftIcon={<RefreshIcon size={16} />}
-                loading={query.isFetching}
-                onClick={() => void query.refetch()}
-              >
-                Réessayer
-              </Button>
-            }
-          >
-            {errorMessage(query.error, 'Vérifiez votre connexion internet puis réessayez.')}
-          </Alert>
+          <LoadFailed title="L’abonnement n’a pas pu être chargé" query={query} />
         )}
       </Container>
     );

@@ -1,17 +1,15 @@
 import {
-  Alert,
   Avatar,
   Button,
   buttonClasses,
   Container,
   cn,
   EmptyState,
-  errorMessage,
   formatDate,
   HandshakeIcon,
+  LoadFailed,
   PageHeader,
   Pagination,
-  RefreshIcon,
   Select,
   Skeleton,
   useDocumentTitle,
@@ -90,23 +88,7 @@ export default function TransactionsPage() {
       </div>
 
       {list.isError ? (
-        <Alert
-          tone="error"
-          title="Impossible de charger vos transactions"
-          action={
-            <Button
-              variant="outline"
-              size="sm"
-              leftIcon={<RefreshIcon size={16} />}
-              loading={list.isFetching}
-              onClick={() => void list.refetch()}
-            >
-              Réessayer
-            </Button>
-          }
-        >
-          {errorMessage(list.error, 'Vérifiez votre connexion internet puis réessayez.')}
-        </Alert>
+        <LoadFailed title="Impossible de charger vos transactions" query={list} />
       ) : list.isPending ? (
         <div className="space-y-3" aria-busy="true">
           <span className="sr-only" role="status">

@@ -1,6 +1,5 @@
 import type { Notice } from '@cartable/contracts';
 import {
-  Alert,
   api,
   BellIcon,
   Button,
@@ -9,12 +8,12 @@ import {
   EmptyState,
   errorMessage,
   formatDateTime,
+  LoadFailed,
   noticesPageQuery,
   notify,
   PageHeader,
   Pagination,
   queryKeys,
-  RefreshIcon,
   Skeleton,
   useDocumentTitle,
   useSession,
@@ -76,17 +75,7 @@ export default function NoticesPage() {
           ))}
         </ul>
       ) : query.isError ? (
-        <Alert
-          tone="error"
-          title="Impossible de charger vos notifications."
-          action={
-            <Button size="sm" variant="outline" leftIcon={<RefreshIcon size={16} />} onClick={() => query.refetch()}>
-              Réessayer
-            </Button>
-          }
-        >
-          {errorMessage(query.error, 'Vérifiez votre connexion puis réessayez.')}
-        </Alert>
+        <LoadFailed title="Impossible de charger vos notifications." query={query} />
       ) : query.data.data.length === 0 ? (
         <EmptyState
           icon={<BellIcon size={26} />}

@@ -1,16 +1,14 @@
 import type { NotificationPreferences } from '@cartable/contracts';
 import {
-  Alert,
   api,
-  Button,
   Card,
   CardBody,
   CardHeader,
   Checkbox,
   errorMessage,
+  LoadFailed,
   notificationPreferencesQuery,
   notify,
-  RefreshIcon,
   Skeleton,
   useSession,
 } from '@cartable/ui';
@@ -49,17 +47,7 @@ export function NotificationsCard() {
         {query.isPending ? (
           <Skeleton className="h-16 w-full" />
         ) : query.isError || !preferences ? (
-          <Alert
-            tone="error"
-            title="Impossible de charger vos préférences."
-            action={
-              <Button size="sm" variant="outline" leftIcon={<RefreshIcon size={16} />} onClick={() => query.refetch()}>
-                Réessayer
-              </Button>
-            }
-          >
-            {errorMessage(query.error, 'Vérifiez votre connexion puis réessayez.')}
-          </Alert>
+          <LoadFailed title="Impossible de charger vos préférences." query={query} />
         ) : (
           <>
             <Checkbox

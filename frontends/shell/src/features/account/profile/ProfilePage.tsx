@@ -1,4 +1,4 @@
-import { Alert, Button, Container, errorMessage, PageSpinner, RefreshIcon, useDocumentTitle } from '@cartable/ui';
+import { Container, LoadFailed, PageSpinner, useDocumentTitle } from '@cartable/ui';
 import { useProfile } from '../api/profile';
 import { AvatarCard } from './AvatarCard';
 import { DeleteAccountCard } from './DeleteAccountCard';
@@ -23,17 +23,7 @@ export default function ProfilePage() {
   if (query.isError) {
     return (
       <Container className="max-w-3xl py-8 sm:py-12">
-        <Alert
-          tone="error"
-          title="Impossible de charger votre profil."
-          action={
-            <Button size="sm" variant="outline" leftIcon={<RefreshIcon size={16} />} onClick={() => query.refetch()}>
-              Réessayer
-            </Button>
-          }
-        >
-          {errorMessage(query.error, 'Vérifiez votre connexion puis réessayez.')}
-        </Alert>
+        <LoadFailed title="Impossible de charger votre profil." query={query} />
       </Container>
     );
   }
