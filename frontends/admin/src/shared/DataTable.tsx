@@ -1,4 +1,4 @@
-import { Alert, Button, cn, EmptyState, errorMessage, RefreshIcon, Skeleton } from '@cartable/ui';
+import { cn, EmptyState, LoadFailed, type RetryableRead, Skeleton } from '@cartable/ui';
 import type { ReactNode } from 'react';
 import { LOAD_ERROR } from './messages';
 
@@ -11,12 +11,9 @@ export interface Column<Row> {
 }
 
 /** What DataTable needs of a TanStack query: its state, not its data. */
-export interface TableQueryState {
+export interface TableQueryState extends RetryableRead {
   isPending: boolean;
   isError: boolean;
-  isFetching: boolean;
-  error: unknown;
-  refetch: () => unknown;
 }
 
 export interface DataTableProps<Row> {
@@ -54,25 +51,7 @@ export function DataTable<Row>({
   rowClassName,
 }: DataTableProps<Row>) {
   if (query.isError && !rows) {
-    return (
-      <Alert
-        tone="error"
-        title={LOAD_ERROR}
-        action={
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => void query.refetch()}
-            loading={query.isFetching}
-            leftIcon={<RefreshIcon size={16} />}
-          >
-            Réessayer
-          </Button>
-        }
-      >
-        {errorMessage(query.error, errorText ?? 'La liste n’a pas pu être chargée.')}
-      </Alert>
-    );
+    return <LoadFailed title={LOAD_ERROR} query={query} fallback={errorText ?? 'La liste n’a pas pu être chargée.'} />;
   }
   if (!rows) {
     return (

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   BookIcon,
   Button,
@@ -9,9 +8,9 @@ import {
   EmptyState,
   errorMessage,
   formatPrice,
+  LoadFailed,
   MapPinIcon,
   notify,
-  RefreshIcon,
   Select,
   Skeleton,
   SwapIcon,
@@ -125,7 +124,12 @@ function LevelPicker({
         Quelle est la classe de votre enfant ?
       </h2>
       {error ? (
-        <RetryAlert title="Les classes n’ont pas pu être chargées" onRetry={onRetry} />
+        <LoadFailed
+          title="Les classes n’ont pas pu être chargées"
+          // The picker is told only that the categories failed: no reason to show, nothing pending.
+          query={{ error: undefined, isFetching: false, refetch: onRetry }}
+          className="mt-4"
+        />
       ) : loading ? (
         <div className="mt-4 space-y-5" aria-busy="true">
           <span className="sr-only" role="status">
@@ -164,33 +168,6 @@ function LevelPicker({
         </div>
       )}
     </section>
-  );
-}
-
-function RetryAlert({
-  title,
-  error,
-  onRetry,
-  loading,
-}: {
-  title: string;
-  error?: unknown;
-  onRetry: () => void;
-  loading?: boolean;
-}) {
-  return (
-    <Alert
-      tone="error"
-      title={title}
-      className="mt-4"
-      action={
-        <Button variant="outline" size="sm" leftIcon={<RefreshIcon size={16} />} loading={loading} onClick={onRetry}>
-          Réessayer
-        </Button>
-      }
-    >
-      {errorMessage(error, 'Vérifiez votre connexion internet puis réessayez.')}
-    </Alert>
   );
 }
 
@@ -275,12 +252,7 @@ function ListForLevel({
       </div>
 
       {lists.isError && !lists.data ? (
-        <RetryAlert
-          title="Les listes de cette classe n’ont pas pu être chargées"
-          error={lists.error}
-          loading={lists.isFetching}
-          onRetry={() => void lists.refetch()}
-        />
+        <LoadFailed title="Les listes de cette classe n’ont pas pu être chargées" query={lists} className="mt-4" />
       ) : !lists.data ? (
         <ListSkeleton />
       ) : !chosen ? (
@@ -348,14 +320,7 @@ function Availability({ list, cityId }: { list: ClassList; cityId: number | null
   const forget = useForgetList();
 
   if (availability.isError && !data) {
-    return (
-      <RetryAlert
-        title="La liste n’a pas pu être chargée"
-        error={availability.error}
-        loading={availability.isFetching}
-        onRetry={() => void availability.refetch()}
-      />
-    );
+    return <LoadFailed title="La liste n’a pas pu être chargée" query={availability} className="mt-4" />;
   }
   if (!data) return <ListSkeleton />;
 

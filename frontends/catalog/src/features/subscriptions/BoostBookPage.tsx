@@ -5,9 +5,8 @@ import {
   buttonClasses,
   Container,
   EmptyState,
-  errorMessage,
+  LoadFailed,
   PageHeader,
-  RefreshIcon,
   Skeleton,
   StarIcon,
   useDocumentTitle,
@@ -22,32 +21,6 @@ import { BookCover, Price } from '../catalogue';
 import { type Plan, plansQuery } from './api/subscriptions';
 import { Checkout } from './Checkout';
 import { PLAN_GRID, PlanCard, PlanCardSkeleton } from './PlanCard';
-
-function Retry({
-  title,
-  error,
-  onRetry,
-  loading,
-}: {
-  title: string;
-  error: unknown;
-  onRetry: () => void;
-  loading: boolean;
-}) {
-  return (
-    <Alert
-      tone="error"
-      title={title}
-      action={
-        <Button variant="outline" size="sm" leftIcon={<RefreshIcon size={16} />} loading={loading} onClick={onRetry}>
-          Réessayer
-        </Button>
-      }
-    >
-      {errorMessage(error, 'Vérifiez votre connexion internet puis réessayez.')}
-    </Alert>
-  );
-}
 
 /** « Mettre en avant mon annonce » (/books/{bookId}/subscription, owner only): the listing, the boosts, checkout. */
 export default function BoostBookPage() {
@@ -82,12 +55,7 @@ export default function BoostBookPage() {
             }
           />
         ) : (
-          <Retry
-            title="L’annonce n’a pas pu être chargée"
-            error={book.error}
-            onRetry={() => void book.refetch()}
-            loading={book.isFetching}
-          />
+          <LoadFailed title="L’annonce n’a pas pu être chargée" query={book} />
         )}
       </Container>
     );
@@ -147,12 +115,7 @@ export default function BoostBookPage() {
           </h2>
           {plans.isError ? (
             <div className="mt-3">
-              <Retry
-                title="Les formules n’ont pas pu être chargées"
-                error={plans.error}
-                onRetry={() => void plans.refetch()}
-                loading={plans.isFetching}
-              />
+              <LoadFailed title="Les formules n’ont pas pu être chargées" query={plans} />
             </div>
           ) : plans.isPending ? (
             <div className={`${PLAN_GRID} mt-3`}>
