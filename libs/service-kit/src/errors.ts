@@ -6,7 +6,7 @@ import { ZodError } from 'zod';
 
 export type FieldErrors = Record<string, string[]>;
 
-/** An error whose status and French message go to the client as they are. */
+/** An error of the HTTP layer itself (a refused encoding, a malformed URL): its status and French message as they are. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -20,13 +20,53 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, errors?: FieldErrors) => new HttpError(400, message, errors);
+/**
+ * What a rule of the domain refused, in words of the domain: the domain never speaks HTTP, and
+ * the error handler maps each kind to its status, once, here.
+ */
+export const domainErrorStatus = {
+  bad_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unsupported: 415,
+  invalid: 422,
+  too_many: 429,
+  upstream_failed: 502,
+  unavailable: 503,
+} as const;
+export type DomainErrorKind = keyof typeof domainErrorStatus;
+
+/** A refusal by a rule: a French message for the person, field errors where a field is at fault. */
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+    readonly errors?: FieldErrors,
+    /** Extra fields some answers carry (SPEC.md: login error payload with email_verified, email). */
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+
+  get statusCode(): number {
+    return domainErrorStatus[this.kind];
+  }
+}
+
+export const badRequest = (message: string, errors?: FieldErrors) => new DomainError('bad_request', message, errors);
 export const unprocessable = (errors: FieldErrors, message: string = messages.validation) =>
-  new HttpError(422, message, errors);
-export const unauthorized = (message: string = messages.unauthenticated) => new HttpError(401, message);
-export const forbidden = (message: string = messages.forbidden) => new HttpError(403, message);
-export const notFound = (message: string = messages.notFound) => new HttpError(404, message);
-export const conflict = (message: string, errors?: FieldErrors) => new HttpError(409, message, errors);
+  new DomainError('invalid', message, errors);
+export const unauthorized = (message: string = messages.unauthenticated, extra?: Record<string, unknown>) =>
+  new DomainError('unauthenticated', message, undefined, extra);
+export const forbidden = (message: string = messages.forbidden) => new DomainError('forbidden', message);
+export const notFound = (message: string = messages.notFound) => new DomainError('not_found', message);
+export const conflict = (message: string, errors?: FieldErrors) => new DomainError('conflict', message, errors);
+export const tooManyRequests = (message: string = messages.tooManyRequests) => new DomainError('too_many', message);
+export const unavailable = (message: string = messages.serviceUnavailable) => new DomainError('unavailable', message);
+export const upstreamFailed = (message: string) => new DomainError('upstream_failed', message);
 
 /** Zod issues → `{ field: [messages] }`, keyed by dotted path, each message once. */
 export function fieldErrorsFromZod(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): FieldErrors {
@@ -145,7 +185,7 @@ function drainRefusedBody(raw: IncomingMessage): Promise<boolean> {
  */
 export function registerErrorHandler(app: FastifyInstance, { notFound = true } = {}) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
+    if (error instanceof HttpError || error instanceof DomainError) {
       return reply.status(error.statusCode).send({
         message: error.message,
         ...(error.errors ? { errors: error.errors } : {}),

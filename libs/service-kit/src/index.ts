@@ -1,5 +1,6 @@
 export * from './app.ts';
 export * from './auth.ts';
+export * from './cache.ts';
 export * from './config.ts';
 export * from './db/database.ts';
 export * from './errors.ts';
@@ -23,4 +24,5 @@ export * from './revocation-checker.ts';
 export * from './revocation-memo.ts';
 export * from './stats.ts';
 export * from './storage.ts';
+export * from './unit-of-work.ts';
 export * from './webhook-signature.ts';

@@ -10,6 +10,7 @@ import { type OutboxRelay, startOutboxRelay } from './events/relay.ts';
 import { deleteOlderThan, type HousekeepingTask, startHousekeeping } from './housekeeping.ts';
 import type { Closer } from './lifecycle.ts';
 import { createRedis, type Redis } from './redis.ts';
+import { UnitOfWork } from './unit-of-work.ts';
 
 export interface InfrastructureOptions<TSchema extends Record<string, unknown>> {
   name: string;
@@ -35,6 +36,8 @@ export interface Infrastructure<TSchema extends Record<string, unknown>> {
   nats: Promise<NatsConnection>;
   redis: Redis | undefined;
   relay: OutboxRelay | undefined;
+  /** Writes in one transaction with their events; tells listeners of every committed event, consumed ones too. */
+  unitOfWork: UnitOfWork;
   /**
    * Starts this service's durable consumers, one per producer, as soon as NATS is reachable:
    * a service started while NATS is down serves HTTP and catches up on events later.
@@ -84,6 +87,8 @@ export async function openInfrastructure<TSchema extends Record<string, unknown>
     ? startOutboxRelay({ db: database.db, nats, namespace: config.EVENT_NAMESPACE, log, streamReplicas })
     : undefined;
 
+  const unitOfWork = new UnitOfWork({ db: database.db, relay, log });
+
   const consumers: RunningConsumer[] = [];
   let expectedConsumers = 0;
   let stopping = false;
@@ -113,7 +118,10 @@ export async function openInfrastructure<TSchema extends Record<string, unknown>
                   maxDelayMs: config.EVENT_RETRY_MAX_DELAY_MS,
                   budgetMs: config.EVENT_RETRY_HOURS * 3600_000,
                 },
-                ...(extra.onHandled ? { onHandled: extra.onHandled } : {}),
+                onHandled: (event) => {
+                  unitOfWork.consumed(event);
+                  extra.onHandled?.(event);
+                },
               }),
             );
             return;
@@ -173,7 +181,7 @@ export async function openInfrastructure<TSchema extends Record<string, unknown>
   });
   if (redis) closers.push(() => redis.quit());
   closers.push(() => database.close());
-  return { database, nats, redis, relay, startConsumers, readiness, closers };
+  return { database, nats, redis, relay, unitOfWork, startConsumers, readiness, closers };
 }
 
 /**

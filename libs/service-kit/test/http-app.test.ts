@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { baseConfigSchema, ConfigError, createHttpApp, HttpError, hasPermission, loadConfig } from '../src/index.ts';
+import {
+  baseConfigSchema,
+  ConfigError,
+  conflict,
+  createHttpApp,
+  HttpError,
+  hasPermission,
+  loadConfig,
+  notFound,
+  unprocessable,
+} from '../src/index.ts';
 
 function appWithRoutes() {
   const app = createHttpApp({
@@ -18,6 +28,12 @@ function appWithRoutes() {
   });
   app.get('/teapot', async () => {
     throw new HttpError(409, 'Déjà pris', { email: ['Déjà pris'] });
+  });
+  app.get('/domain/:kind', async (request) => {
+    const { kind } = request.params as { kind: string };
+    if (kind === 'conflict') throw conflict('Déjà réservé');
+    if (kind === 'missing') throw notFound('Ce manuel est introuvable.');
+    throw unprocessable({ price: ['Prix invalide'] });
   });
   return app;
 }
@@ -54,6 +70,18 @@ describe('createHttpApp', () => {
     const res = await appWithRoutes().inject({ method: 'GET', url: '/teapot' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'Déjà pris', errors: { email: ['Déjà pris'] } });
+  });
+
+  it('maps each kind of domain error to its status, once, with its French message', async () => {
+    const app = appWithRoutes();
+    const answers = await Promise.all(
+      ['conflict', 'missing', 'invalid'].map((kind) => app.inject({ method: 'GET', url: `/domain/${kind}` })),
+    );
+    expect(answers.map((res) => [res.statusCode, res.json()])).toEqual([
+      [409, { message: 'Déjà réservé' }],
+      [404, { message: 'Ce manuel est introuvable.' }],
+      [422, { message: 'Les données envoyées sont invalides.', errors: { price: ['Prix invalide'] } }],
+    ]);
   });
 
   it('answers unknown paths with 404 JSON, and keeps a request id only from a trusted proxy', async () => {

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { type Envelope, type EventData, type EventType, eventSchemas } from '@cartable/contracts';
+import type { Logger } from 'pino';
+import type { Db } from './db/database.ts';
+import type { OutboxRelay } from './events/relay.ts';
+import { outbox } from './events/tables.ts';
+
+/** An event whose change is committed: recorded by a write of this process, or applied from a stream. */
+export interface CommittedEvent<T extends EventType = EventType> {
+  id: string;
+  type: T;
+  data: EventData<T>;
+  /** `recorded`: a write of this process; `consumed`: another service's event, applied by a consumer. */
+  origin: 'recorded' | 'consumed';
+}
+
+/** A write in progress: the database inside its transaction, and the events it records. */
+export interface Transaction {
+  readonly db: Db;
+  /**
+   * Writes an event to the outbox in this transaction (published only if the change commits);
+   * the reactions other modules registered for its type run now, in the same transaction.
+   */
+  record<T extends EventType>(type: T, data: EventData<T>): Promise<string>;
+}
+
+/** What another module does, in the same transaction, because an event was recorded. */
+export type Reaction<T extends EventType = EventType> = (
+  t: Transaction,
+  event: Omit<CommittedEvent<T>, 'origin'>,
+) => Promise<void>;
+
+/** What hears of committed events (a cache, a memo, an in-memory index): never fails the write. */
+export type CommittedListener<T extends EventType = EventType> = (event: CommittedEvent<T>) => void;
+
+export interface UnitOfWorkOptions {
+  db: Db;
+  /** The outbox relay (absent in a service that publishes nothing, or in a test without NATS). */
+  relay?: Pick<OutboxRelay, 'kick'> | undefined;
+  log: Pick<Logger, 'warn'>;
+}
+
+/**
+ * One unit of work per service: a write runs in one transaction and records its events there;
+ * other modules' reactions join that transaction; after the commit the relay is kicked once and
+ * the listeners are told which events were committed. Caches listen to the events they depend
+ * on, so no write clears a cache by hand, and a cache never hears of a change that rolled back.
+ */
+export class UnitOfWork {
+  readonly #options: UnitOfWorkOptions;
+  readonly #reactions = new Map<EventType, Reaction[]>();
+  readonly #listeners = new Map<EventType, Set<CommittedListener>>();
+
+  constructor(options: UnitOfWorkOptions) {
+    this.#options = options;
+  }
+
+  get db(): Db {
+    return this.#options.db;
+  }
+
+  /** Registers what must happen in the same transaction whenever `type` is recorded. */
+  react<T extends EventType>(type: T, reaction: Reaction<T>): void {
+    const list = this.#reactions.get(type) ?? [];
+    list.push(reaction as unknown as Reaction);
+    this.#reactions.set(type, list);
+  }
+
+  /** Hears every committed event of these types (recorded here or consumed); returns the way to stop. */
+  listen<T extends EventType>(types: readonly T[], listener: CommittedListener<T>): () => void {
+    for (const type of types) {
+      const set = this.#listeners.get(type) ?? new Set();
+      set.add(listener as CommittedListener);
+      this.#listeners.set(type, set);
+    }
+    return () => {
+      for (const type of types) this.#listeners.get(type)?.delete(listener as CommittedListener);
+    };
+  }
+
+  /** Runs `work` in one transaction; once it commits, kicks the relay and tells the listeners. */
+  async run<R>(work: (t: Transaction) => Promise<R>): Promise<R> {
+    const recorded: Array<Omit<CommittedEvent, 'origin'>> = [];
+    const result = await this.#options.db.transaction(async (tx) => {
+      const t: Transaction = {
+        db: tx,
+        record: async (type, data) => {
+          const payload = eventSchemas[type].parse(data) as EventData<typeof type>;
+          const id = randomUUID();
+          await tx.insert(outbox).values({ id, type, payload });
+          const event = { id, type, data: payload };
+          recorded.push(event);
+          for (const reaction of this.#reactions.get(type) ?? []) await reaction(t, event);
+          return id;
+        },
+      };
+      return work(t);
+    });
+    if (recorded.length) {
+      this.#options.relay?.kick();
+      for (const event of recorded) this.#announce({ ...event, origin: 'recorded' });
+    }
+    return result;
+  }
+
+  /** An event of another service, applied by a consumer whose transaction has committed. */
+  consumed(event: Envelope): void {
+    this.#announce({ id: event.id, type: event.type, data: event.data, origin: 'consumed' } as CommittedEvent);
+  }
+
+  #announce(event: CommittedEvent) {
+    for (const listener of this.#listeners.get(event.type) ?? []) {
+      try {
+        listener(event);
+      } catch (err) {
+        this.#options.log.warn({ err, type: event.type }, 'a listener of committed events failed');
+      }
+    }
+  }
+}
