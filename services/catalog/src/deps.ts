@@ -1,9 +1,9 @@
 import type { Db, Guards, OutboxRelay, Storage } from '@cartable/service-kit';
 import type { CatalogConfig } from './config.ts';
-import type { CategoryStore } from './domain/category-store.ts';
 import type { ListingIndexFeed } from './domain/listing-index-feed.ts';
 import type { SubscriptionJobs } from './domain/subscription-jobs.ts';
 import type { ViewCounter } from './domain/view-counter.ts';
+import type { CategoryStore } from './modules/taxonomy/domain/category-store.ts';
 import type { PaymentProviders } from './payments/provider.ts';
 
 export interface CatalogDeps {

@@ -21,7 +21,6 @@ import * as schema from './db/schema.ts';
 import { seedCategories, seedLocations, seedPlans } from './db/seed.ts';
 import { forgetListings, onListingsWritten } from './domain/books.ts';
 import { searchMissRetention } from './domain/catalog-stats.ts';
-import { createCategoryStore } from './domain/category-store.ts';
 import { startExchangeMatcher } from './domain/exchanges.ts';
 import { startListingIndexFeed } from './domain/listing-index-feed.ts';
 import { createSubscriptionJobs, startSubscriptionSweep } from './domain/subscription-jobs.ts';
@@ -29,6 +28,7 @@ import { createViewCounter } from './domain/view-counter.ts';
 import { bookContactsProjection } from './events/book-contacts-projection.ts';
 import { memberBlocksProjection } from './events/member-blocks-projection.ts';
 import { movesSellersBooks, sellersProjection } from './events/sellers-projection.ts';
+import { createCategoryStore } from './modules/taxonomy/domain/category-store.ts';
 import { createPaymentProviders } from './payments/provider.ts';
 
 await bootstrap(async () => {

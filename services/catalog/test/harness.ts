@@ -22,10 +22,10 @@ import { catalogConfigSchema } from '../src/config.ts';
 import * as schema from '../src/db/schema.ts';
 import { seedCategories, seedLocations, seedPlans } from '../src/db/seed.ts';
 import { forgetListings, onListingsWritten } from '../src/domain/books.ts';
-import { createCategoryStore } from '../src/domain/category-store.ts';
 import { startListingIndexFeed } from '../src/domain/listing-index-feed.ts';
 import { createViewCounter } from '../src/domain/view-counter.ts';
 import { movesSellersBooks, sellersProjection } from '../src/events/sellers-projection.ts';
+import { createCategoryStore } from '../src/modules/taxonomy/domain/category-store.ts';
 
 const PG = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 

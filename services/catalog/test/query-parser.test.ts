@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { cycles, subjects } from '../src/db/school-system.ts';
-import { CategoryGraph } from '../src/domain/category-graph.ts';
 import { fold, parseQuery, trigramSimilarity } from '../src/domain/query-parser.ts';
 import { kindOf, vocabularyOf } from '../src/domain/search.ts';
 import { highlightRanges } from '../src/domain/suggestions.ts';
+import { cycles, subjects } from '../src/modules/taxonomy/db/school-system.ts';
+import { CategoryGraph } from '../src/modules/taxonomy/domain/category-graph.ts';
 
 /** The seeded categories (src/db/seed.ts) in memory, with made-up ids. */
 function seededGraph() {

@@ -3,9 +3,9 @@ import { DEFAULT_COUNTRY_ID } from '@cartable/contracts';
 import type { Db } from '@cartable/service-kit';
 import { and, eq } from 'drizzle-orm';
 import countriesLib from 'i18n-iso-countries';
-import { gabonProvinces } from './gabon.ts';
+import { gabonProvinces } from '../modules/taxonomy/db/gabon.ts';
+import { cycles, subjects } from '../modules/taxonomy/db/school-system.ts';
 import { categories, categoryParents, cities, countries, provinces, subscriptionPlans } from './schema.ts';
-import { cycles, subjects } from './school-system.ts';
 
 const require = createRequire(import.meta.url);
 countriesLib.registerLocale(require('i18n-iso-countries/langs/fr.json'));

@@ -4,8 +4,8 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'd
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { books, sellers } from '../db/schema.ts';
+import type { CategoryView } from '../modules/taxonomy/domain/category-store.ts';
 import { findBookRows, toBookDtos } from './books.ts';
-import type { CategoryView } from './category-store.ts';
 import { webSearchQuery } from './search.ts';
 
 export type AdminBookQuery = z.output<typeof adminBookListQuerySchema>;

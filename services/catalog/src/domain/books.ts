@@ -13,8 +13,8 @@ import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-
 import { type AnyPgColumn, alias, PgDialect } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
 import { bookImages, books, cities, memberBlocks, provinces, sellers } from '../db/schema.ts';
+import type { CategoryView } from '../modules/taxonomy/domain/category-store.ts';
 import { AnswerCache } from './answer-cache.ts';
-import type { CategoryView } from './category-store.ts';
 import { selectionOf } from './listing-index.ts';
 import type { ListingIndexFeed } from './listing-index-feed.ts';
 import { lotsOf } from './lots.ts';

@@ -11,7 +11,7 @@ import {
   trend,
 } from '@cartable/service-kit';
 import { sql } from 'drizzle-orm';
-import type { CategoryGraph } from './category-graph.ts';
+import type { CategoryGraph } from '../modules/taxonomy/domain/category-graph.ts';
 
 /** How long a day of search misses is kept. */
 export const SEARCH_MISS_RETENTION_DAYS = 180;

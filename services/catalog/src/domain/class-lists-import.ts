@@ -9,7 +9,7 @@ import { type Db, unprocessable } from '@cartable/service-kit';
 import { type CsvError, parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { classListItems } from '../db/schema.ts';
-import type { CategoryView } from './category-store.ts';
+import type { CategoryView } from '../modules/taxonomy/domain/category-store.ts';
 import { itemValues, touchList } from './class-lists.ts';
 import { kindOf } from './search.ts';
 

@@ -22,7 +22,7 @@ import {
 import { conflict, type Db, notFound, recordEvent, rowsOf, type Storage, unprocessable } from '@cartable/service-kit';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { categories, cities, classListItems, classLists, provinces, savedClassLists } from '../db/schema.ts';
-import type { CategoryView } from './category-store.ts';
+import type { CategoryView } from '../modules/taxonomy/domain/category-store.ts';
 import { kindOf } from './search.ts';
 
 /**

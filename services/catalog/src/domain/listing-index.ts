@@ -1,5 +1,5 @@
 import { type BookListQuery, bookConditions, bookStatuses } from '@cartable/contracts';
-import type { CategoryGraph } from './category-graph.ts';
+import type { CategoryGraph } from '../modules/taxonomy/domain/category-graph.ts';
 import { type UnderstoodFilter, understoodCategorySets } from './search.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { Book } from '@cartable/contracts';
 import { type Db, unprocessable } from '@cartable/service-kit';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { bookLotItems, classListItems, classLists } from '../db/schema.ts';
-import type { CategoryView } from './category-store.ts';
+import type { CategoryView } from '../modules/taxonomy/domain/category-store.ts';
 
 /**
  * Lots (issue 15 item 3): one listing holding several books of a class list, found by each of

@@ -13,7 +13,7 @@ import {
 import { type Db, notFound, outbox, recordEvent, rowsOf, unprocessable } from '@cartable/service-kit';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { categories, cities, savedSearches, savedSearchMatches } from '../db/schema.ts';
-import type { CategoryView } from './category-store.ts';
+import type { CategoryView } from '../modules/taxonomy/domain/category-store.ts';
 import { planSearch, webSearchQuery } from './search.ts';
 
 /**

@@ -2,8 +2,8 @@ import type { BookListQuery, SearchInterpretation } from '@cartable/contracts';
 import type { Db } from '@cartable/service-kit';
 import { sql } from 'drizzle-orm';
 import { books } from '../db/schema.ts';
-import type { CategoryGraph } from './category-graph.ts';
-import type { CategoryView } from './category-store.ts';
+import type { CategoryGraph } from '../modules/taxonomy/domain/category-graph.ts';
+import type { CategoryView } from '../modules/taxonomy/domain/category-store.ts';
 import {
   buildVocabulary,
   fold,

@@ -3,8 +3,8 @@ import type { Db } from '@cartable/service-kit';
 import { and, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { books } from '../db/schema.ts';
+import type { CategoryView } from '../modules/taxonomy/domain/category-store.ts';
 import { sellerActive } from './books.ts';
-import type { CategoryView } from './category-store.ts';
 import {
   fold,
   foldWithOffsets,

@@ -20,8 +20,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { books, categories, categoryParents } from '../db/schema.ts';
 import type { CatalogDeps } from '../deps.ts';
-import type { CategoryView } from '../domain/category-store.ts';
 import { refreshSavedSearches } from '../domain/saved-searches.ts';
+import type { CategoryView } from '../modules/taxonomy/domain/category-store.ts';
 
 const idParams = idParamsSchema;
 const NOT_FOUND = 'Catégorie introuvable.';

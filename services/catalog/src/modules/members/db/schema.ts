@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** Projection of auth's users: the public face of sellers, fed by auth.user.* events. */
+export const sellers = pgTable(
+  'sellers',
+  {
+    userId: uuid('user_id').primaryKey(),
+    name: text('name').notNull(),
+    username: text('username').notNull(),
+    profileImage: text('profile_image'),
+    countryId: integer('country_id'),
+    cityId: integer('city_id'),
+    /** Null unless the member chose to show them (auth sends them only then). */
+    email: text('email'),
+    phone: text('phone'),
+    ratingAverage: doublePrecision('rating_average').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    /** One more at each change of the rating aggregate (carried by catalog.seller.rated). */
+    ratingVersion: integer('rating_version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** auth's version of the member: only a higher one replaces the row. */
+    version: integer('version').notNull().default(0),
+    /** Kept, anonymised, after the account is deleted, so a late update cannot bring it back. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Set while an administrator has deactivated the member: their books leave the public catalogue. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /**
+     * auth's version at the last deactivation or reactivation: only a higher one changes the flag
+     * (the profile's own `version` keeps guarding the profile fields).
+     */
+    deactivationVersion: integer('deactivation_version').notNull().default(0),
+  },
+  (t) => [
+    // The few members out of the catalogue: the public listings' anti-join reads only these.
+    index('sellers_inactive_idx').on(t.userId).where(sql`deactivated_at is not null or deleted_at is not null`),
+  ],
+);
+
+/**
+ * Blocks from messaging's events: a member blocked by a seller no longer sees the seller's phone
+ * and e-mail. One row per pair with the time of its last change, so a late event never undoes a
+ * newer one.
+ */
+export const memberBlocks = pgTable(
+  'member_blocks',
+  {
+    blockerId: uuid('blocker_id').notNull(),
+    blockedId: uuid('blocked_id').notNull(),
+    blocked: boolean('blocked').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] })],
+);
+
+// ── subscriptions and payments (issue 13; API.md « Subscriptions and payments ») ──────────────
