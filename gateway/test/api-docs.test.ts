@@ -65,6 +65,8 @@ async function startServices() {
       relay,
       guards,
       storage: unused as never,
+      uow: unused as never,
+      taxonomy: unused as never,
       categoryStore: unused as never,
       views: unused as never,
     },

@@ -129,6 +129,23 @@ export const favouriteChangedSchema = z.object({
   at: z.string(),
 });
 
+/**
+ * The categories changed (created, renamed, ordered, moved, linked, deleted): what reads the
+ * hierarchy (the catalogue's filters, the saved searches' resolved categories) reads it again.
+ */
+export const categoriesChangedSchema = z.object({
+  category_ids: z.array(z.number().int()),
+  change: z.enum(['created', 'updated', 'ordered', 'moved', 'parent_added', 'parent_removed', 'deleted']),
+  at: z.string(),
+});
+
+/** Towns changed (added, renamed, moved to another province, imported, deleted). */
+export const citiesChangedSchema = z.object({
+  city_ids: z.array(z.number().int()),
+  change: z.enum(['created', 'updated', 'imported', 'deleted']),
+  at: z.string(),
+});
+
 /** A moderator hid, showed again, deleted or changed the status of a listing: its owner is told why. */
 export const bookModeratedSchema = z.object({
   book_id: z.number().int(),
@@ -251,6 +268,8 @@ export const eventSchemas = {
   'auth.password_reset.requested': passwordResetRequestedSchema,
   'auth.two_factor.code_requested': twoFactorCodeRequestedSchema,
   'auth.password.changed': passwordChangedSchema,
+  'catalog.categories.changed': categoriesChangedSchema,
+  'catalog.cities.changed': citiesChangedSchema,
   'catalog.book.created': bookChangedSchema,
   'catalog.book.updated': bookUpdatedSchema,
   'catalog.book.status_changed': bookStatusChangedSchema,

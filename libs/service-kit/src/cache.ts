@@ -32,14 +32,17 @@ export class Cache<K extends {}, V extends {}> {
     });
   }
 
-  /** The kept value, or `load`'s (kept unless a clear came while it ran). */
-  read(key: K, load: () => Promise<V>): Promise<V> {
+  /**
+   * The kept value, or `load`'s (kept unless a clear came while it ran). `load` may ask whether it
+   * is still current before it shares what it read elsewhere (a copy in Redis, say).
+   */
+  read(key: K, load: (current: () => boolean) => Promise<V>): Promise<V> {
     const kept = this.#values.get(key);
     if (kept !== undefined) return Promise.resolve(kept);
     const generation = this.#generation;
     const running = this.#loading.get(key);
     if (running?.generation === generation) return running.value;
-    const value = load().then((loaded) => {
+    const value = load(() => generation === this.#generation).then((loaded) => {
       if (generation === this.#generation) this.#values.set(key, loaded);
       return loaded;
     });

@@ -59,6 +59,8 @@ export class DomainError extends Error {
 export const badRequest = (message: string, errors?: FieldErrors) => new DomainError('bad_request', message, errors);
 export const unprocessable = (errors: FieldErrors, message: string = messages.validation) =>
   new DomainError('invalid', message, errors);
+/** A request a rule refuses as a whole (no single field at fault): 422 with its message. */
+export const invalid = (message: string) => new DomainError('invalid', message);
 export const unauthorized = (message: string = messages.unauthenticated, extra?: Record<string, unknown>) =>
   new DomainError('unauthenticated', message, undefined, extra);
 export const forbidden = (message: string = messages.forbidden) => new DomainError('forbidden', message);

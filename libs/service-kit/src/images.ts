@@ -22,6 +22,12 @@ export interface ImageRules {
   maxPixels: number;
 }
 
+/** What a photo may be (a listing's, a banner's): the usual photo formats by content, within 50 million pixels. */
+export const photoRules: ImageRules = {
+  formats: new Set(['jpeg', 'png', 'webp', 'heif', 'avif']),
+  maxPixels: 50_000_000,
+};
+
 /**
  * Runs `convert` (resize, re-encode…) on an uploaded image once its bytes are known to be one of
  * the accepted formats within the pixel limit. Every way an upload can fail (not an image,

@@ -2,6 +2,7 @@ export * from './app.ts';
 export * from './auth.ts';
 export * from './cache.ts';
 export * from './config.ts';
+export * from './csv.ts';
 export * from './db/database.ts';
 export * from './errors.ts';
 export * from './events/consumer.ts';

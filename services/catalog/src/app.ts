@@ -6,17 +6,14 @@ import {
   registerOpenApi,
 } from '@cartable/service-kit';
 import type { CatalogDeps } from './deps.ts';
+import { taxonomyRoutes } from './modules/taxonomy/index.ts';
 import { adminBookRoutes } from './routes/admin-books.ts';
-import { adminCityRoutes } from './routes/admin-cities.ts';
 import { adminStatsRoutes } from './routes/admin-stats.ts';
 import { adminSubscriptionRoutes } from './routes/admin-subscriptions.ts';
-import { bannerRoutes } from './routes/banners.ts';
 import { bookRoutes } from './routes/books.ts';
-import { categoryRoutes } from './routes/categories.ts';
 import { classListRoutes } from './routes/class-lists.ts';
 import { exchangeRoutes } from './routes/exchanges.ts';
 import { favouriteRoutes } from './routes/favourites.ts';
-import { locationRoutes } from './routes/locations.ts';
 import { paymentWebhookRoutes } from './routes/payment-webhooks.ts';
 import { ratingRoutes } from './routes/ratings.ts';
 import { savedSearchRoutes } from './routes/saved-searches.ts';
@@ -40,16 +37,8 @@ export async function buildCatalogApp(deps: CatalogDeps, readiness: ReadinessChe
   });
   // Creating calls accept an Idempotency-Key: a retried POST gets the first answer back.
   await app.register(idempotencyPlugin, { db: deps.db });
-  for (const routes of [
-    locationRoutes,
-    adminCityRoutes,
-    categoryRoutes,
-    bookRoutes,
-    adminBookRoutes,
-    bannerRoutes,
-    adminStatsRoutes,
-  ])
-    await app.register(routes, deps);
+  await app.register(taxonomyRoutes, deps);
+  for (const routes of [bookRoutes, adminBookRoutes, adminStatsRoutes]) await app.register(routes, deps);
   // Deals and trust: transactions between members and the ratings that follow them.
   await app.register(transactionRoutes, deps);
   await app.register(ratingRoutes, deps);

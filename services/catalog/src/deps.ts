@@ -1,14 +1,16 @@
-import type { Db, Guards, OutboxRelay, Storage } from '@cartable/service-kit';
+import type { Db, Guards, OutboxRelay, Storage, UnitOfWork } from '@cartable/service-kit';
+import type { CatalogModules } from './catalog.ts';
 import type { CatalogConfig } from './config.ts';
 import type { ListingIndexFeed } from './domain/listing-index-feed.ts';
 import type { SubscriptionJobs } from './domain/subscription-jobs.ts';
 import type { ViewCounter } from './domain/view-counter.ts';
-import type { CategoryStore } from './modules/taxonomy/domain/category-store.ts';
+import type { CategoryStore } from './modules/taxonomy/index.ts';
 import type { PaymentProviders } from './payments/provider.ts';
 
-export interface CatalogDeps {
+export interface CatalogDeps extends CatalogModules {
   config: CatalogConfig;
   db: Db;
+  uow: UnitOfWork;
   guards: Guards;
   storage: Storage;
   categoryStore: CategoryStore;

@@ -14,6 +14,7 @@ import {
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { buildCatalogApp } from './app.ts';
+import { createCatalogModules } from './catalog.ts';
 import { catalogConfigSchema } from './config.ts';
 import { seedClassLists } from './db/class-lists-seed.ts';
 import { seedDemoCatalogue } from './db/demo-catalogue.ts';
@@ -28,7 +29,6 @@ import { createViewCounter } from './domain/view-counter.ts';
 import { bookContactsProjection } from './events/book-contacts-projection.ts';
 import { memberBlocksProjection } from './events/member-blocks-projection.ts';
 import { movesSellersBooks, sellersProjection } from './events/sellers-projection.ts';
-import { createCategoryStore } from './modules/taxonomy/domain/category-store.ts';
 import { createPaymentProviders } from './payments/provider.ts';
 
 await bootstrap(async () => {
@@ -75,17 +75,15 @@ await bootstrap(async () => {
       ?.publish(sharedAnswersChannel, 'catalog')
       .catch((err: Error) => log.warn({ err: err.message }, 'the gateway was not told of changed listings'));
   });
-  const categoryStore = createCategoryStore(db, infra.redis, config.REDIS_KEY_PREFIX, log);
+  const uow = infra.unitOfWork;
+  const modules = createCatalogModules({ config, uow, redis: infra.redis, storage, log });
   infra.startConsumers(
     { auth: sellersProjection, messaging: { ...bookContactsProjection, ...memberBlocksProjection } },
     {
       // A member's books entering or leaving the catalogue change the cached pages and the
       // categories' book counts.
       onHandled: (event) => {
-        if (movesSellersBooks(event)) {
-          forgetListings();
-          void categoryStore.invalidate().catch((error) => log.warn({ err: error }, 'category counts not refreshed'));
-        }
+        if (movesSellersBooks(event)) forgetListings();
       },
     },
   );
@@ -111,7 +109,9 @@ await bootstrap(async () => {
       db,
       guards,
       storage,
-      categoryStore,
+      uow,
+      ...modules,
+      categoryStore: modules.taxonomy.categories,
       relay: infra.relay!,
       views,
       payments: createPaymentProviders(config),

@@ -11,6 +11,7 @@ import {
   loadConfig,
   openDatabase,
   outbox,
+  UnitOfWork,
 } from '@cartable/service-kit';
 import { testTokens } from '@cartable/service-kit/testing';
 import { asc, eq } from 'drizzle-orm';
@@ -18,6 +19,7 @@ import pino from 'pino';
 import sharp from 'sharp';
 import { createDatabases, databaseUrl, dropDatabases } from '../../../scripts/stack/infrastructure.ts';
 import { buildCatalogApp } from '../src/app.ts';
+import { createCatalogModules } from '../src/catalog.ts';
 import { catalogConfigSchema } from '../src/config.ts';
 import * as schema from '../src/db/schema.ts';
 import { seedCategories, seedLocations, seedPlans } from '../src/db/seed.ts';
@@ -25,7 +27,6 @@ import { forgetListings, onListingsWritten } from '../src/domain/books.ts';
 import { startListingIndexFeed } from '../src/domain/listing-index-feed.ts';
 import { createViewCounter } from '../src/domain/view-counter.ts';
 import { movesSellersBooks, sellersProjection } from '../src/events/sellers-projection.ts';
-import { createCategoryStore } from '../src/modules/taxonomy/domain/category-store.ts';
 
 const PG = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -59,7 +60,10 @@ export async function startCatalog(env: Record<string, string> = {}, options: { 
   const redis = createRedis(config.REDIS_URL);
   const storage = createLocalStorage(join(dataDir, 'storage'));
   const tokens = await testTokens();
-  const categoryStore = createCategoryStore(db, redis, config.REDIS_KEY_PREFIX, pino({ level: 'silent' }));
+  const log = pino({ level: 'silent' });
+  const uow = new UnitOfWork({ db, relay: { kick: () => {} }, log });
+  const modules = createCatalogModules({ config, uow, redis, storage, log });
+  const categoryStore = modules.taxonomy.categories;
   const views = createViewCounter(db, pino({ level: 'silent' }), {
     flushMs: 60_000,
     redis,
@@ -76,6 +80,8 @@ export async function startCatalog(env: Record<string, string> = {}, options: { 
       db,
       guards: tokens.guards,
       storage,
+      uow,
+      ...modules,
       categoryStore,
       relay: { kick: () => {} },
       views,
@@ -147,7 +153,8 @@ export async function startCatalog(env: Record<string, string> = {}, options: { 
     const envelope = { id: randomUUID(), type, occurred_at: new Date().toISOString(), data } as Envelope<T>;
     // biome-ignore lint/suspicious/noExplicitAny: the handler of this type takes this envelope
     await db.transaction((tx) => (handlers[type] as any)(tx, envelope));
-    // What main.ts's onHandled does once the consumer's transaction is committed.
+    // What the consumer does once its transaction is committed.
+    uow.consumed(envelope);
     if (movesSellersBooks(envelope)) forgetListings();
   }
 
@@ -193,6 +200,8 @@ export async function startCatalog(env: Record<string, string> = {}, options: { 
     views,
     storage,
     categoryStore,
+    uow,
+    modules,
     dataDir,
     token,
     call,

@@ -33,7 +33,7 @@ beforeAll(async () => {
       createdAt: new Date(Date.now() - (60 + index) * 3600_000),
     });
   }
-  await h.categoryStore.invalidate();
+  h.categoryStore.clear();
 }, 120_000);
 afterAll(() => h?.teardown());
 

@@ -47,7 +47,7 @@ export const adminBookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, d
   async function afterWrite() {
     relay.kick();
     forgetListings();
-    await categoryStore.invalidate();
+    categoryStore.clear();
   }
 
   app.get(

@@ -306,7 +306,7 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
         });
         relay.kick();
         forgetListings();
-        await categoryStore.invalidate();
+        categoryStore.clear();
         const [book] = await dtos([id]);
         return reply.status(201).send({ message: 'Annonce publiée avec succès', book: book! });
       } catch (err) {
@@ -355,7 +355,7 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
       relay.kick();
       await deleteStoredImages(storage, replaced);
       forgetListings();
-      await categoryStore.invalidate();
+      categoryStore.clear();
       const [book] = await dtos([existing.id]);
       return { message: 'Annonce mise à jour avec succès', book: book! };
     },
@@ -372,7 +372,7 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
       await deleteBook(db, storage, book.id);
       relay.kick();
       forgetListings();
-      await categoryStore.invalidate();
+      categoryStore.clear();
       return { message: 'Annonce supprimée avec succès' };
     },
   );
@@ -404,7 +404,7 @@ export const bookRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) 
         });
         relay.kick();
         forgetListings();
-        await categoryStore.invalidate();
+        categoryStore.clear();
       }
       const [dto] = await dtos([book.id]);
       return { message: 'Statut mis à jour', book: dto! };

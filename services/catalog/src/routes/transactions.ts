@@ -43,7 +43,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app,
   async function booksChanged() {
     relay.kick();
     forgetListings();
-    await categoryStore.invalidate();
+    categoryStore.clear();
   }
 
   app.post(
