@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as catalogSchema from '../../services/catalog/src/db/schema.ts';
-import { sellersProjection } from '../../services/catalog/src/events/sellers-projection.ts';
+import { sellersProjection } from '../../services/catalog/src/modules/members/index.ts';
 import * as messagingSchema from '../../services/messaging/src/db/schema.ts';
 import {
   bookProjection as messagingBooks,

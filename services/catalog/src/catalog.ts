@@ -1,9 +1,10 @@
 import type { Redis, Storage, UnitOfWork } from '@cartable/service-kit';
 import type { Logger } from 'pino';
 import type { CatalogConfig } from './config.ts';
+import { forgetListings } from './domain/books.ts';
 import { refreshSavedSearches } from './domain/saved-searches.ts';
 import { countShownWithin, countWithCategory, countInTowns as listingsInTowns } from './modules/listings/db/queries.ts';
-import { countInTowns as membersInTowns } from './modules/members/db/queries.ts';
+import { MEMBER_STANDING_EVENTS, countInTowns as membersInTowns } from './modules/members/index.ts';
 import { createTaxonomy } from './modules/taxonomy/index.ts';
 
 /**
@@ -41,6 +42,8 @@ export function createCatalogModules(options: {
       options.log.warn({ err }, 'saved searches not refreshed after a category change'),
     );
   });
+  // A member's listings entering or leaving the catalogue change the cached pages.
+  uow.listen(MEMBER_STANDING_EVENTS, () => forgetListings());
   return { taxonomy };
 }
 export type CatalogModules = ReturnType<typeof createCatalogModules>;

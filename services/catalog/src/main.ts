@@ -27,8 +27,7 @@ import { startListingIndexFeed } from './domain/listing-index-feed.ts';
 import { createSubscriptionJobs, startSubscriptionSweep } from './domain/subscription-jobs.ts';
 import { createViewCounter } from './domain/view-counter.ts';
 import { bookContactsProjection } from './events/book-contacts-projection.ts';
-import { memberBlocksProjection } from './events/member-blocks-projection.ts';
-import { movesSellersBooks, sellersProjection } from './events/sellers-projection.ts';
+import { memberBlocksProjection, sellersProjection } from './modules/members/index.ts';
 import { createPaymentProviders } from './payments/provider.ts';
 
 await bootstrap(async () => {
@@ -77,16 +76,10 @@ await bootstrap(async () => {
   });
   const uow = infra.unitOfWork;
   const modules = createCatalogModules({ config, uow, redis: infra.redis, storage, log });
-  infra.startConsumers(
-    { auth: sellersProjection, messaging: { ...bookContactsProjection, ...memberBlocksProjection } },
-    {
-      // A member's books entering or leaving the catalogue change the cached pages and the
-      // categories' book counts.
-      onHandled: (event) => {
-        if (movesSellersBooks(event)) forgetListings();
-      },
-    },
-  );
+  infra.startConsumers({
+    auth: sellersProjection,
+    messaging: { ...bookContactsProjection, ...memberBlocksProjection },
+  });
   // Tokens are checked here too, not only at the gateway: revoked ones are refused by the service.
   const guards = createServiceGuards(config, infra.redis!, log);
   const views = createViewCounter(db, log, { redis: infra.redis, prefix: config.REDIS_KEY_PREFIX });

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookContacts, reviews, sellers } from '../src/db/schema.ts';
 import { bookContactsProjection } from '../src/events/book-contacts-projection.ts';
-import { sellersProjection } from '../src/events/sellers-projection.ts';
+import { sellersProjection } from '../src/modules/members/index.ts';
 import { type CatalogHarness, startCatalog } from './harness.ts';
 
 type Member = { sub: string; token: string };

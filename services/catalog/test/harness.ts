@@ -23,10 +23,10 @@ import { createCatalogModules } from '../src/catalog.ts';
 import { catalogConfigSchema } from '../src/config.ts';
 import * as schema from '../src/db/schema.ts';
 import { seedCategories, seedLocations, seedPlans } from '../src/db/seed.ts';
-import { forgetListings, onListingsWritten } from '../src/domain/books.ts';
+import { onListingsWritten } from '../src/domain/books.ts';
 import { startListingIndexFeed } from '../src/domain/listing-index-feed.ts';
 import { createViewCounter } from '../src/domain/view-counter.ts';
-import { movesSellersBooks, sellersProjection } from '../src/events/sellers-projection.ts';
+import { sellersProjection } from '../src/modules/members/index.ts';
 
 const PG = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -155,7 +155,6 @@ export async function startCatalog(env: Record<string, string> = {}, options: { 
     await db.transaction((tx) => (handlers[type] as any)(tx, envelope));
     // What the consumer does once its transaction is committed.
     uow.consumed(envelope);
-    if (movesSellersBooks(envelope)) forgetListings();
   }
 
   /** A member auth told catalog about (auth.user.registered): the sellers projection knows them. */

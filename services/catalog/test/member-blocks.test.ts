@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Envelope, EventType } from '@cartable/contracts';
 import type { EventHandlers } from '@cartable/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberBlocksProjection } from '../src/events/member-blocks-projection.ts';
-import { sellersProjection } from '../src/events/sellers-projection.ts';
+import { memberBlocksProjection, sellersProjection } from '../src/modules/members/index.ts';
 import { type CatalogHarness, startCatalog } from './harness.ts';
 
 /** A member a seller blocked no longer sees the seller's phone and e-mail on the book page. */

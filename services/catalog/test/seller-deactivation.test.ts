@@ -3,7 +3,7 @@ import type { Envelope, EventType } from '@cartable/contracts';
 import { rowsOf } from '@cartable/service-kit';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sellersProjection } from '../src/events/sellers-projection.ts';
+import { sellersProjection } from '../src/modules/members/index.ts';
 import { type CatalogHarness, startCatalog } from './harness.ts';
 
 let h: CatalogHarness;

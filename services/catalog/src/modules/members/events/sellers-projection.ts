@@ -1,18 +1,6 @@
-import type { Envelope } from '@cartable/contracts';
 import { type EventHandlers, isNewer } from '@cartable/service-kit';
 import { sql } from 'drizzle-orm';
 import { sellers } from '../db/schema.ts';
-
-/**
- * Whether a committed event of auth's took a member's books out of the catalogue or brought them
- * back: this process's cached pages and category counts are then stale (the consumer's
- * onHandled clears them, in main.ts). Cleared after the commit, not in the handler: cleared
- * before it, a page read meanwhile would keep the old state for its whole time.
- */
-export const movesSellersBooks = (event: Envelope) =>
-  event.type === 'auth.user.deactivated' ||
-  event.type === 'auth.user.reactivated' ||
-  event.type === 'auth.user.deleted';
 
 /**
  * Deactivation and reactivation (auth.user.deactivated / reactivated) set or clear the flag that
