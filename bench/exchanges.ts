@@ -8,7 +8,6 @@
  *   npm run bench -- exchanges          (BOOKS=100000 MEMBERS=10000)
  */
 import pg from 'pg';
-import { runExchangeMatcher } from '../services/catalog/src/domain/exchanges.ts';
 import { startCatalog } from '../services/catalog/test/harness.ts';
 import { seedBooks } from './support/seed-books.ts';
 
@@ -98,7 +97,7 @@ try {
     ).rows;
   const timed = async (label: string) => {
     const t = performance.now();
-    const made = await runExchangeMatcher(h.db);
+    const made = await h.catalog.exchanges.runMatcher();
     const ms = performance.now() - t;
     console.log(`${label.padEnd(44)} ${ms.toFixed(0).padStart(6)} ms   ${made ?? 0} suggestions made`);
     return ms;

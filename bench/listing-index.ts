@@ -1,5 +1,5 @@
 /**
- * The in-memory listing index on its own (services/catalog/src/domain/listing-index.ts): its
+ * The in-memory listing index on its own (the search module's): its
  * memory and start-up read at BOOKS listings of the realistic catalogue, and the time of one page
  * for the catalogue benchmark's requests and a few broader ones, in the service's process, with
  * no HTTP, SQL or other load around it; then the memory of the rows kept for the pages
@@ -11,11 +11,13 @@ import { runInNewContext } from 'node:vm';
 import { type BookListQuery, bookListQuerySchema } from '@cartable/contracts';
 import { createLogger } from '@cartable/service-kit';
 import pg from 'pg';
-import { books } from '../services/catalog/src/db/schema.ts';
-import { findBookRows } from '../services/catalog/src/domain/books.ts';
-import { selectionOf } from '../services/catalog/src/domain/listing-index.ts';
-import { CARDS_KEPT, startListingIndexFeed } from '../services/catalog/src/domain/listing-index-feed.ts';
-import { planSearch } from '../services/catalog/src/domain/search.ts';
+import { findListingRows, listingFacts } from '../services/catalog/src/modules/listings/index.ts';
+import {
+  CARDS_KEPT,
+  planSearch,
+  selectionOf,
+  startListingIndexFeed,
+} from '../services/catalog/src/modules/search/index.ts';
 import { startCatalog } from '../services/catalog/test/harness.ts';
 import { seedBooks } from './support/seed-books.ts';
 
@@ -104,17 +106,17 @@ try {
     console.log(JSON.stringify({ title, matches, 'p50 µs': µs(0.5), 'p99 µs': µs(0.99) }));
   }
 
-  // The rows kept for the pages (ListingCards): their memory when as many are kept as it allows,
+  // The rows kept for the pages (ListingRows): their memory when as many are kept as it allows,
   // and a page of 12 of them, kept or read from SQL.
-  const ids = (await h.db.select({ id: books.id }).from(books).orderBy(books.id)).map((r) => r.id);
+  const ids = (await h.db.select({ id: listingFacts.id }).from(listingFacts).orderBy(listingFacts.id)).map((r) => r.id);
   const beforeRows = await heapUsed();
   for (let i = 0; i < CARDS_KEPT; i += 500) {
-    await feed.rows(ids.slice(i, i + 500), (missing) => findBookRows(h.db, missing));
+    await feed.rows(ids.slice(i, i + 500), (missing) => findListingRows(h.db, missing));
   }
   const rowsMb = ((await heapUsed()) - beforeRows) / 2 ** 20;
   const pageOf = async (first: number) => {
     const t = performance.now();
-    await feed.rows(ids.slice(first, first + 12), (missing) => findBookRows(h.db, missing));
+    await feed.rows(ids.slice(first, first + 12), (missing) => findListingRows(h.db, missing));
     return performance.now() - t;
   };
   const median = async (firsts: number[]) => {

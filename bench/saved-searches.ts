@@ -4,7 +4,7 @@
  * catalog's HTTP route (in-process, on PostgreSQL), and the time from the request to the answer,
  * by which its saved_search_matches rows and catalog.saved_search.matched outbox events are
  * committed (matching runs in the listing's transaction): p50, p95, p99. Also the matching query
- * alone (matchSavedSearches, rolled back) over existing listings, and the same creation with no
+ * alone (rolled back) over existing listings, and the same creation with no
  * saved search, to show matching's share. Target: p99 ≤ 2 s (issue 15); the relay then
  * publishes the events within its poll.
  *   npm run bench -- saved-searches          (BOOKS=100000 SEARCHES=10000 LISTINGS=300 MATCHES=1000)
@@ -13,12 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { SavedSearchFilters } from '@cartable/contracts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { savedSearches } from '../services/catalog/src/db/schema.ts';
-import {
-  filterColumns,
-  matchSavedSearches,
-  newUnsubscribeSecret,
-} from '../services/catalog/src/domain/saved-searches.ts';
+import { alertSavedSearches } from '../services/catalog/src/modules/saved-searches/index.ts';
 import { startCatalog } from '../services/catalog/test/harness.ts';
 import { seedBooks } from './support/seed-books.ts';
 
@@ -95,21 +90,16 @@ try {
   };
   started = Date.now();
   const members = Array.from({ length: Math.ceil(SEARCHES / 2) }, () => randomUUID());
-  for (let start = 0; start < SEARCHES; start += 500) {
-    const rows = Array.from({ length: Math.min(500, SEARCHES - start) }, (_, i) => {
-      const filters = Object.fromEntries(
-        Object.entries(searchFilters()).filter(([, v]) => v !== undefined),
-      ) as SavedSearchFilters;
-      const town = filters.city_id ? (cityRows.find((c) => c.id === filters.city_id)?.name ?? null) : null;
-      return {
-        userId: members[(start + i) % members.length]!,
-        name: `Recherche ${start + i}`,
-        frequency: pick(['instant', 'instant', 'daily', 'weekly'] as const),
-        unsubscribeToken: newUnsubscribeSecret(),
-        ...filterColumns(filters, view, town),
-      };
+  // Through the saved searches module, as a member's POST /saved-searches does (in-process).
+  for (let i = 0; i < SEARCHES; i++) {
+    const filters = Object.fromEntries(
+      Object.entries(searchFilters()).filter(([, v]) => v !== undefined),
+    ) as SavedSearchFilters;
+    await h.catalog.savedSearches.create(members[i % members.length]!, {
+      name: `Recherche ${i}`,
+      frequency: pick(['instant', 'instant', 'daily', 'weekly'] as const),
+      filters,
     });
-    await h.db.insert(savedSearches).values(rows);
   }
   await client.query('vacuum analyze saved_searches');
   console.log(
@@ -187,9 +177,9 @@ try {
   let found = 0;
   for (const id of existing) {
     const t0 = performance.now();
-    await h.db
-      .transaction(async (tx) => {
-        found += await matchSavedSearches(tx, id, null);
+    await h.uow
+      .run(async (t) => {
+        found += await alertSavedSearches(t, id, null);
         alone.push(performance.now() - t0);
         throw new Error('rollback');
       })
@@ -197,7 +187,7 @@ try {
         if (err.message !== 'rollback') throw err;
       });
   }
-  figures(`matchSavedSearches alone (existing listings, ${(found / existing.length).toFixed(1)} matches each)`, alone);
+  figures(`the matching alone (existing listings, ${(found / existing.length).toFixed(1)} matches each)`, alone);
 
   const plan = await h.db.execute(
     sql`explain (analyze, buffers off, costs off, timing on) select count(*) from saved_searches s join books b on s.active and s.category_any && (b.category_ids || 0) where b.id = ${existing[0]!}`,

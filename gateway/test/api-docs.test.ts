@@ -1,11 +1,13 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { createRedis, type Db, loadConfig } from '@cartable/service-kit';
+import { createRedis, type Db, loadConfig, UnitOfWork } from '@cartable/service-kit';
 import { testTokens } from '@cartable/service-kit/testing';
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAuthApp } from '../../services/auth/src/app.ts';
 import { authConfigSchema } from '../../services/auth/src/config.ts';
 import { buildCatalogApp } from '../../services/catalog/src/app.ts';
+import { createCatalog } from '../../services/catalog/src/catalog.ts';
 import { catalogConfigSchema } from '../../services/catalog/src/config.ts';
 import { buildMessagingApp } from '../../services/messaging/src/app.ts';
 import { messagingConfigSchema } from '../../services/messaging/src/config.ts';
@@ -58,21 +60,17 @@ async function startServices() {
     [],
     false,
   );
-  services.catalog = await buildCatalogApp(
-    {
-      config: loadConfig(catalogConfigSchema, env),
-      db,
-      relay,
-      guards,
-      storage: unused as never,
-      uow: unused as never,
-      taxonomy: unused as never,
-      categoryStore: unused as never,
-      views: unused as never,
-    },
-    [],
-    false,
-  );
+  const silent = pino({ level: 'silent' });
+  const catalog = createCatalog({
+    config: loadConfig(catalogConfigSchema, env),
+    uow: new UnitOfWork({ db, relay, log: silent }),
+    guards,
+    storage: unused as never,
+    redis: undefined,
+    log: silent,
+  });
+  services.catalog = await buildCatalogApp(catalog, [], false);
+  await catalog.listings.views.stop();
   services.messaging = await buildMessagingApp(
     { config: loadConfig(messagingConfigSchema, env), db, guards, relay },
     [],

@@ -22,6 +22,8 @@ export interface Transaction {
    * the reactions other modules registered for its type run now, in the same transaction.
    */
   record<T extends EventType>(type: T, data: EventData<T>): Promise<string>;
+  /** Many events of one type in one insert (a listing may answer hundreds of saved searches); no reactions run for them. */
+  recordAll<T extends EventType>(type: T, data: ReadonlyArray<EventData<T>>): Promise<string[]>;
 }
 
 /** What another module does, in the same transaction, because an event was recorded. */
@@ -92,6 +94,17 @@ export class UnitOfWork {
           recorded.push(event);
           for (const reaction of this.#reactions.get(type) ?? []) await reaction(t, event);
           return id;
+        },
+        recordAll: async (type, list) => {
+          if (this.#reactions.has(type)) throw new Error(`${type} has reactions: record them one by one`);
+          const events = list.map((data) => ({
+            id: randomUUID(),
+            type,
+            data: eventSchemas[type].parse(data) as EventData<typeof type>,
+          }));
+          if (events.length) await tx.insert(outbox).values(events.map((e) => ({ id: e.id, type, payload: e.data })));
+          recorded.push(...events);
+          return events.map((e) => e.id);
         },
       };
       return work(t);

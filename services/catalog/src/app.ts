@@ -5,57 +5,43 @@ import {
   type ReadinessCheck,
   registerOpenApi,
 } from '@cartable/service-kit';
-import type { CatalogDeps } from './deps.ts';
+import type { Catalog } from './catalog.ts';
+import { classListRoutes } from './modules/class-lists/index.ts';
+import { exchangeRoutes } from './modules/exchanges/index.ts';
+import { insightRoutes } from './modules/insights/index.ts';
+import { listingRoutes } from './modules/listings/index.ts';
+import { monetisationRoutes } from './modules/monetisation/index.ts';
+import { savedSearchRoutes } from './modules/saved-searches/index.ts';
+import { searchRoutes } from './modules/search/index.ts';
 import { taxonomyRoutes } from './modules/taxonomy/index.ts';
-import { adminBookRoutes } from './routes/admin-books.ts';
-import { adminStatsRoutes } from './routes/admin-stats.ts';
-import { adminSubscriptionRoutes } from './routes/admin-subscriptions.ts';
-import { bookRoutes } from './routes/books.ts';
-import { classListRoutes } from './routes/class-lists.ts';
-import { exchangeRoutes } from './routes/exchanges.ts';
-import { favouriteRoutes } from './routes/favourites.ts';
-import { paymentWebhookRoutes } from './routes/payment-webhooks.ts';
-import { ratingRoutes } from './routes/ratings.ts';
-import { savedSearchRoutes } from './routes/saved-searches.ts';
-import { sharedHitRoutes } from './routes/shared-hits.ts';
-import { subscriptionRoutes } from './routes/subscriptions.ts';
-import { transactionRoutes } from './routes/transactions.ts';
+import { trustRoutes } from './modules/trust/index.ts';
 
-export async function buildCatalogApp(deps: CatalogDeps, readiness: ReadinessCheck[] = [], logger?: false) {
+/** The catalog service's HTTP app: the service kit's plugins, then each module's routes. */
+export async function buildCatalogApp(catalog: Catalog, readiness: ReadinessCheck[] = [], logger?: false) {
   const app = createHttpApp({
     name: 'catalog',
-    logLevel: deps.config.LOG_LEVEL,
-    trustProxy: deps.config.TRUST_PROXY,
-    checkResponses: checksResponses(deps.config),
+    logLevel: catalog.config.LOG_LEVEL,
+    trustProxy: catalog.config.TRUST_PROXY,
+    checkResponses: checksResponses(catalog.config),
     readiness,
     ...(logger === false ? { logger } : {}),
   });
   // GET /openapi.json, from the routes' schemas (libs/contracts).
   await registerOpenApi(app, {
     title: 'catalog',
-    description: 'Books and their photos, categories, locations and banners (services/catalog/API.md).',
+    description:
+      'Listings and their photos, search, categories, towns and banners, deals and ratings, class lists, saved searches, exchanges, subscriptions and payments (services/catalog/API.md).',
   });
   // Creating calls accept an Idempotency-Key: a retried POST gets the first answer back.
-  await app.register(idempotencyPlugin, { db: deps.db });
-  await app.register(taxonomyRoutes, deps);
-  for (const routes of [bookRoutes, adminBookRoutes, adminStatsRoutes]) await app.register(routes, deps);
-  // Deals and trust: transactions between members and the ratings that follow them.
-  await app.register(transactionRoutes, deps);
-  await app.register(ratingRoutes, deps);
-  // Favourites tied to the account and a member's public listings and deals.
-  await app.register(favouriteRoutes, deps);
-  // Subscriptions and payments: plans, boosts, mobile-money payments, refunds (issue 13).
-  await app.register(subscriptionRoutes, deps);
-  await app.register(adminSubscriptionRoutes, deps);
-  // Class book lists, « Ma liste », the listing form's autofill, saved lists (issue 15).
-  await app.register(classListRoutes, deps);
-  // Saved searches with alerts and their one-click unsubscribe (issue 15 item 5).
-  await app.register(savedSearchRoutes, deps);
-  // Exchange matching: wishes, pairs and cycles of three (issue 15 item 6).
-  await app.register(exchangeRoutes, deps);
-  // The visitors the gateway served a kept book page: their views (gateway/src/plugins/shared-answers.ts).
-  await app.register(sharedHitRoutes, deps);
-  // Its own plugin: the raw body, as signed.
-  await app.register(paymentWebhookRoutes, deps);
+  await app.register(idempotencyPlugin, { db: catalog.db });
+  await app.register(taxonomyRoutes, catalog);
+  await app.register(searchRoutes, catalog);
+  await app.register(listingRoutes, catalog);
+  await app.register(trustRoutes, catalog);
+  await app.register(monetisationRoutes, catalog);
+  await app.register(classListRoutes, catalog);
+  await app.register(savedSearchRoutes, catalog);
+  await app.register(exchangeRoutes, catalog);
+  await app.register(insightRoutes, catalog);
   return app;
 }

@@ -1,31 +1,59 @@
-import type { Redis, Storage, UnitOfWork } from '@cartable/service-kit';
+import type { Guards, Redis, Storage, UnitOfWork } from '@cartable/service-kit';
 import type { Logger } from 'pino';
 import type { CatalogConfig } from './config.ts';
-import { forgetListings } from './domain/books.ts';
-import { refreshSavedSearches } from './domain/saved-searches.ts';
-import { countShownWithin, countWithCategory, countInTowns as listingsInTowns } from './modules/listings/db/queries.ts';
-import { MEMBER_STANDING_EVENTS, countInTowns as membersInTowns } from './modules/members/index.ts';
+import { classListLots, createClassLists } from './modules/class-lists/index.ts';
+import { createExchanges } from './modules/exchanges/index.ts';
+import {
+  countShownWithin,
+  countWithCategory,
+  createListings,
+  countInTowns as listingsInTowns,
+} from './modules/listings/index.ts';
+import { countInTowns as membersInTowns } from './modules/members/index.ts';
+import {
+  createMonetisation,
+  createPaymentProviders,
+  type PaymentProviders,
+  type SubscriptionJobs,
+  sellerBadgeSql,
+} from './modules/monetisation/index.ts';
+import { createSavedSearches } from './modules/saved-searches/index.ts';
+import { createSearch, type ListingIndexFeed } from './modules/search/index.ts';
 import { createTaxonomy } from './modules/taxonomy/index.ts';
+import { createTrust } from './modules/trust/index.ts';
+
+/** What the catalog service stands on, opened by main.ts (or a test) before the modules are built. */
+export interface CatalogInfrastructure {
+  config: CatalogConfig;
+  uow: UnitOfWork;
+  guards: Guards;
+  storage: Storage;
+  redis: Redis | undefined;
+  log: Logger;
+  /** The in-memory listing index (PostgreSQL only); absent: every catalogue page from SQL. */
+  listingFeed?: ListingIndexFeed | undefined;
+  /** Payment providers; built from the configuration when absent. */
+  payments?: PaymentProviders | undefined;
+  /** BullMQ delayed jobs at subscriptions' ends; absent: the periodic sweep alone. */
+  subscriptionJobs?: SubscriptionJobs | undefined;
+  /** How often counted views are written (tests flush by hand). */
+  viewFlushMs?: number | undefined;
+}
 
 /**
  * The composition root of the catalog service: each module's services built once, and the ports
- * by which one module answers another's questions wired in here, so that no module imports one
- * that depends on it. main.ts calls it for the process, the tests for each app they build.
+ * by which one module answers another's questions wired in here, so that no module imports a
+ * module that depends on it. Caches are built inside the modules they belong to and listen to
+ * the unit of work: two catalogs in one process (tests, replicas) never share one.
  */
-export function createCatalogModules(options: {
-  config: CatalogConfig;
-  uow: UnitOfWork;
-  redis: Redis | undefined;
-  storage: Storage;
-  log: Pick<Logger, 'warn'>;
-}) {
-  const { uow, config } = options;
+export function createCatalog(infra: CatalogInfrastructure) {
+  const { config, uow, storage, log } = infra;
   const taxonomy = createTaxonomy({
     uow,
-    redis: options.redis,
+    redis: infra.redis,
     redisPrefix: config.REDIS_KEY_PREFIX,
-    storage: options.storage,
-    log: options.log,
+    storage,
+    log,
     usage: {
       shownListingsWithin: countShownWithin,
       listingsWithCategory: countWithCategory,
@@ -35,15 +63,47 @@ export function createCatalogModules(options: {
       },
     },
   });
-  // Saved searches hold their categories resolved (a level with those below it): a change of the
-  // hierarchy resolves them again, after the commit, in the background.
-  uow.listen(['catalog.categories.changed'], () => {
-    refreshSavedSearches(uow.db, () => taxonomy.categories.view()).catch((err: unknown) =>
-      options.log.warn({ err }, 'saved searches not refreshed after a category change'),
-    );
+  const categories = taxonomy.categories;
+  const listings = createListings({
+    uow,
+    storage,
+    categories,
+    sellerBadge: sellerBadgeSql,
+    lots: classListLots,
+    rowsCache: infra.listingFeed,
+    redis: infra.redis,
+    redisPrefix: config.REDIS_KEY_PREFIX,
+    log,
+    viewFlushMs: infra.viewFlushMs,
   });
-  // A member's listings entering or leaving the catalogue change the cached pages.
-  uow.listen(MEMBER_STANDING_EVENTS, () => forgetListings());
-  return { taxonomy };
+  const monetisation = createMonetisation({
+    uow,
+    providers: infra.payments ?? createPaymentProviders(config),
+    jobs: infra.subscriptionJobs,
+    currency: config.CURRENCY,
+    pendingHours: config.PAYMENT_PENDING_HOURS,
+  });
+  return {
+    config,
+    db: uow.db,
+    uow,
+    guards: infra.guards,
+    storage,
+    taxonomy,
+    listings,
+    monetisation,
+    search: createSearch({
+      uow,
+      categories,
+      listings,
+      boostedIds: monetisation.boostedIds,
+      feed: infra.listingFeed,
+      log,
+    }),
+    trust: createTrust({ uow, storage, listings }),
+    classLists: createClassLists({ uow, storage, categories }),
+    savedSearches: createSavedSearches({ uow, categories, log }),
+    exchanges: createExchanges(uow, storage, categories),
+  };
 }
-export type CatalogModules = ReturnType<typeof createCatalogModules>;
+export type Catalog = ReturnType<typeof createCatalog>;

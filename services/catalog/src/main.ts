@@ -14,21 +14,17 @@ import {
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { buildCatalogApp } from './app.ts';
-import { createCatalogModules } from './catalog.ts';
+import { createCatalog } from './catalog.ts';
 import { catalogConfigSchema } from './config.ts';
-import { seedClassLists } from './db/class-lists-seed.ts';
-import { seedDemoCatalogue } from './db/demo-catalogue.ts';
 import * as schema from './db/schema.ts';
-import { seedCategories, seedLocations, seedPlans } from './db/seed.ts';
-import { forgetListings, onListingsWritten } from './domain/books.ts';
-import { searchMissRetention } from './domain/catalog-stats.ts';
-import { startExchangeMatcher } from './domain/exchanges.ts';
-import { startListingIndexFeed } from './domain/listing-index-feed.ts';
-import { createSubscriptionJobs, startSubscriptionSweep } from './domain/subscription-jobs.ts';
-import { createViewCounter } from './domain/view-counter.ts';
-import { bookContactsProjection } from './events/book-contacts-projection.ts';
+import { seedClassLists } from './modules/class-lists/index.ts';
+import { startExchangeMatcher } from './modules/exchanges/index.ts';
+import { seedDemoCatalogue } from './modules/listings/index.ts';
 import { memberBlocksProjection, sellersProjection } from './modules/members/index.ts';
-import { createPaymentProviders } from './payments/provider.ts';
+import { createSubscriptionJobs, seedPlans, startSubscriptionSweep } from './modules/monetisation/index.ts';
+import { CATALOGUE_DEPENDS_ON, searchMissRetention, startListingIndexFeed } from './modules/search/index.ts';
+import { seedCategories, seedLocations } from './modules/taxonomy/index.ts';
+import { bookContactsProjection } from './modules/trust/index.ts';
 
 await bootstrap(async () => {
   const config = loadConfig(catalogConfigSchema);
@@ -50,72 +46,55 @@ await bootstrap(async () => {
       await seedCategories(db);
       await seedPlans(db);
       if (config.SEED_DEMO === '1') {
-        const created = await seedDemoCatalogue(db, storage);
+        const created = await seedDemoCatalogue(db, storage, log);
         if (created) log.info({ created }, 'demo catalogue seeded');
-        // Illustrative class book lists of 2026-2027 (README « Listes de manuels »).
+        // Illustrative class book lists of 2026-2027 (docs: class lists).
         const lists = await seedClassLists(db);
         if (lists) log.info({ lists }, 'demo class lists seeded');
       }
     },
   });
-  const db = infra.database.db;
+  const uow = infra.unitOfWork;
   // Pages without search words from memory, kept equal to the table by its notifications
   // (PGlite, the embedded fallback, serves them from SQL).
-  const listings =
+  const listingFeed =
     infra.database.kind === 'postgres' && config.CATALOG_DATABASE_URL
       ? startListingIndexFeed(config.CATALOG_DATABASE_URL, log)
       : undefined;
-  if (listings) onListingsWritten(() => listings.catchUp());
   // The gateway keeps visitors' book pages a few seconds (gateway/src/plugins/shared-answers.ts):
-  // a write, or an event that hides or shows listings, tells it to drop them.
+  // a committed change of what a page shows tells it to drop them.
   const sharedAnswersChannel = `${config.REDIS_KEY_PREFIX}${SHARED_ANSWERS_CHANNEL}`;
-  onListingsWritten(() => {
+  uow.listen(CATALOGUE_DEPENDS_ON, () => {
     infra.redis
       ?.publish(sharedAnswersChannel, 'catalog')
       .catch((err: Error) => log.warn({ err: err.message }, 'the gateway was not told of changed listings'));
   });
-  const uow = infra.unitOfWork;
-  const modules = createCatalogModules({ config, uow, redis: infra.redis, storage, log });
+  // Subscriptions end on time: BullMQ delayed jobs at the moments, a sweep for what Redis forgot.
+  const queueRedis = createRedis(config.REDIS_URL, { forQueue: true });
+  const workerRedis = createRedis(config.REDIS_URL, { forQueue: true });
+  const subscriptionJobs = createSubscriptionJobs(queueRedis, workerRedis, uow, log, config.REDIS_KEY_PREFIX);
+  const catalog = createCatalog({
+    config,
+    uow,
+    // Tokens are checked here too, not only at the gateway: revoked ones are refused by the service.
+    guards: createServiceGuards(config, infra.redis!, log),
+    storage,
+    redis: infra.redis,
+    log,
+    listingFeed,
+    subscriptionJobs,
+  });
   infra.startConsumers({
     auth: sellersProjection,
     messaging: { ...bookContactsProjection, ...memberBlocksProjection },
   });
-  // Tokens are checked here too, not only at the gateway: revoked ones are refused by the service.
-  const guards = createServiceGuards(config, infra.redis!, log);
-  const views = createViewCounter(db, log, { redis: infra.redis, prefix: config.REDIS_KEY_PREFIX });
-  // Subscriptions end on time: BullMQ delayed jobs at the moments, a sweep for what Redis forgot.
-  const queueRedis = createRedis(config.REDIS_URL, { forQueue: true });
-  const workerRedis = createRedis(config.REDIS_URL, { forQueue: true });
-  const subscriptionJobs = createSubscriptionJobs(queueRedis, workerRedis, db, log, config.REDIS_KEY_PREFIX, () => {
-    forgetListings();
-    infra.relay?.kick();
-  });
-  const stopSweep = startSubscriptionSweep(db, log, config.SUBSCRIPTION_SWEEP_INTERVAL_MS, () => {
-    forgetListings();
-    infra.relay?.kick();
-  });
+  const stopSweep = startSubscriptionSweep(uow, log, config.SUBSCRIPTION_SWEEP_INTERVAL_MS);
   // Exchange suggestions: pairs and cycles among the members' wishes and listings.
-  const stopMatcher = startExchangeMatcher(db, log, config.EXCHANGE_MATCH_INTERVAL_MS, () => infra.relay?.kick());
-  const app = await buildCatalogApp(
-    {
-      config,
-      db,
-      guards,
-      storage,
-      uow,
-      ...modules,
-      categoryStore: modules.taxonomy.categories,
-      relay: infra.relay!,
-      views,
-      payments: createPaymentProviders(config),
-      subscriptionJobs,
-      ...(listings ? { listings } : {}),
-    },
-    infra.readiness,
-  );
+  const stopMatcher = startExchangeMatcher(catalog.exchanges, log, config.EXCHANGE_MATCH_INTERVAL_MS);
+  const app = await buildCatalogApp(catalog, infra.readiness);
   await serve(app, { port: config.PORT, host: config.HOST }, [
-    () => views.stop(),
-    async () => listings?.close(),
+    () => catalog.listings.views.stop(),
+    async () => listingFeed?.close(),
     async () => {
       stopSweep();
       stopMatcher();

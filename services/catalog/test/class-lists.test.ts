@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedClassListDefinitions, seedClassLists } from '../src/db/class-lists-seed.ts';
 import { classListItems, classLists } from '../src/db/schema.ts';
-import { onBookListed } from '../src/domain/class-lists.ts';
+import { alertFamilies } from '../src/modules/class-lists/domain/alerts.ts';
+import { seedClassListDefinitions, seedClassLists } from '../src/modules/class-lists/index.ts';
 import { type CatalogHarness, startCatalog } from './harness.ts';
 
 type Member = { sub: string; token: string };
@@ -369,7 +369,7 @@ describe('alerts for a saved list', () => {
       match: 'isbn',
     });
     // Once per (saved list, item, listing).
-    expect(await h.db.transaction((tx) => onBookListed(tx, near))).toBe(0);
+    expect(await h.uow.run((t) => alertFamilies(t, near))).toBe(0);
     expect((await h.events('catalog.class_list.match_found')).slice(before)).toHaveLength(1);
 
     // The English book is missing again; its listing, reserved then available again, is news.

@@ -4,8 +4,8 @@ import type { EventHandlers } from '@cartable/service-kit';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookContacts, reviews, sellers } from '../src/db/schema.ts';
-import { bookContactsProjection } from '../src/events/book-contacts-projection.ts';
 import { sellersProjection } from '../src/modules/members/index.ts';
+import { bookContactsProjection } from '../src/modules/trust/index.ts';
 import { type CatalogHarness, startCatalog } from './harness.ts';
 
 type Member = { sub: string; token: string };

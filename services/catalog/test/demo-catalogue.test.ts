@@ -1,6 +1,9 @@
+import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedDemoCatalogue } from '../src/db/demo-catalogue.ts';
+import { seedDemoCatalogue } from '../src/modules/listings/index.ts';
 import { type CatalogHarness, startCatalog } from './harness.ts';
+
+const silent = pino({ level: 'silent' });
 
 let h: CatalogHarness;
 beforeAll(async () => {
@@ -9,8 +12,8 @@ beforeAll(async () => {
 afterAll(() => h?.teardown());
 
 it('seeds a demo catalogue once, with covers, sellers, cities and categories', async () => {
-  expect(await seedDemoCatalogue(h.db, h.storage)).toBe(40);
-  expect(await seedDemoCatalogue(h.db, h.storage)).toBe(0);
+  expect(await seedDemoCatalogue(h.db, h.storage, silent)).toBe(40);
+  expect(await seedDemoCatalogue(h.db, h.storage, silent)).toBe(0);
   const page = await h.call('GET', '/books?per_page=50');
   expect(page.body.total).toBeGreaterThan(35);
   const book = page.body.data[0];

@@ -5,7 +5,7 @@ import {
   type MatcherOffer,
   type MatcherWish,
   suggestionSignature,
-} from '../src/domain/exchange-matcher.ts';
+} from '../src/modules/exchanges/domain/matcher.ts';
 
 // Libreville (1) and Owendo (2) are in Estuaire (10); Franceville (3) in Haut-Ogooué (20).
 const member = (id: string, cityId: number, provinceId: number): MatcherMember => ({ id, cityId, provinceId });

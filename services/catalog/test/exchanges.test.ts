@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runExchangeMatcher } from '../src/domain/exchanges.ts';
 import { type CatalogHarness, startCatalog } from './harness.ts';
 
 /**
@@ -48,7 +47,7 @@ const wish = async (who: Member, level: string, subject: string) => {
 /** A whole run of the matcher, after any run a new wish started in the background. */
 async function matchNow(): Promise<number> {
   for (;;) {
-    const made = await runExchangeMatcher(h.db);
+    const made = await h.catalog.exchanges.runMatcher();
     if (made !== null) return made;
     await new Promise((r) => setTimeout(r, 20));
   }

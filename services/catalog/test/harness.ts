@@ -19,14 +19,13 @@ import pino from 'pino';
 import sharp from 'sharp';
 import { createDatabases, databaseUrl, dropDatabases } from '../../../scripts/stack/infrastructure.ts';
 import { buildCatalogApp } from '../src/app.ts';
-import { createCatalogModules } from '../src/catalog.ts';
+import { createCatalog } from '../src/catalog.ts';
 import { catalogConfigSchema } from '../src/config.ts';
 import * as schema from '../src/db/schema.ts';
-import { seedCategories, seedLocations, seedPlans } from '../src/db/seed.ts';
-import { onListingsWritten } from '../src/domain/books.ts';
-import { startListingIndexFeed } from '../src/domain/listing-index-feed.ts';
-import { createViewCounter } from '../src/domain/view-counter.ts';
 import { sellersProjection } from '../src/modules/members/index.ts';
+import { seedPlans } from '../src/modules/monetisation/index.ts';
+import { startListingIndexFeed } from '../src/modules/search/index.ts';
+import { seedCategories, seedLocations } from '../src/modules/taxonomy/index.ts';
 
 const PG = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -62,34 +61,22 @@ export async function startCatalog(env: Record<string, string> = {}, options: { 
   const tokens = await testTokens();
   const log = pino({ level: 'silent' });
   const uow = new UnitOfWork({ db, relay: { kick: () => {} }, log });
-  const modules = createCatalogModules({ config, uow, redis, storage, log });
-  const categoryStore = modules.taxonomy.categories;
-  const views = createViewCounter(db, pino({ level: 'silent' }), {
-    flushMs: 60_000,
-    redis,
-    prefix: config.REDIS_KEY_PREFIX,
-  });
-  const listings = options.listingIndex
-    ? startListingIndexFeed(config.CATALOG_DATABASE_URL!, pino({ level: 'silent' }))
-    : undefined;
-  const stopHearing = listings ? onListingsWritten(() => listings.catchUp()) : () => false;
+  const listings = options.listingIndex ? startListingIndexFeed(config.CATALOG_DATABASE_URL!, log) : undefined;
   if (listings) await listings.ready();
-  const app = await buildCatalogApp(
-    {
-      config,
-      db,
-      guards: tokens.guards,
-      storage,
-      uow,
-      ...modules,
-      categoryStore,
-      relay: { kick: () => {} },
-      views,
-      ...(listings ? { listings } : {}),
-    },
-    [],
-    false,
-  );
+  // The service as main.ts composes it; views are written when a test flushes them.
+  const catalog = createCatalog({
+    config,
+    uow,
+    guards: tokens.guards,
+    storage,
+    redis,
+    log,
+    listingFeed: listings,
+    viewFlushMs: 60_000,
+  });
+  const categoryStore = catalog.taxonomy.categories;
+  const views = catalog.listings.views;
+  const app = await buildCatalogApp(catalog, [], false);
 
   const token = tokens.token;
 
@@ -181,7 +168,6 @@ export async function startCatalog(env: Record<string, string> = {}, options: { 
   async function teardown() {
     await views.stop();
     await app.close();
-    stopHearing();
     await listings?.close();
     const keys = await redis.keys(`${config.REDIS_KEY_PREFIX}*`);
     if (keys.length) await redis.del(...keys);
@@ -200,7 +186,7 @@ export async function startCatalog(env: Record<string, string> = {}, options: { 
     storage,
     categoryStore,
     uow,
-    modules,
+    catalog,
     dataDir,
     token,
     call,

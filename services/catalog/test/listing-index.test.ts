@@ -4,10 +4,11 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as schema from '../src/db/schema.ts';
-import { findBookRows, listBooks, listConditions } from '../src/domain/books.ts';
-import { ListingIndex } from '../src/domain/listing-index.ts';
-import { type ListingIndexFeed, startListingIndexFeed } from '../src/domain/listing-index-feed.ts';
-import { planSearch } from '../src/domain/search.ts';
+import { findListingRows } from '../src/modules/listings/index.ts';
+import { catalogueConditions } from '../src/modules/search/db/queries.ts';
+import { catalogueFilter, catalogueSearch } from '../src/modules/search/domain/catalogue.ts';
+import { ListingIndex } from '../src/modules/search/domain/listing-index.ts';
+import { type ListingIndexFeed, planSearch, startListingIndexFeed } from '../src/modules/search/index.ts';
 import { type CatalogHarness, startCatalog } from './harness.ts';
 
 /**
@@ -32,6 +33,8 @@ function randomOf(seed: number) {
 }
 
 let h: CatalogHarness;
+/** The listings' rows as SQL reads them. */
+const findBookRows = (ids: number[]) => findListingRows(h.db, ids);
 let feed: ListingIndexFeed;
 let categoryIds: number[];
 let cityIds: number[];
@@ -92,10 +95,11 @@ function randomQuery(): BookListQuery {
 async function sqlCount(query: BookListQuery) {
   const view = await h.categoryStore.view();
   const plan = planSearch(query, view);
-  const conditions = plan ? listConditions(plan.query, view, 'fulltext', plan.filter) : listConditions(query, view);
+  const filter = plan ? catalogueFilter(plan.query, view.graph, plan.filter) : catalogueFilter(query, view.graph, null);
+  const conditions = catalogueConditions(filter, 'fulltext');
   const [row] = await rowsOf<{ n: number }>(
     h.db,
-    sql`select count(*)::int as n from books where ${and(...conditions)}`,
+    sql`select count(*)::int as n from listing_facts where ${and(...conditions)}`,
   );
   return row!.n;
 }
@@ -115,11 +119,16 @@ async function expectSameAnswers(queries: number) {
       },
       rows: feed.rows,
     };
-    const fromSql = await listBooks(h.db, h.storage, view, query);
-    const fromIndex = await listBooks(h.db, h.storage, view, query, spy);
+    const fromSql = await catalogueSearch({ db: h.db, boostedIds: async () => [] }).page(query, view);
+    const fromIndex = await catalogueSearch({
+      db: h.db,
+      feed: spy as ListingIndexFeed,
+      boostedIds: async () => [],
+    }).page(query, view);
     const context = JSON.stringify(query);
+    expect(fromIndex.ids, context).toEqual(fromSql.ids);
     // The same rows too: those kept in memory are the table's.
-    expect(fromIndex.data, context).toEqual(fromSql.data);
+    expect(await feed.rows(fromIndex.ids, findBookRows), context).toEqual(await findBookRows(fromSql.ids));
     if (used) {
       servedByIndex++;
       expect(fromIndex.total, context).toBe(await sqlCount(query));
@@ -204,7 +213,9 @@ describe('the listing index', () => {
       )
       .toBeNull();
     // Meanwhile a page is still answered (by SQL).
-    expect((await listBooks(h.db, h.storage, view, query, feed)).data.length).toBeGreaterThan(0);
+    expect(
+      (await catalogueSearch({ db: h.db, feed, boostedIds: async () => [] }).page(query, view)).ids.length,
+    ).toBeGreaterThan(0);
     await caughtUp();
     await expectSameAnswers(100);
   }, 120_000);
@@ -240,7 +251,7 @@ describe('the rows kept for the pages', () => {
     const read: number[] = [];
     const rows = await feed.rows(ids, (missing) => {
       read.push(...missing);
-      return findBookRows(h.db, missing);
+      return findBookRows(missing);
     });
     return { rows, read };
   }
@@ -270,7 +281,7 @@ describe('the rows kept for the pages', () => {
     await rowsThroughFeed(ids);
     const again = await rowsThroughFeed(ids);
     expect(again.read).toEqual([]);
-    expect(again.rows).toEqual(await findBookRows(h.db, ids));
+    expect(again.rows).toEqual(await findBookRows(ids));
 
     // Written by another replica (or the back office): only the notification tells this one.
     await h.db.update(schema.books).set({ title: 'Titre corrigé' }).where(eq(schema.books.id, ids[0]!));
@@ -281,7 +292,7 @@ describe('the rows kept for the pages', () => {
     await caughtUp();
     const edited = await rowsThroughFeed(ids);
     expect(edited.read).toEqual([ids[0], ids[1]]);
-    expect(edited.rows).toEqual(await findBookRows(h.db, ids));
+    expect(edited.rows).toEqual(await findBookRows(ids));
     expect(edited.rows[0]!.title).toBe('Titre corrigé');
     expect(edited.rows[1]!.images).toHaveLength(1);
 
@@ -301,7 +312,7 @@ describe('the rows kept for the pages', () => {
     await h.db.update(schema.books).set({ title: 'Avant' }).where(eq(schema.books.id, id!));
     await caughtUp();
     const during = await feed.rows([id!], async (missing) => {
-      const rows = await findBookRows(h.db, missing);
+      const rows = await findBookRows(missing);
       // Committed and heard after the row was read, before it is kept.
       await h.db.update(schema.books).set({ title: 'Après' }).where(eq(schema.books.id, id!));
       await caughtUp();
@@ -316,7 +327,7 @@ describe('the rows kept for the pages', () => {
     await h.db.update(schema.books).set({ title: 'Compté' }).where(eq(schema.books.id, id!));
     await caughtUp();
     const read = vi.fn(async (missing: number[]) => {
-      const rows = await findBookRows(h.db, missing);
+      const rows = await findBookRows(missing);
       await countViews([id!]);
       await caughtUp();
       return rows;
@@ -325,7 +336,7 @@ describe('the rows kept for the pages', () => {
     expect(read).toHaveBeenCalledOnce();
     const counted = await rowsThroughFeed([id!]);
     expect(counted.read).toEqual([id]);
-    expect(counted.rows).toEqual(await findBookRows(h.db, [id!]));
+    expect(counted.rows).toEqual(await findBookRows([id!]));
   });
 
   it('are all read from SQL while the connection is lost, and none kept from before it', async () => {

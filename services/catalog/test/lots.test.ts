@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookLotItems } from '../src/db/schema.ts';
-import { runExchangeMatcher } from '../src/domain/exchanges.ts';
 import { type CatalogHarness, startCatalog } from './harness.ts';
 
 /** Lots (issue 15 item 3): one listing holding several books of a class list, found by each. */
@@ -236,7 +235,7 @@ describe('a lot open to exchange', () => {
       const res = await h.call('POST', '/exchanges/wishes', { class_list_item_id: wanted }, who.token);
       expect(res.status, JSON.stringify(res.body)).toBe(201);
     }
-    while ((await runExchangeMatcher(h.db)) === null) await new Promise((r) => setTimeout(r, 20));
+    while ((await h.catalog.exchanges.runMatcher()) === null) await new Promise((r) => setTimeout(r, 20));
     const mine = (await h.call('GET', '/exchanges', undefined, other.token)).body.suggestions;
     expect(mine).toHaveLength(1);
     expect(mine[0].legs.map((l: { book: { id: number } }) => l.book.id).sort()).toEqual(

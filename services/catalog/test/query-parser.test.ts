@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fold, parseQuery, trigramSimilarity } from '../src/domain/query-parser.ts';
-import { kindOf, vocabularyOf } from '../src/domain/search.ts';
-import { highlightRanges } from '../src/domain/suggestions.ts';
+import { vocabularyOf } from '../src/modules/search/domain/planner.ts';
+import { fold, parseQuery, trigramSimilarity } from '../src/modules/search/domain/query-parser.ts';
+import { highlightRanges } from '../src/modules/search/domain/suggestions.ts';
 import { cycles, subjects } from '../src/modules/taxonomy/db/school-system.ts';
 import { CategoryGraph } from '../src/modules/taxonomy/domain/category-graph.ts';
+import { kindOf } from '../src/modules/taxonomy/index.ts';
 
 /** The seeded categories (src/db/seed.ts) in memory, with made-up ids. */
 function seededGraph() {

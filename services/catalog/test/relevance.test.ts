@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { demoMembers } from '@cartable/contracts';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoCatalogue } from '../src/db/demo-catalogue.ts';
 import { books } from '../src/db/schema.ts';
+import { seedDemoCatalogue } from '../src/modules/listings/index.ts';
 import { type CatalogHarness, startCatalog } from './harness.ts';
+
+const silent = pino({ level: 'silent' });
 
 interface RelevanceCase {
   q: string;
@@ -19,7 +22,7 @@ let h: CatalogHarness;
 
 beforeAll(async () => {
   h = await startCatalog();
-  await seedDemoCatalogue(h.db, h.storage);
+  await seedDemoCatalogue(h.db, h.storage, silent);
   const libreville = await h.cityId('Libreville');
   for (const [index, [subject, level, title]] of fixture.books.entries()) {
     await h.db.insert(books).values({

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savedSearches } from '../src/db/schema.ts';
-import { refreshSavedSearches } from '../src/domain/saved-searches.ts';
 import { type CatalogHarness, startCatalog } from './harness.ts';
 
 type Member = { sub: string; token: string };
@@ -282,7 +281,7 @@ describe('matching a new listing', () => {
     );
     expect(created.status).toBe(201);
     // The refresh runs after the answer; waiting for it (the same run) keeps the test exact.
-    await refreshSavedSearches(h.db, () => h.categoryStore.view());
+    await h.catalog.savedSearches.refresh();
     const book = await listBook(seller, {
       title: 'Manuel bilingue',
       price: 900,

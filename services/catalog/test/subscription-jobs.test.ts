@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { outbox, subscriptionPlans, subscriptions } from '../src/db/schema.ts';
-import { createSubscriptionJobs, type SubscriptionJobs } from '../src/domain/subscription-jobs.ts';
+import { createSubscriptionJobs, type SubscriptionJobs } from '../src/modules/monetisation/index.ts';
 import { type CatalogHarness, startCatalog } from './harness.ts';
 
 /** The BullMQ side: delayed jobs at the end (and the reminder) run the sweep on real Redis. */
@@ -21,7 +21,7 @@ beforeAll(async () => {
   jobs = createSubscriptionJobs(
     connections[0]!,
     connections[1]!,
-    h.db,
+    h.uow,
     pino({ level: 'silent' }),
     h.config.REDIS_KEY_PREFIX,
   );

@@ -11,9 +11,8 @@ import {
   subscriptionPlans,
   subscriptions,
 } from '../src/db/schema.ts';
-import { runSubscriptionSweep } from '../src/domain/subscription-jobs.ts';
-import { bookContactsProjection } from '../src/events/book-contacts-projection.ts';
-import { signWebhook } from '../src/payments/provider.ts';
+import { runSubscriptionSweep, signWebhook } from '../src/modules/monetisation/index.ts';
+import { bookContactsProjection } from '../src/modules/trust/index.ts';
 import { type CatalogHarness, startCatalog } from './harness.ts';
 
 type Member = { sub: string; token: string };
@@ -146,7 +145,7 @@ afterAll(async () => {
 
 describe('plans', () => {
   it('are seeded once and listed to everyone with the providers accepted', async () => {
-    const { seedPlans } = await import('../src/db/seed.ts');
+    const { seedPlans } = await import('../src/modules/monetisation/index.ts');
     await seedPlans(h.db);
     const res = await h.call('GET', '/subscription-plans');
     expect(res.status).toBe(200);
@@ -768,8 +767,8 @@ describe('time: renewal, reminder, expiry', () => {
       .update(subscriptions)
       .set({ endsAt: new Date(Date.now() + 2 * DAY) })
       .where(eq(subscriptions.id, subscriptionId));
-    await runSubscriptionSweep(h.db);
-    await runSubscriptionSweep(h.db);
+    await runSubscriptionSweep(h.uow);
+    await runSubscriptionSweep(h.uow);
     const reminders = (await h.events('catalog.subscription.expiring')).filter(
       (e) => e.subscription_id === subscriptionId,
     );
@@ -781,9 +780,9 @@ describe('time: renewal, reminder, expiry', () => {
       .update(subscriptions)
       .set({ endsAt: new Date(Date.now() - 1000) })
       .where(eq(subscriptions.id, subscriptionId));
-    const first = await runSubscriptionSweep(h.db);
+    const first = await runSubscriptionSweep(h.uow);
     expect(first.expired).toBeGreaterThanOrEqual(1);
-    await runSubscriptionSweep(h.db);
+    await runSubscriptionSweep(h.uow);
     const sub = await detail(subscriptionId);
     expect(sub).toMatchObject({ status: 'expired', days_left: 0, books: [] });
     expect(sub.book_history[0]).toMatchObject({ end_reason: 'subscription_ended' });
@@ -827,7 +826,7 @@ describe('time: renewal, reminder, expiry', () => {
       .update(payments)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(payments.id, checkout.payment.id));
-    await runSubscriptionSweep(h.db);
+    await runSubscriptionSweep(h.uow);
     const [row] = await h.db.select().from(payments).where(eq(payments.id, checkout.payment.id));
     expect(row!.status).toBe('expired');
     expect((await declare(seller, checkout.payment.id)).status).toBe(409);

@@ -5,7 +5,7 @@ import { inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema.ts';
-import { ANONYMOUS_VIEWS_PER_ADDRESS, createViewCounter } from '../src/domain/view-counter.ts';
+import { ANONYMOUS_VIEWS_PER_ADDRESS, createViewCounter } from '../src/modules/listings/domain/view-counter.ts';
 import { type CatalogHarness, startCatalog } from './harness.ts';
 
 /**

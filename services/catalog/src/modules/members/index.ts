@@ -12,6 +12,8 @@ export {
   memberCards,
   memberRelation,
   memberStanding,
+  membersSubquery,
+  placeDemoMember,
   ratingOf,
   setRating,
 } from './db/queries.ts';

@@ -12,7 +12,18 @@ import { categoryRoutes } from './routes/categories.ts';
 import type { TaxonomyRouteDeps } from './routes/deps.ts';
 import { locationRoutes } from './routes/locations.ts';
 
-export { existingCityIds, townNames, townRelation, townsSubquery } from './db/queries.ts';
+export {
+  categoriesSubquery,
+  categoryIdsByName,
+  categoryRelation,
+  cityIdByName,
+  existingCategoryIds,
+  existingCityIds,
+  provinceNames,
+  townNames,
+  townRelation,
+  townsSubquery,
+} from './db/queries.ts';
 export { seedCategories, seedLocations } from './db/seed.ts';
 export { CategoryGraph, type CategoryNode } from './domain/category-graph.ts';
 export type { CategoryStore, CategoryView } from './domain/category-store.ts';

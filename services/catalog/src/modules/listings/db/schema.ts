@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  pgView,
   primaryKey,
   serial,
   text,
@@ -157,3 +158,48 @@ export const bookImages = pgTable(
   },
   (t) => [primaryKey({ columns: [t.bookId, t.slot] })],
 );
+
+/**
+ * What other modules of catalog may read of a listing (migration 0026's view over `books`):
+ * they name this, never the table, and the planner reads the table's indexes through it.
+ */
+export const listingFacts = pgView('listing_facts', {
+  id: integer('id').notNull(),
+  userId: uuid('user_id').notNull(),
+  title: text('title').notNull(),
+  author: text('author').notNull(),
+  isbn: text('isbn'),
+  description: text('description'),
+  publisher: text('publisher'),
+  publicationYear: integer('publication_year'),
+  condition: text('condition', { enum: bookConditions }).notNull(),
+  price: integer('price').notNull(),
+  status: text('status', { enum: bookStatuses }).notNull(),
+  cityId: integer('city_id'),
+  isNegotiable: boolean('is_negotiable').notNull(),
+  isExchangePossible: boolean('is_exchange_possible').notNull(),
+  views: integer('views').notNull(),
+  categoryIds: integer('category_ids').array().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+  hiddenReason: text('hidden_reason'),
+  sellerAway: boolean('seller_away').notNull(),
+  search: tsvector('search'),
+  isLot: boolean('is_lot').notNull(),
+}).existing();
+
+/** The books of lots, as other modules may read them (migration 0026's view over `book_lot_items`). */
+export const lotItemFacts = pgView('lot_item_facts', {
+  bookId: integer('book_id').notNull(),
+  position: integer('position').notNull(),
+  classListItemId: integer('class_list_item_id'),
+  title: text('title').notNull(),
+  author: text('author').notNull(),
+  publisher: text('publisher'),
+  year: integer('year'),
+  isbn: text('isbn'),
+  subjectId: integer('subject_id'),
+  titleKey: text('title_key'),
+  isbnKey: text('isbn_key'),
+}).existing();

@@ -1,4 +1,4 @@
-import type { Db } from '@cartable/service-kit';
+import { type Db, isNewer } from '@cartable/service-kit';
 import { and, eq, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { memberBlocks, sellers } from './schema.ts';
 
@@ -68,7 +68,7 @@ export async function ratingOf(db: Db, userId: string) {
     .select({ average: sellers.ratingAverage, count: sellers.ratingCount })
     .from(sellers)
     .where(eq(sellers.userId, userId));
-  return row ?? { average: 0, count: 0 };
+  return row;
 }
 
 /**
@@ -92,4 +92,95 @@ export async function setRating(db: Db, userId: string, rating: { average: numbe
     .where(eq(sellers.userId, userId))
     .returning({ version: sellers.ratingVersion });
   return updated!.version;
+}
+
+/** The same for drizzle's query builder: members' public columns as a subquery with typed columns. */
+export const membersSubquery = (db: Db, alias: string) =>
+  db
+    .select({
+      userId: sellers.userId,
+      name: sellers.name,
+      username: sellers.username,
+      profileImage: sellers.profileImage,
+      email: sellers.email,
+      phone: sellers.phone,
+      cityId: sellers.cityId,
+      ratingAverage: sellers.ratingAverage,
+      ratingCount: sellers.ratingCount,
+      createdAt: sellers.createdAt,
+      deactivatedAt: sellers.deactivatedAt,
+      deletedAt: sellers.deletedAt,
+    })
+    .from(sellers)
+    .as(alias);
+
+/**
+ * A demo member's public face, written by the demo catalogue's seed before auth's events about
+ * them arrive (they fill in the rest); their town follows the seed.
+ */
+export async function placeDemoMember(
+  db: Db,
+  member: { id: string; name: string; username: string; phone: string | null },
+  cityId: number | null,
+) {
+  await db
+    .insert(sellers)
+    .values({
+      userId: member.id,
+      name: member.name,
+      username: member.username,
+      countryId: 266,
+      cityId,
+      phone: member.phone,
+      createdAt: new Date(),
+    })
+    .onConflictDoUpdate({ target: sellers.userId, set: { cityId } });
+}
+
+// ── the projections of auth's members and messaging's blocks ─────────────────────────────────
+
+type MemberValues = Partial<Omit<typeof sellers.$inferInsert, 'userId'>> & { version: number };
+
+/**
+ * Writes what an event says of a member, only if the event is newer than the row (auth's
+ * version); a member not yet known gets the row, dated `createdAt` when the event gives none.
+ */
+export async function keepMember(db: Db, userId: string, values: MemberValues, createdAt?: Date) {
+  await db
+    .insert(sellers)
+    .values({ userId, name: 'Membre', username: 'membre', createdAt: createdAt ?? new Date(), ...values })
+    .onConflictDoUpdate({ target: sellers.userId, set: values, setWhere: isNewer(sellers.version) });
+}
+
+/**
+ * Sets or clears the deactivation flag at auth's version of it; a member not yet known gets a
+ * placeholder row at version 0, which their registration or next update fills in.
+ */
+export async function setDeactivated(db: Db, userId: string, deactivatedAt: Date | null, version: number) {
+  const flag = { deactivatedAt, deactivationVersion: version };
+  await db
+    .insert(sellers)
+    .values({ userId, name: 'Membre', username: 'membre', createdAt: new Date(), version: 0, ...flag })
+    .onConflictDoUpdate({
+      target: sellers.userId,
+      set: flag,
+      setWhere: sql`${sellers.deactivationVersion} < ${version}`,
+    });
+}
+
+/** Keeps the pair's latest state: a late (older) block or unblock never overrides a newer one. */
+export async function keepBlock(
+  db: Db,
+  data: { blocker_id: string; blocked_id: string; at: string },
+  blocked: boolean,
+) {
+  const row = { blockerId: data.blocker_id, blockedId: data.blocked_id, blocked, changedAt: new Date(data.at) };
+  await db
+    .insert(memberBlocks)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [memberBlocks.blockerId, memberBlocks.blockedId],
+      set: { blocked, changedAt: row.changedAt },
+      setWhere: sql`${memberBlocks.changedAt} <= ${row.changedAt}`,
+    });
 }

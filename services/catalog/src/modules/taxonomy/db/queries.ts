@@ -204,9 +204,14 @@ export const townsSubquery = (db: Db, alias: string) =>
 
 /** Towns' names by id (for screens that show a few). */
 export async function townNames(db: Db, ids: number[]) {
-  if (!ids.length) return new Map<number, { name: string; province: string | null }>();
-  const rows = await findCities(db, { ids });
-  return new Map(rows.map((r) => [r.id, { name: r.name, province: r.province }]));
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map<number, { name: string; province: string | null; provinceId: number | null }>();
+  const rows = await db
+    .select({ id: cities.id, name: cities.name, province: provinces.name, provinceId: cities.provinceId })
+    .from(cities)
+    .leftJoin(provinces, eq(provinces.id, cities.provinceId))
+    .where(inArray(cities.id, unique));
+  return new Map(rows.map((r) => [r.id, { name: r.name, province: r.province, provinceId: r.provinceId }]));
 }
 
 // ── banners ──────────────────────────────────────────────────────────────────────────────────
@@ -261,4 +266,41 @@ export async function setBannerOrder(db: Db, order: ReadonlyArray<{ id: number; 
   await db.transaction(async (tx) => {
     for (const b of order) await tx.update(banners).set({ order: b.order }).where(eq(banners.id, b.id));
   });
+}
+
+/** Which of these ids are categories. */
+export async function existingCategoryIds(db: Db, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, ids));
+  return rows.map((r) => r.id);
+}
+
+/** Categories as other modules join them in their own statements: id, name, order. */
+export const categoryRelation = sql`(select id, name, "order" from ${categories})`;
+
+/** The same for drizzle's query builder. */
+export const categoriesSubquery = (db: Db, alias: string) =>
+  db.select({ id: categories.id, name: categories.name, order: categories.order }).from(categories).as(alias);
+
+/** Every category's id by its name (the seeds hang their data on names). */
+export async function categoryIdsByName(db: Db) {
+  const rows = await db.select({ id: categories.id, name: categories.name }).from(categories);
+  return new Map(rows.map((c) => [c.name, c.id]));
+}
+
+/** A town's id by its name, if there is one. */
+export async function cityIdByName(db: Db, name: string) {
+  const [city] = await db.select({ id: cities.id }).from(cities).where(eq(cities.name, name));
+  return city?.id ?? null;
+}
+
+/** Provinces' names by id. */
+export async function provinceNames(db: Db, ids: number[]) {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map<number, string>();
+  const rows = await db
+    .select({ id: provinces.id, name: provinces.name })
+    .from(provinces)
+    .where(inArray(provinces.id, unique));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -1,0 +1,16 @@
+import { manualProvider } from './manual.ts';
+import type { PaymentProvider, PaymentProviders, PaymentSettings } from './provider.ts';
+import { simulatedProvider } from './simulated.ts';
+
+/** The providers this installation accepts: manual always, the aggregator when its URL is set. */
+export function createPaymentProviders(
+  config: PaymentSettings,
+  extra: PaymentProvider[] = [],
+  fetcher: typeof fetch = fetch,
+): PaymentProviders {
+  const all: PaymentProvider[] = [manualProvider(config)];
+  if (config.PAYMENT_AGGREGATOR_URL) all.push(simulatedProvider(config, fetcher));
+  all.push(...extra);
+  const byName = new Map(all.map((p) => [p.name, p]));
+  return { get: (name) => byName.get(name), list: () => all };
+}

@@ -1,0 +1,130 @@
+import { Cache, type Db } from '@cartable/service-kit';
+import * as queries from '../db/queries.ts';
+
+/**
+ * Up to this many matches (PostgreSQL's estimate), `total` is exact; past it, it is the planner's
+ * estimate (docs: search): an exact count reads every match, which costs tens of milliseconds
+ * at 100,000 listings where the page itself costs one. The estimate is never below what the pages
+ * already shown prove, and a page that is not full gives the exact total.
+ */
+export const EXACT_COUNT_UP_TO = 200;
+/**
+ * Relevance over a broad word (more than EXACT_COUNT_UP_TO estimated matches) ranks the newest
+ * RANKED_WINDOW matches rather than all of them: ranking 15,000 « mathématiques » costs 45 ms.
+ * Deeper pages (past the window) rank every match.
+ */
+export const RANKED_WINDOW = 150;
+
+/** What a page asks of an engine: its filters, its order, which page. */
+export interface PageRequest {
+  filter: queries.CatalogueFilter;
+  sortBy: queries.CatalogueSort;
+  direction: 'asc' | 'desc';
+  page: number;
+  perPage: number;
+}
+
+/** A page of ids with the number of all the matches. */
+export interface IdPage {
+  ids: number[];
+  total: number;
+}
+
+/**
+ * The total shown when there are too many matches to count: the planner's estimate, never below
+ * what the pages already shown prove; a last page (not full) gives the exact figure.
+ */
+function totalPast(estimate: number, offset: number, onPage: number, perPage: number) {
+  const seen = offset + onPage;
+  const lastPage = onPage < perPage && (onPage > 0 || offset === 0);
+  return lastPage ? seen : Math.max(estimate, onPage === perPage ? seen + 1 : seen);
+}
+
+/**
+ * The catalogue in SQL, over the listings' published view: every request the in-memory index
+ * does not answer (search words, the sort by title, a seller's own listings, deep pages by
+ * popularity), and all of them while the index is loading or catching up. Totals are kept 15 s
+ * (counting tens of thousands of rows on every page turn costs more than the page), until a
+ * listing changes (`totals.clear`, wired in search.ts).
+ */
+export function sqlSearch(db: Db) {
+  const totals = new Cache<string, number>({ max: 2000, ttlMs: 15_000 });
+
+  /** What a total is kept under: every filter, not the page or the order. */
+  const totalKey = (filter: queries.CatalogueFilter, mode: queries.TextMode) => `${mode}:${JSON.stringify(filter)}`;
+  const count = (key: string, where: queries.Where) => totals.read(key, () => queries.countMatches(db, where));
+
+  /**
+   * A page without search words: its ids, and its total (exact when few match, a counted total
+   * kept from an earlier page, or the planner's estimate).
+   */
+  async function browse(
+    where: queries.Where,
+    order: queries.OrderTerm[],
+    request: PageRequest,
+    key: string,
+  ): Promise<IdPage> {
+    const { perPage } = request;
+    const offset = (request.page - 1) * perPage;
+    const counted = totals.peek(key);
+    const ids = await queries.pageIds(db, where, order, perPage, offset);
+    if (offset === 0 && ids.length < perPage) return { ids, total: ids.length };
+    if (counted !== undefined) return { ids, total: counted };
+    const estimate = await queries.estimateMatches(db, where);
+    if (estimate <= EXACT_COUNT_UP_TO) return { ids, total: await count(key, where) };
+    return { ids, total: totalPast(estimate, offset, ids.length, perPage) };
+  }
+
+  /** A page of a text search: its ids, ranked, and its total. */
+  async function search(
+    where: queries.Where,
+    order: queries.OrderTerm[],
+    request: PageRequest,
+    key: string,
+  ): Promise<IdPage> {
+    const { perPage } = request;
+    const offset = (request.page - 1) * perPage;
+    // A broad word's relevance is ranked over the newest matches only, while the page stays
+    // within that window.
+    const windowed = request.sortBy === 'relevance' && offset + perPage <= RANKED_WINDOW;
+    let estimate: number | undefined;
+    if (windowed) {
+      // The window's page and its size in one statement. A window that is not full holds every
+      // match: its page is the whole ranking's and its size the exact total.
+      const page = await queries.windowPage(db, where, order, RANKED_WINDOW, perPage, offset);
+      if (!page.ids.length && offset === 0) return { ids: [], total: 0 };
+      if (page.matching < RANKED_WINDOW) return { ids: page.ids, total: page.matching };
+      estimate = await queries.estimateMatches(db, where);
+      if (estimate > EXACT_COUNT_UP_TO)
+        return { ids: page.ids, total: totalPast(estimate, offset, page.ids.length, perPage) };
+    }
+    estimate ??= await queries.estimateMatches(db, where);
+    if (estimate <= EXACT_COUNT_UP_TO) {
+      // A text search reads and ranks every match anyway: count them in the same pass rather
+      // than run the whole search a second time for the total.
+      const page = await queries.pageIdsCounted(db, where, order, perPage, offset);
+      const total = page.matching ?? (offset > 0 ? await count(key, where) : 0);
+      return { ids: page.ids, total };
+    }
+    // Many matches: no count (the estimate stands for it).
+    const ids = windowed
+      ? await queries.windowIds(db, where, order, RANKED_WINDOW, perPage, offset)
+      : await queries.pageIds(db, where, order, perPage, offset);
+    return { ids, total: totalPast(estimate, offset, ids.length, perPage) };
+  }
+
+  return {
+    totals,
+    /** A page of ids with its total, for this filter in this text mode. */
+    page(request: PageRequest, mode: queries.TextMode): Promise<IdPage> {
+      const where = queries.catalogueWhere(request.filter, mode);
+      const order = queries.catalogueOrder(request.sortBy, request.direction, request.filter.text, mode);
+      const key = totalKey(request.filter, mode);
+      return request.filter.text ? search(where, order, request, key) : browse(where, order, request, key);
+    },
+    /** Of these ids, those the filter matches (the boosted listings of a page's sponsored places). */
+    matching: (ids: number[], filter: queries.CatalogueFilter, mode: queries.TextMode) =>
+      queries.idsMatching(db, ids, queries.catalogueWhere(filter, mode)),
+  };
+}
+export type SqlSearch = ReturnType<typeof sqlSearch>;
