@@ -61,7 +61,7 @@ export const books = pgTable(
      */
     sellerAway: boolean('seller_away').notNull().default(false),
     /**
-     * A lot (several books in one listing, issue 15 item 3): its books' titles and ISBNs, then
+     * A lot (several books in one listing): its books' titles and ISBNs, then
      * their authors, written with its book_lot_items rows so the search vector (a generated
      * column reads only its own row) finds the lot by each of its books. Null: a single book.
      */

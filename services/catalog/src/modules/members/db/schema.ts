@@ -64,4 +64,3 @@ export const memberBlocks = pgTable(
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] })],
 );
 
-// ── subscriptions and payments (issue 13; API.md « Subscriptions and payments ») ──────────────

@@ -211,4 +211,3 @@ export const subscriptionAuditLog = pgTable(
   (t) => [index('subscription_audit_subscription_idx').on(t.subscriptionId, t.createdAt)],
 );
 
-// ── class book lists (issue 15; libs/contracts/src/class-lists.ts) ─────────────────────────────

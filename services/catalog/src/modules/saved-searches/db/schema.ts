@@ -18,7 +18,7 @@ import {
 const tsquery = customType<{ data: string }>({ dataType: () => 'tsquery' });
 
 /**
- * Saved searches with alerts (issue 15 item 5; API.md « Saved searches »): the filters as the
+ * Saved searches with alerts (API.md « Saved searches »): the filters as the
  * member saved them (`filters`, answered back), and the same filters resolved at save time into
  * columns one query can match a listing against (domain/saved-searches.ts `matchSavedSearches`):
  * - `category_groups`: the category condition as the catalogue reads it, any of the groups, each
@@ -74,4 +74,3 @@ export const savedSearchMatches = pgTable(
   (t) => [primaryKey({ columns: [t.savedSearchId, t.bookId] })],
 );
 
-// ── exchange matching (issue 15 item 6; API.md « Exchange matching ») ───────────────────────
