@@ -81,8 +81,6 @@ export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[
     logLevel: config.LOG_LEVEL,
     trustProxy: config.TRUST_PROXY,
     checkResponses: checksResponses(config),
-    // The gateway is the public door: its metrics go on METRICS_PORT, never through it.
-    metricsRoute: false,
     readiness,
     bodyLimit: config.JSON_BODY_LIMIT,
     defaultNotFound: false,

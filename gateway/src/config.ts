@@ -35,8 +35,6 @@ export const gatewayConfigSchema = baseConfigSchema
   .extend(storageConfigSchema.shape)
   .extend({
     PORT: z.coerce.number().int().default(8080),
-    /** Prometheus' /metrics, on a port of its own that the Ingress does not route. */
-    METRICS_PORT: z.coerce.number().int().default(9464),
     ...rateLimitSettings,
     CATALOG_URL: z.string().url().default('http://127.0.0.1:4002'),
     MESSAGING_URL: z.string().url().default('http://127.0.0.1:4003'),

@@ -53,6 +53,8 @@ const PORTS: Record<string, number> = {
   moderation: 4004,
   notifications: 4005,
 };
+/** Every deployable's GET /metrics (METRICS_PORT's default, libs/service-kit/src/config.ts). */
+const METRICS_PORT = 9464;
 const dirOf = (name: string) => (name === 'gateway' ? 'gateway' : `services/${name}`);
 /** The gateway's image also builds the frontends; the five services share one Dockerfile. */
 const dockerfileOf = (name: string) => (name === 'gateway' ? 'gateway/Dockerfile' : 'docker/service.Dockerfile');
@@ -771,6 +773,28 @@ describe('Kubernetes manifests (k8s/)', () => {
     for (const variable of Object.keys(envOf(compose.services[name])))
       expect(k8sEnv.has(variable), `${name}: ${variable} is set in compose but not in Kubernetes`).toBe(true);
     if (name !== 'gateway') expect(k8sEnv.has(`${upper(name)}_DATABASE_URL`)).toBe(true);
+  });
+
+  it.each(DEPLOYABLES)('%s: metrics on a port of their own, which only Prometheus may reach', (name) => {
+    const deployment = find<IDeployment>(BASE, 'Deployment', name);
+    const annotations = deployment?.spec?.template.metadata?.annotations ?? {};
+    expect(annotations['prometheus.io/port']).toBe(String(METRICS_PORT));
+    const metrics = mainContainer(deployment as IDeployment)?.ports?.find((p) => p.name === 'metrics');
+    expect(metrics?.containerPort).toBe(METRICS_PORT);
+    // The Service (what the gateway and the Ingress reach) does not carry it.
+    const service = find<IService>(BASE, 'Service', name);
+    expect(service?.spec?.ports?.map((p) => p.port)).toEqual([portOf(name)]);
+    const policy = (BASE.filter((o) => o.kind === 'NetworkPolicy') as unknown as INetworkPolicy[]).find(
+      (p) => p.spec?.podSelector?.matchLabels?.['app.kubernetes.io/name'] === name,
+    );
+    for (const rule of policy?.spec?.ingress ?? []) {
+      const ports = (rule.ports ?? []).map((p) => p.port);
+      const monitoring = (rule.from ?? []).some(
+        (peer) => peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'monitoring',
+      );
+      if (monitoring) expect(ports, `${name}: Prometheus reaches the metrics port only`).toEqual([METRICS_PORT]);
+      else expect(ports, `${name}: nobody else reaches the metrics port`).not.toContain(METRICS_PORT);
+    }
   });
 
   it('autoscales gateway and catalog (autoscaling/v2), and leaves their replica count to the HPA', () => {

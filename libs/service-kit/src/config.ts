@@ -23,6 +23,8 @@ export const baseConfigSchema = z.object({
     .regex(/^[a-z0-9_]*$/, 'lettres minuscules, chiffres et _ uniquement')
     .default(''),
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+  /** Prometheus' GET /metrics, on a port of its own that neither the Ingress nor the gateway routes. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).default(9464),
   /**
    * Which peers may say who the client is (X-Forwarded-For) and pass their x-request-id: off
    * (default: the peer is the client), a hop count, or addresses and CIDRs (comma-separated;

@@ -1,6 +1,16 @@
+import { messages } from '@cartable/contracts';
+import { Agent, request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { baseConfigSchema, ConfigError, createHttpApp, HttpError, hasPermission, loadConfig } from '../src/index.ts';
+import {
+  baseConfigSchema,
+  ConfigError,
+  createHttpApp,
+  HttpError,
+  hasPermission,
+  loadConfig,
+  serveMetrics,
+} from '../src/index.ts';
 
 function appWithRoutes() {
   const app = createHttpApp({
@@ -112,11 +122,46 @@ describe('createHttpApp', () => {
     expect((await ok.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(503);
   });
 
-  it('exposes Prometheus metrics', async () => {
+  it('exposes Prometheus metrics on a port of their own, never on the app’s', async () => {
     const app = appWithRoutes();
     await app.inject({ method: 'GET', url: '/health' });
-    const res = await app.inject({ method: 'GET', url: '/metrics' });
-    expect(res.body).toContain('http_request_duration_seconds');
+    expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+    const metrics = await serveMetrics(app.metrics, { port: 0, host: '127.0.0.1' });
+    try {
+      const text = await (await fetch(`http://127.0.0.1:${metrics.port}/metrics`)).text();
+      expect(text).toContain('http_request_duration_seconds');
+      expect((await fetch(`http://127.0.0.1:${metrics.port}/other`)).status).toBe(404);
+    } finally {
+      await metrics.close();
+    }
+  });
+
+  it('answers the French 503, and closes the connection, to requests that arrive while it closes', async () => {
+    const app = createHttpApp({ name: 'test', logger: false });
+    let release: () => void = () => {};
+    app.get('/slow', () => new Promise((resolve) => (release = () => resolve({ ok: true }))));
+    app.get('/fast', async () => ({ ok: true }));
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    // One kept-alive connection, as a gateway's pool holds: a request in progress keeps it open
+    // while the app closes, and the next one on it is read once the close has begun.
+    const agent = new Agent({ connections: 1, pipelining: 2 });
+    try {
+      const slow = request(`${base}/slow`, { dispatcher: agent });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const pending = request(`${base}/fast`, { dispatcher: agent });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const closed = app.close();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      release();
+      const late = await pending;
+      expect(late.statusCode).toBe(503);
+      expect(late.headers.connection).toBe('close');
+      expect(await late.body.json()).toEqual({ message: messages.serviceUnavailable });
+      expect((await slow).statusCode).toBe(200);
+      await closed;
+    } finally {
+      await agent.close();
+    }
   });
 });
 

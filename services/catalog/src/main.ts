@@ -120,7 +120,7 @@ await bootstrap(async () => {
     },
     infra.readiness,
   );
-  await serve(app, { port: config.PORT, host: config.HOST }, [
+  await serve(app, { port: config.PORT, host: config.HOST, metricsPort: config.METRICS_PORT }, [
     () => views.stop(),
     async () => listings?.close(),
     async () => {
