@@ -105,6 +105,7 @@ const gatewayConfig = (urls: Record<Owner, string>, NODE_ENV: string) =>
     NOTIFICATIONS_URL: urls.notifications,
     FRONTENDS_DIR: '/nonexistent',
     DATA_DIR: '/tmp/cartable-api-docs-test',
+    INTERNAL_SERVICE_TOKEN: 'a-service-credential-of-this-test-only',
   });
 
 const verifier = { verify: () => Promise.reject(new Error('no token in this test')) } as never;

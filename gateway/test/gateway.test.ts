@@ -5,9 +5,11 @@ import {
   cacheTokenVersion,
   createRedis,
   createTokenVerifier,
+  DEVELOPMENT_INTERNAL_SERVICE_TOKEN,
   loadConfig,
   markRevocationCacheIncomplete,
   markRevocationCacheLoaded,
+  SERVICE_TOKEN_HEADER,
   serveMetrics,
   TOKEN_AUDIENCE,
   TOKEN_ISSUER,
@@ -53,7 +55,10 @@ async function fakeOwner(owner: Owner) {
     }));
   });
   if (owner === 'auth') {
-    app.post('/internal/token-status', async (request) => {
+    // As the real one: only with the service credential the gateway holds (the default here).
+    app.post('/internal/token-status', async (request, reply) => {
+      if (request.headers[SERVICE_TOKEN_HEADER] !== DEVELOPMENT_INTERNAL_SERVICE_TOKEN)
+        return reply.code(403).send({ message: 'refused' });
       authStatus.calls++;
       const jti = decodeJwt(request.headers.authorization?.slice('Bearer '.length) ?? '').jti ?? '';
       return { revoked: authStatus.revoked.has(jti) };

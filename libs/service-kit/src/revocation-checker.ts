@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import { createGuards, createTokenVerifier } from './auth.ts';
+import { SERVICE_TOKEN_HEADER } from './internal-routes.ts';
 import { type CacheAnswer, readRevocationCache, withRights } from './revocation.ts';
 import { createRevocationMemo } from './revocation-memo.ts';
 
@@ -52,6 +53,8 @@ export interface RevocationCheckerOptions {
   prefix: string;
   /** auth's base URL: POST /internal/token-status answers when the cache cannot. */
   authUrl: string;
+  /** The credential auth's internal routes ask for (INTERNAL_SERVICE_TOKEN). */
+  internalServiceToken: string;
   /** How long an answer of auth that a token is valid is reused (revoked: until it expires). */
   answerCacheMs: number;
   /** Redis is a cache: a slow one is treated as a missing one. */
@@ -115,13 +118,14 @@ export function createRevocationChecker(options: RevocationCheckerOptions) {
     try {
       response = await fetch(`${options.authUrl}/internal/token-status`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
+        headers: { authorization: `Bearer ${token}`, [SERVICE_TOKEN_HEADER]: options.internalServiceToken },
         signal: AbortSignal.timeout(authTimeoutMs),
       });
     } catch (err) {
       throw new RevocationUnavailable('auth unreachable', { cause: err });
     }
-    // auth no longer accepts the token at all (its keys changed): as good as revoked.
+    // auth no longer accepts the token at all (its keys changed): as good as revoked. A 403 says
+    // this caller's service credential was refused: a setting to fix, never a member's fault.
     if (response.status === 401) return { revoked: true };
     const body = tokenStatusResponseSchema.safeParse(await response.json().catch(() => null));
     if (response.status !== 200 || !body.success) throw new RevocationUnavailable(`auth answered ${response.status}`);
@@ -199,7 +203,13 @@ export type RevocationChecker = ReturnType<typeof createRevocationChecker>;
  * here too for revocation and current rights (never only at the gateway).
  */
 export function createServiceGuards(
-  config: { AUTH_JWKS_URL: string; AUTH_URL: string; REDIS_KEY_PREFIX: string; TOKEN_STATUS_CACHE_MS: number },
+  config: {
+    AUTH_JWKS_URL: string;
+    AUTH_URL: string;
+    INTERNAL_SERVICE_TOKEN: string;
+    REDIS_KEY_PREFIX: string;
+    TOKEN_STATUS_CACHE_MS: number;
+  },
   redis: Redis,
   log: Pick<FastifyBaseLogger, 'warn'>,
 ) {
@@ -208,6 +218,7 @@ export function createServiceGuards(
       redis,
       prefix: config.REDIS_KEY_PREFIX,
       authUrl: config.AUTH_URL,
+      internalServiceToken: config.INTERNAL_SERVICE_TOKEN,
       answerCacheMs: config.TOKEN_STATUS_CACHE_MS,
       log,
     }),

@@ -6,8 +6,10 @@ import {
   baseConfigSchema,
   ConfigError,
   createHttpApp,
+  DEVELOPMENT_INTERNAL_SERVICE_TOKEN,
   HttpError,
   hasPermission,
+  internalServiceConfigSchema,
   loadConfig,
   serveMetrics,
 } from '../src/index.ts';
@@ -182,6 +184,19 @@ describe('loadConfig', () => {
   it('applies defaults and treats empty strings as unset', () => {
     const config = loadConfig(schema, { PORT: '4000', SECRET: 'abcdefgh', LOG_LEVEL: '' });
     expect(config).toMatchObject({ PORT: 4000, LOG_LEVEL: 'info', NODE_ENV: 'development' });
+  });
+
+  it('requires the service credential in production: set, of 32 characters at least, not the development one', () => {
+    const withCredential = baseConfigSchema.extend(internalServiceConfigSchema.shape);
+    expect(loadConfig(withCredential, {}).INTERNAL_SERVICE_TOKEN).toBe(DEVELOPMENT_INTERNAL_SERVICE_TOKEN);
+    expect(() => loadConfig(withCredential, { NODE_ENV: 'production' })).toThrow(/INTERNAL_SERVICE_TOKEN/);
+    expect(() => loadConfig(withCredential, { NODE_ENV: 'production', INTERNAL_SERVICE_TOKEN: 'court' })).toThrow(
+      /INTERNAL_SERVICE_TOKEN: 32 caractères au moins/,
+    );
+    const secret = 'k'.repeat(40);
+    expect(loadConfig(withCredential, { NODE_ENV: 'production', INTERNAL_SERVICE_TOKEN: secret })).toMatchObject({
+      INTERNAL_SERVICE_TOKEN: secret,
+    });
   });
 });
 
