@@ -4,8 +4,8 @@
  * k8s/ (Kubernetes schemas through kubernetes-models, kustomizations, cross-references) and
  * the overlays as `kubectl kustomize` renders them (skipped where kubectl is missing).
  *
- * The list of deployables comes from the gateway's route table (every owner of a public
- * path) plus notifications and the gateway itself: a new owner there fails here until it
+ * The list of deployables comes from the gateway's route table (every upstream of a public
+ * path) plus notifications and the gateway itself: a new upstream there fails here until it
  * has a compose service that builds it (docker/service.Dockerfile, with its name and port) and a
  * Deployment.
  */
@@ -31,7 +31,7 @@ import { type ISecret, Secret } from 'kubernetes-models/v1/Secret';
 import { type IService, Service } from 'kubernetes-models/v1/Service';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
-import { owners, routeTable } from '../../gateway/src/route-table.ts';
+import { routeTable, upstreams } from '../../gateway/src/plugins/app/route-table.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const K8S = path.join(ROOT, 'k8s');
@@ -40,8 +40,8 @@ const require = createRequire(import.meta.url);
 
 // ---------------------------------------------------------------- what is deployed
 
-const routeOwners = [...new Set(routeTable.map((route) => route.owner))].sort();
-const SERVICES = [...new Set<string>([...routeOwners, ...owners, 'notifications'])].sort();
+const routeUpstreams = [...new Set(routeTable.map((route) => route.upstream))].sort();
+const SERVICES = [...new Set<string>([...routeUpstreams, ...upstreams, 'notifications'])].sort();
 const DEPLOYABLES = ['gateway', ...SERVICES];
 /** Services with their own database: every service (the gateway has none). */
 const DATABASE_SERVICES = SERVICES;
@@ -98,7 +98,7 @@ const KNOWN_ENV = new Set([
   'S3_ACCESS_KEY',
   'S3_SECRET_KEY',
   'S3_BUCKET',
-  ...routeOwners.map((owner) => `${upper(owner)}_URL`),
+  ...routeUpstreams.map((upstream) => `${upper(upstream)}_URL`),
   'FRONTENDS_DIR',
 ]);
 const NODE_IMAGE = 'node:22-bookworm-slim';
@@ -380,8 +380,8 @@ const flag = (args: string, name: string) => new RegExp(`--${name}=(\\S+)`).exec
 
 describe('what is deployed', () => {
   it('derives the deployables from the gateway route table', () => {
-    expect(routeOwners.length).toBeGreaterThan(0);
-    for (const owner of routeOwners) expect(owners).toContain(owner);
+    expect(routeUpstreams.length).toBeGreaterThan(0);
+    for (const upstream of routeUpstreams) expect(upstreams).toContain(upstream);
     expect(DEPLOYABLES).toContain('notifications');
     for (const name of DEPLOYABLES) expect(PORTS[name], `port of ${name}`).toBeTypeOf('number');
   });
@@ -482,8 +482,8 @@ describe('docker-compose.yml', () => {
     for (const name of SERVICES)
       for (const dep of ['postgres', 'nats', 'redis'])
         expect(dependsOn(compose.services[name] ?? {})[dep], `${name} -> ${dep}`).toBe('service_healthy');
-    for (const owner of routeOwners)
-      expect(dependsOn(compose.services.gateway ?? {})[owner], `gateway -> ${owner}`).toBe('service_healthy');
+    for (const upstream of routeUpstreams)
+      expect(dependsOn(compose.services.gateway ?? {})[upstream], `gateway -> ${upstream}`).toBe('service_healthy');
     expect(dependsOn(compose.services.notifications ?? {}).mailpit).toBe('service_healthy');
   });
 
@@ -515,9 +515,9 @@ describe('docker-compose.yml', () => {
       if (env.STORAGE_DRIVER !== 's3' || env.S3_ENDPOINT !== 'minio') problems.push(`${name}: storage must be MinIO`);
     }
     const gateway = envOf(compose.services.gateway);
-    for (const owner of routeOwners)
-      if (gateway[`${upper(owner)}_URL`] !== `http://${owner}:${portOf(owner)}`)
-        problems.push(`gateway: ${upper(owner)}_URL`);
+    for (const upstream of routeUpstreams)
+      if (gateway[`${upper(upstream)}_URL`] !== `http://${upstream}:${portOf(upstream)}`)
+        problems.push(`gateway: ${upper(upstream)}_URL`);
     const minio = envOf(compose.services.minio);
     for (const name of DEPLOYABLES) {
       const env = envOf(compose.services[name]);
@@ -841,7 +841,8 @@ describe('Kubernetes manifests (k8s/)', () => {
     for (const key of Object.keys(data)) expect(KNOWN_ENV.has(key), `ConfigMap key ${key}`).toBe(true);
     expect(data.HOST).toBe('0.0.0.0');
     expect(data.AUTH_JWKS_URL).toBe(`http://auth:${portOf('auth')}/.well-known/jwks.json`);
-    for (const owner of routeOwners) expect(data[`${upper(owner)}_URL`]).toBe(`http://${owner}:${portOf(owner)}`);
+    for (const upstream of routeUpstreams)
+      expect(data[`${upper(upstream)}_URL`]).toBe(`http://${upstream}:${portOf(upstream)}`);
     for (const secret of EXAMPLE_SECRETS) {
       expect(secret.metadata?.annotations?.[EXAMPLE_ANNOTATION], `${secret.metadata?.name} is marked as example`).toBe(
         'true',
