@@ -27,7 +27,7 @@ import { routeTable, type Upstream, upstreams } from '../src/plugins/app/route-t
  */
 
 /** Service paths the gateway never routes, on purpose. */
-const NOT_PUBLIC = ['/internal/token-status', '/internal/shared-hits', '/.well-known/jwks.json'];
+const NOT_PUBLIC = ['/internal/token-status', '/.well-known/jwks.json'];
 const PROXIED = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');

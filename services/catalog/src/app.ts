@@ -20,7 +20,6 @@ import { locationRoutes } from './routes/locations.ts';
 import { paymentWebhookRoutes } from './routes/payment-webhooks.ts';
 import { ratingRoutes } from './routes/ratings.ts';
 import { savedSearchRoutes } from './routes/saved-searches.ts';
-import { sharedHitRoutes } from './routes/shared-hits.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { transactionRoutes } from './routes/transactions.ts';
 
@@ -64,8 +63,6 @@ export async function buildCatalogApp(deps: CatalogDeps, readiness: ReadinessChe
   await app.register(savedSearchRoutes, deps);
   // Exchange matching: wishes, pairs and cycles of three (issue 15 item 6).
   await app.register(exchangeRoutes, deps);
-  // The visitors the gateway served a kept book page: their views (gateway/src/plugins/shared-answers.ts).
-  await app.register(sharedHitRoutes, deps);
   // Its own plugin: the raw body, as signed.
   await app.register(paymentWebhookRoutes, deps);
   return app;

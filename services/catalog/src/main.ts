@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { SHARED_ANSWERS_CHANNEL } from '@cartable/contracts';
 import {
   bootstrap,
   createLogger,
@@ -67,14 +66,6 @@ await bootstrap(async () => {
       ? startListingIndexFeed(config.CATALOG_DATABASE_URL, log)
       : undefined;
   if (listings) onListingsWritten(() => listings.catchUp());
-  // The gateway keeps visitors' book pages a few seconds (gateway/src/plugins/shared-answers.ts):
-  // a write, or an event that hides or shows listings, tells it to drop them.
-  const sharedAnswersChannel = `${config.REDIS_KEY_PREFIX}${SHARED_ANSWERS_CHANNEL}`;
-  onListingsWritten(() => {
-    infra.redis
-      ?.publish(sharedAnswersChannel, 'catalog')
-      .catch((err: Error) => log.warn({ err: err.message }, 'the gateway was not told of changed listings'));
-  });
   const categoryStore = createCategoryStore(db, infra.redis, config.REDIS_KEY_PREFIX, log);
   infra.startConsumers(
     { auth: sellersProjection, messaging: { ...bookContactsProjection, ...memberBlocksProjection } },
