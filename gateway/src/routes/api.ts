@@ -4,7 +4,6 @@ import { encodedBodyRefusal } from '@cartable/service-kit';
 import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { LimitName, RouteEntry, Upstream } from '../plugins/app/route-table.ts';
-import { COMPRESS_THRESHOLD } from '../plugins/external/compress.ts';
 import { apiHelmet } from '../plugins/external/helmet.ts';
 
 export interface ApiOptions {
@@ -41,6 +40,9 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
  * its upstream: three of messaging's 25 s heartbeats (MESSAGE_STREAM_HEARTBEAT_MS).
  */
 export const STREAM_IDLE_TIMEOUT_MS = 90_000;
+
+/** Responses of a declared size up to this are read whole before they are sent on (sendBody). */
+const WHOLE_BODY_MAX = 256 * 1024;
 
 /** Signed webhooks and the one-click unsubscribe: small bodies, passed on byte for byte. */
 const RAW_BODY_LIMIT = 64 * 1024;
@@ -140,14 +142,16 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   };
 
   /**
-   * The upstream's body, as a stream; one that declares less than the compression threshold is
-   * read whole first, so that it leaves as it is, in one write (@fastify/compress compresses a
-   * stream whatever its size).
+   * The upstream's body: one that declares an ordinary size (up to WHOLE_BODY_MAX) is read whole
+   * first and leaves in one write, with its length; any other (an image, an event stream, one of
+   * unknown size) is streamed with back-pressure. Read whole, a failure of the upstream is still
+   * answered cleanly, and a body under the compression threshold leaves as it is
+   * (@fastify/compress would compress a stream whatever its size).
    */
   const sendBody: FastifyReplyFromHooks['onResponse'] = (_request, reply, res) => {
     // What reply-from hands over with undici (its types say otherwise): the headers, undici's body.
     const { headers, stream: body } = res as unknown as UndiciResponse;
-    if (!(Number(headers['content-length']) < COMPRESS_THRESHOLD)) return reply.send(body);
+    if (!(Number(headers['content-length']) <= WHOLE_BODY_MAX)) return reply.send(body);
     body.arrayBuffer().then(
       (bytes) => reply.send(Buffer.from(bytes)),
       (error: unknown) => {
