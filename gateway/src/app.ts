@@ -74,7 +74,7 @@ export async function buildGateway(deps: GatewayDeps, readiness: ReadinessCheck[
       prefix: config.REDIS_KEY_PREFIX,
       authUrl: config.AUTH_URL,
       internalServiceToken: config.INTERNAL_SERVICE_TOKEN,
-      answerCacheMs: config.TOKEN_STATUS_CACHE_MS,
+      statusCacheMs: config.TOKEN_STATUS_CACHE_MS,
       log: app.log,
     }),
   });

@@ -166,7 +166,7 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) =>
     return {
       onResponse: sendBody,
       timeout: entry.stream ? STREAM_IDLE_TIMEOUT_MS : options.upstreamTimeoutMs,
-      // A request is sent once: an upstream's 503 is its answer, not a reason to ask again.
+      // A request is sent once: an upstream's 503 is its response, not a reason to ask again.
       retryDelay: () => null,
       onError: upstreamFailed,
       rewriteRequestHeaders: forwardedHeaders,

@@ -111,7 +111,7 @@ function routePreloads(remoteManifest: () => PreloadManifest, shellShared: () =>
 /**
  * Preloads placed after the page's own stylesheet and script, which the browser asks for first.
  * An API read is preloaded `as="fetch"` with `crossorigin` (anonymous, same origin): the mode and
- * credentials of the client's fetch, which the browser needs to hand it the preloaded answer.
+ * credentials of the client's fetch, which the browser needs to hand it the preloaded response.
  */
 export function withPreloads(html: string, scripts: string[], data: string[] = []): string {
   if (scripts.length === 0 && data.length === 0) return html;

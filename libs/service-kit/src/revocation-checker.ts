@@ -7,7 +7,8 @@ import { SERVICE_TOKEN_HEADER } from './internal-routes.ts';
 import { type CacheAnswer, readRevocationCache, withRights } from './revocation.ts';
 import { createRevocationMemo } from './revocation-memo.ts';
 
-type AuthAnswer = z.infer<typeof tokenStatusResponseSchema>;
+/** What auth says of a token: revoked, and its holder's current rights if they changed. */
+type TokenStatus = z.infer<typeof tokenStatusResponseSchema>;
 
 /** Raised when neither Redis nor auth can say whether a token is revoked. */
 export class RevocationUnavailable extends Error {
@@ -55,8 +56,8 @@ export interface RevocationCheckerOptions {
   authUrl: string;
   /** The credential auth's internal routes ask for (INTERNAL_SERVICE_TOKEN). */
   internalServiceToken: string;
-  /** How long an answer of auth that a token is valid is reused (revoked: until it expires). */
-  answerCacheMs: number;
+  /** How long auth's word that a token is valid is reused (revoked: until it expires). */
+  statusCacheMs: number;
   /** Redis is a cache: a slow one is treated as a missing one. */
   redisTimeoutMs?: number;
   authTimeoutMs?: number;
@@ -93,8 +94,8 @@ export function createRevocationChecker(options: RevocationCheckerOptions) {
   const { redis, prefix, log } = options;
   const redisTimeoutMs = options.redisTimeoutMs ?? 500;
   const authTimeoutMs = options.authTimeoutMs ?? 2000;
-  const answers = new TtlCache<AuthAnswer>(options.maxEntries ?? 10_000);
-  const pending = new Map<string, Promise<AuthAnswer>>();
+  const statuses = new TtlCache<TokenStatus>(options.maxEntries ?? 10_000);
+  const pending = new Map<string, Promise<TokenStatus>>();
   const counts = { memo: 0, cache: 0, auth: 0, reused: 0, redisErrors: 0 };
   const memo = options.memo === false ? undefined : createRevocationMemo(redis, prefix, log, options.maxEntries);
   let lastRedisWarning = 0;
@@ -113,7 +114,7 @@ export function createRevocationChecker(options: RevocationCheckerOptions) {
     }
   }
 
-  async function askAuth(token: string): Promise<AuthAnswer> {
+  async function askAuth(token: string): Promise<TokenStatus> {
     let response: Response;
     try {
       response = await fetch(`${options.authUrl}/internal/token-status`, {
@@ -132,8 +133,8 @@ export function createRevocationChecker(options: RevocationCheckerOptions) {
     return body.data;
   }
 
-  function fromAuth(token: string, claims: AccessClaims): Promise<AuthAnswer> {
-    const known = answers.get(claims.jti);
+  function fromAuth(token: string, claims: AccessClaims): Promise<TokenStatus> {
+    const known = statuses.get(claims.jti);
     if (known !== undefined) {
       counts.reused++;
       return Promise.resolve(known);
@@ -142,10 +143,10 @@ export function createRevocationChecker(options: RevocationCheckerOptions) {
     if (!asking) {
       counts.auth++;
       asking = askAuth(token)
-        .then((answer) => {
-          const ttl = answer.revoked ? Math.max(1000, claims.exp * 1000 - Date.now()) : options.answerCacheMs;
-          answers.set(claims.jti, answer, ttl);
-          return answer;
+        .then((status) => {
+          const ttl = status.revoked ? Math.max(1000, claims.exp * 1000 - Date.now()) : options.statusCacheMs;
+          statuses.set(claims.jti, status, ttl);
+          return status;
         })
         .finally(() => pending.delete(claims.jti));
       pending.set(claims.jti, asking);
@@ -171,8 +172,8 @@ export function createRevocationChecker(options: RevocationCheckerOptions) {
       memo?.keep(claims, cached, generation);
       return cached.answer === 'revoked' ? null : withRights(claims, cached.rights);
     }
-    const answer = await fromAuth(token, claims);
-    return answer.revoked ? null : withRights(claims, answer.rights);
+    const status = await fromAuth(token, claims);
+    return status.revoked ? null : withRights(claims, status.rights);
   }
 
   return {
@@ -181,11 +182,11 @@ export function createRevocationChecker(options: RevocationCheckerOptions) {
       return (await currentClaims(token, claims)) === null;
     },
     /**
-     * A call that may have revoked this token (its own logout, a password change…) has been
-     * answered: what auth said of it before is no longer to be trusted.
+     * A call that may have revoked this token (its own logout, a password change…) has had its
+     * response: what auth said of it before is no longer to be trusted.
      */
     forget(jti: string) {
-      answers.delete(jti);
+      statuses.delete(jti);
       memo?.forget(jti);
     },
     /** Resolves once every revocation change Redis announced so far is applied here (tests). */
@@ -219,7 +220,7 @@ export function createServiceGuards(
       prefix: config.REDIS_KEY_PREFIX,
       authUrl: config.AUTH_URL,
       internalServiceToken: config.INTERNAL_SERVICE_TOKEN,
-      answerCacheMs: config.TOKEN_STATUS_CACHE_MS,
+      statusCacheMs: config.TOKEN_STATUS_CACHE_MS,
       log,
     }),
   });

@@ -79,7 +79,7 @@ describe('revocation answers kept in memory while Redis announces changes', () =
       prefix,
       authUrl,
       internalServiceToken: 'x'.repeat(32),
-      answerCacheMs: 0,
+      statusCacheMs: 0,
       log,
     });
     await markRevocationCacheLoaded(writer, prefix);

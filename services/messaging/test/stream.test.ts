@@ -72,7 +72,7 @@ beforeAll(async () => {
       prefix,
       authUrl: 'http://127.0.0.1:9',
       internalServiceToken: 'x'.repeat(32),
-      answerCacheMs: 0,
+      statusCacheMs: 0,
       log,
     }),
   });
