@@ -1,16 +1,17 @@
 /**
- * What the gateway costs, side by side in one run (issue « Fast on a phone in Libreville », item
- * 5): the same trivial upstream (bench/gateway-compare/upstream.mjs) called directly, through
- * express-gateway 1.16 with no authentication at all, and through our gateway on a public route
- * (GET /api/books) and on a member's route (GET /api/favourites: JWT checked against auth's keys,
- * revocation checked in Redis, logging on, as in production); and two floors with nothing on,
- * each forwarding with undici's dispatch handler as the gateway does (bench/gateway-compare/
- * forward.mjs): bare Fastify, the floor of our stack (bare-fastify.mjs), and bare node:http, the
- * floor of any gateway written in Node (bare-node.mjs).
+ * What the gateway costs, side by side in one run: the same trivial upstream
+ * (bench/gateway-compare/upstream.mjs) called directly, through express-gateway 1.16 with no
+ * authentication at all, and through our gateway on a public route (GET /api/books) and on a
+ * member's route (GET /api/favourites: JWT checked against auth's keys, revocation checked in
+ * Redis, logging on, as in production); and three floors with nothing on: bare Fastify with
+ * @fastify/reply-from, as our gateway forwards (bare-reply-from.mjs), and two with the least a
+ * Node proxy can do, a hand-made hop on undici's dispatch handler (forward.mjs): bare Fastify
+ * (bare-fastify.mjs, the « bare-Fastify floor » the targets name) and bare node:http, the floor of
+ * any gateway written in Node (bare-node.mjs).
  * Our gateway is a second instance of gateway/src/main.ts whose catalog is the trivial upstream;
- * auth and Redis are a real test stack's. express-gateway (and, for the floor line, the gateway's
- * versions of fastify and undici) are installed in bench/gateway-compare/ on first run, never as
- * a dependency of the product.
+ * auth and Redis are a real test stack's. express-gateway (and, for the floor lines, the gateway's
+ * versions of fastify, @fastify/reply-from and undici) are installed in bench/gateway-compare/ on
+ * first run, never as a dependency of the product.
  *   npm run bench -- gateway-compare      (DURATION=10 CONNECTIONS=50 WARMUP=2 by default)
  * GATEWAY_NODE_OPTIONS is passed to our gateway's process (e.g. `--require` a CPU profiler).
  * Each line gives the CPU milliseconds a request cost the proxy in front, the upstream and
@@ -33,8 +34,9 @@ const warmup = Number(process.env.WARMUP ?? 2);
 const connections = Number(process.env.CONNECTIONS ?? 50);
 const here = join(import.meta.dirname, 'gateway-compare');
 
-if (!['express-gateway', 'fastify', 'undici'].every((name) => existsSync(join(here, 'node_modules', name)))) {
-  console.log('# installing express-gateway, fastify and undici in bench/gateway-compare (first run only)');
+const helpers = ['express-gateway', 'fastify', '@fastify/reply-from', 'undici'];
+if (!helpers.every((name) => existsSync(join(here, 'node_modules', name)))) {
+  console.log(`# installing ${helpers.join(', ')} in bench/gateway-compare (first run only)`);
   const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: here, stdio: 'inherit' });
   if (install.status !== 0) process.exit(install.status ?? 1);
 }
@@ -83,14 +85,9 @@ const stack = await startTestStack({ env: benchEnv });
 const processes: ChildProcess[] = [];
 let ours: Awaited<ReturnType<typeof startStack>> | undefined;
 try {
-  const [upstreamPort, egPort, egAdminPort, gatewayPort, barePort, bareNodePort] = await Promise.all([
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-  ]);
+  const [upstreamPort, egPort, egAdminPort, gatewayPort, barePort, bareNodePort, bareReplyFromPort] = await Promise.all(
+    [freePort(), freePort(), freePort(), freePort(), freePort(), freePort(), freePort()],
+  );
   const upstream = `http://127.0.0.1:${upstreamPort}`;
   const upstreamProcess = await child('upstream.mjs', { PORT: String(upstreamPort) }, `${upstream}/books`);
   processes.push(upstreamProcess);
@@ -107,6 +104,12 @@ try {
     `http://127.0.0.1:${barePort}/api/books`,
   );
   processes.push(bareProcess);
+  const bareReplyFromProcess = await child(
+    'bare-reply-from.mjs',
+    { BARE_PORT: String(bareReplyFromPort), BARE_UPSTREAM: upstream },
+    `http://127.0.0.1:${bareReplyFromPort}/api/books`,
+  );
+  processes.push(bareReplyFromProcess);
   const bareNodeProcess = await child(
     'bare-node.mjs',
     { BARE_PORT: String(bareNodePort), BARE_UPSTREAM: upstream },
@@ -165,8 +168,13 @@ try {
     `http://127.0.0.1:${egPort}/api/books`,
     { watched: through('express-gateway', egProcess.pid) },
   );
+  const bareReplyFrom = await load(
+    'bare Fastify + @fastify/reply-from as the gateway forwards, nothing else, GET /api/books',
+    `http://127.0.0.1:${bareReplyFromPort}/api/books`,
+    { watched: through('bare reply-from', bareReplyFromProcess.pid) },
+  );
   const bare = await load(
-    'bare Fastify + undici as the gateway forwards, nothing else, GET /api/books',
+    'bare Fastify + undici, hand-made hop, nothing else, GET /api/books',
     `http://127.0.0.1:${barePort}/api/books`,
     { watched: through('bare', bareProcess.pid) },
   );
@@ -198,18 +206,21 @@ try {
   const ratio = (a: number, b: number) => Number((a / b).toFixed(2));
   console.log(
     JSON.stringify({
-      'member route ÷ express-gateway (target ≥ 4)': ratio(guarded['req/s'], eg['req/s']),
-      'public route ÷ direct (target ≥ 0.3)': ratio(open['req/s'], direct['req/s']),
+      'member route ÷ express-gateway': ratio(guarded['req/s'], eg['req/s']),
+      'public route ÷ direct': ratio(open['req/s'], direct['req/s']),
       'express-gateway ÷ direct': ratio(eg['req/s'], direct['req/s']),
       // How far the framework alone gets: the ceiling of any gateway built on it.
       'bare Fastify + undici ÷ direct': ratio(bare['req/s'], direct['req/s']),
-      'public route ÷ bare Fastify + undici': ratio(open['req/s'], bare['req/s']),
+      'public route ÷ bare Fastify + undici (target ≥ 0.5)': ratio(open['req/s'], bare['req/s']),
+      // What @fastify/reply-from costs against the hand-made hop, and our gateway against it.
+      'bare Fastify + reply-from ÷ bare Fastify + undici': ratio(bareReplyFrom['req/s'], bare['req/s']),
+      'public route ÷ bare Fastify + reply-from': ratio(open['req/s'], bareReplyFrom['req/s']),
       // How far Node's HTTP server and client get with no framework: the ceiling of any gateway
       // written in Node, on this machine, in this run.
       'bare node:http + undici ÷ direct': ratio(bareNode['req/s'], direct['req/s']),
       // autocannon's latencies are whole milliseconds: with one connection, a request's time
       // is the inverse of the rate, which says more at this scale.
-      'time added per request on the member route, idle, ms (target p50 ≤ 1)': Number(
+      'time added per request on the member route, idle, ms (target p50 ≤ 0.5)': Number(
         (1000 / idleMember['req/s'] - 1000 / idleDirect['req/s']).toFixed(2),
       ),
     }),

@@ -5,8 +5,9 @@
 #
 #   SMTP_USER=... SMTP_PASS=... [ADMIN_PASSWORD=...] [PAYMENT_AGGREGATOR_KEY=...] [NAMESPACE=cartable] k8s/create-secrets.sh
 #
-# Generates every password (openssl rand), the ES256 signing key of auth (PKCS#8 PEM) and,
-# unless given, the first administrator's password, which it prints once.
+# Generates every password (openssl rand), the deployables' INTERNAL_SERVICE_TOKEN, the ES256
+# signing key of auth (PKCS#8 PEM) and, unless given, the first administrator's password, which
+# it prints once.
 set -euo pipefail
 
 ns="${NAMESPACE:-cartable}"
@@ -28,6 +29,8 @@ minio_password="$(password)"
 redis_password="$(password)"
 nats_password="$(password)"
 admin_password="${ADMIN_PASSWORD:-$(password)}"
+# The deployables' credential among themselves (auth's internal routes ask for it).
+internal_token="$(password)"
 
 key_file="$(mktemp)"
 trap 'rm -f "$key_file"' EXIT
@@ -43,6 +46,7 @@ redis_url="redis://:$redis_password@redis:6379"
 nats_url="nats://cartable:$nats_password@nats:4222"
 
 kubectl -n "$ns" create secret generic cartable-gateway --from-literal=REDIS_URL="$redis_url" \
+  --from-literal=INTERNAL_SERVICE_TOKEN="$internal_token" \
   --from-literal=S3_ACCESS_KEY=cartable --from-literal=S3_SECRET_KEY="$minio_password"
 
 for service in "${services[@]}"; do
@@ -63,6 +67,7 @@ for service in "${services[@]}"; do
   kubectl -n "$ns" create secret generic "cartable-$service" \
     --from-literal="$url_variable=postgres://$service:$db_password@cartable-pg-rw:5432/$service" \
     --from-literal=REDIS_URL="$redis_url" --from-literal=NATS_URL="$nats_url" \
+    --from-literal=INTERNAL_SERVICE_TOKEN="$internal_token" \
     --from-literal=S3_ACCESS_KEY=cartable --from-literal=S3_SECRET_KEY="$minio_password" \
     ${extra[@]+"${extra[@]}"}
 done

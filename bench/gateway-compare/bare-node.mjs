@@ -10,12 +10,12 @@ createServer((request, response) => {
     return;
   }
   askUpstream('/books').then(
-    (answer) => {
-      response.writeHead(answer.statusCode, {
-        'content-type': answer.contentType,
-        'content-length': answer.body.length,
+    (upstream) => {
+      response.writeHead(upstream.statusCode, {
+        'content-type': upstream.contentType,
+        'content-length': upstream.body.length,
       });
-      response.end(answer.body);
+      response.end(upstream.body);
     },
     () => response.writeHead(502).end(),
   );

@@ -1,31 +1,32 @@
-// The hop both floor lines make, as the gateway makes it (gateway/src/plugins/owner-answer.ts): a
-// pool of kept-alive connections to the trivial upstream (BARE_UPSTREAM), undici's dispatch
-// handler gathering an answer of known size whole, to be sent in one write.
+// The hand-made hop of two floor lines: a pool of kept-alive connections to the trivial upstream
+// (BARE_UPSTREAM), undici's dispatch handler gathering a response of known size whole, to be sent
+// in one write. The least work a Node proxy can do per request; the gateway itself forwards with
+// @fastify/reply-from (bare-reply-from.mjs is that floor).
 import { Agent } from 'undici';
 
-const owners = new Agent({ connections: 128, pipelining: 1 });
+const upstreams = new Agent({ connections: 128, pipelining: 1 });
 const origin = process.env.BARE_UPSTREAM;
 
 /** GET `path` of the upstream: its status, content type and whole body. */
 export function askUpstream(path) {
   return new Promise((resolve, reject) => {
-    const answer = { statusCode: 0, contentType: '', chunks: [] };
-    owners.dispatch(
+    const response = { statusCode: 0, contentType: '', chunks: [] };
+    upstreams.dispatch(
       { origin, path, method: 'GET' },
       {
         onRequestStart() {},
         onResponseStart(_controller, statusCode, headers) {
-          answer.statusCode = statusCode;
-          answer.contentType = headers['content-type'];
+          response.statusCode = statusCode;
+          response.contentType = headers['content-type'];
         },
         onResponseData(_controller, chunk) {
-          answer.chunks.push(chunk);
+          response.chunks.push(chunk);
         },
         onResponseEnd() {
           resolve({
-            statusCode: answer.statusCode,
-            contentType: answer.contentType,
-            body: Buffer.concat(answer.chunks),
+            statusCode: response.statusCode,
+            contentType: response.contentType,
+            body: Buffer.concat(response.chunks),
           });
         },
         onResponseError(_controller, error) {

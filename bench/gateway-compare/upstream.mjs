@@ -1,4 +1,4 @@
-// The trivial upstream every contender proxies to: a small JSON answer, nothing else.
+// The trivial upstream every contender proxies to: a small JSON response, nothing else.
 import { createServer } from 'node:http';
 
 const body = JSON.stringify({ ok: true, books: [] });

@@ -55,8 +55,12 @@ export async function startTestStack(options: { env?: Record<string, string> } =
       const ports = Object.fromEntries(
         await Promise.all(deployables.map(async (d) => [d, await freePort()])),
       ) as Record<Deployable, number>;
+      const metricsPorts = Object.fromEntries(
+        await Promise.all(deployables.map(async (d) => [d, await freePort()])),
+      ) as Record<Deployable, number>;
       return startStack({
         ports,
+        metricsPorts,
         env: {
           NODE_ENV: 'test',
           LOG_LEVEL: 'info',

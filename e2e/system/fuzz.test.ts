@@ -3,7 +3,7 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rateLimitSettings } from '../../gateway/src/config.ts';
-import { type Access, routeTable } from '../../gateway/src/route-table.ts';
+import { type Access, routeTable } from '../../gateway/src/plugins/app/route-table.ts';
 import { listBook, verifiedMember } from '../support/members.ts';
 import { call, startTestStack, type TestStack } from '../support/test-stack.ts';
 

@@ -107,7 +107,8 @@ describe('outages', () => {
     const dead = await listDeadLetters(nc, stack.id, { consumer: 'messaging' });
     await nc.close();
     expect(dead).toHaveLength(0);
-    const metrics = (await call(`${stack.url('messaging')}/metrics`)).body as string;
+    // Read on its metrics port: the service's own port has no /metrics.
+    const metrics = (await call(stack.metricsUrl('messaging') ?? '')).body as string;
     const retries = [
       ...metrics.matchAll(/cartable_events_retried_total\{[^}]*consumer="messaging"[^}]*\} (\d+)/g),
     ].reduce((sum, m) => sum + Number(m[1]), 0);

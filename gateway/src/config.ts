@@ -15,7 +15,7 @@ const limit = (fallback: string) =>
       return { max: Number(match[1]), windowMs: Number(match[2]) * 1000 };
     });
 
-/** Per-address limits of the route table (gateway/src/route-table.ts), by name. */
+/** Per-address limits of the route table (plugins/app/route-table.ts), by name. */
 export const rateLimitSettings = {
   RATE_LIMIT_REGISTER: limit('20/600'),
   RATE_LIMIT_LOGIN: limit('20/60'),
@@ -35,8 +35,6 @@ export const gatewayConfigSchema = baseConfigSchema
   .extend(storageConfigSchema.shape)
   .extend({
     PORT: z.coerce.number().int().default(8080),
-    /** Prometheus' /metrics, on a port of its own that the Ingress does not route. */
-    METRICS_PORT: z.coerce.number().int().default(9464),
     ...rateLimitSettings,
     CATALOG_URL: z.string().url().default('http://127.0.0.1:4002'),
     MESSAGING_URL: z.string().url().default('http://127.0.0.1:4003'),
@@ -55,7 +53,7 @@ export const gatewayConfigSchema = baseConfigSchema
       .int()
       .positive()
       .default(20 * 1024 * 1024),
-    /** A service that accepted the connection but does not answer: give up after this. */
+    /** An upstream that accepted the connection but does not respond: given up after this. */
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
     /** Browser settings served at /app-config.json (SPEC.md section 9: 30 min, warning 60 s before). */
     INACTIVITY_LIMIT_MS: z.coerce.number().int().positive().default(1_800_000),

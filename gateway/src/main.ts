@@ -1,12 +1,4 @@
-import {
-  bootstrap,
-  createRedis,
-  createStorage,
-  createTokenVerifier,
-  loadConfig,
-  serve,
-  serveMetrics,
-} from '@cartable/service-kit';
+import { bootstrap, createRedis, createStorage, createTokenVerifier, loadConfig, serve } from '@cartable/service-kit';
 import { buildGateway } from './app.ts';
 import { gatewayConfigSchema } from './config.ts';
 
@@ -23,6 +15,5 @@ await bootstrap(async () => {
   const app = await buildGateway({ config, redis, storage, verifier }, [
     { name: 'redis', critical: false, check: () => redis.ping() },
   ]);
-  const metrics = await serveMetrics(app.metrics, { port: config.METRICS_PORT, host: config.HOST });
-  await serve(app, { port: config.PORT, host: config.HOST }, [() => metrics.close(), () => redis.quit()]);
+  await serve(app, { port: config.PORT, host: config.HOST, metricsPort: config.METRICS_PORT }, [() => redis.quit()]);
 });

@@ -1,5 +1,5 @@
 import FindMyWay from 'find-my-way';
-import type { Owner, RouteEntry } from './route-table.ts';
+import type { RouteEntry, Upstream } from './plugins/app/route-table.ts';
 
 /**
  * The services' OpenAPI documents (each at GET /openapi.json, generated from the zod schemas of
@@ -43,12 +43,12 @@ const isOperation = (key: string) => (HTTP_METHODS as readonly string[]).include
 /**
  * One document for the gateway: `/api` + each service path the route table sends to that
  * service (other paths, such as auth's /internal/token-status or the JWKS, are not public),
- * tagged with its owner, `security` set from the route's access. Schemas of the services share
+ * tagged with its upstream, `security` set from the route's access. Schemas of the services share
  * one namespace (they come from the same contracts); two different schemas under one name keep
- * both, the later one renamed after its owner.
+ * both, the later one renamed after its upstream.
  */
 export function mergeOpenApi(
-  documents: ReadonlyArray<{ owner: Owner; document: OpenApiDocument }>,
+  documents: ReadonlyArray<{ upstream: Upstream; document: OpenApiDocument }>,
   routeTable: readonly RouteEntry[],
   info: { title: string; version: string; description?: string } = { title: 'Cartable API', version: '1.0.0' },
 ): OpenApiDocument {
@@ -57,12 +57,12 @@ export function mergeOpenApi(
   const schemas: Record<string, unknown> = {};
   const tags = new Map<string, Json>();
 
-  for (const { owner, document } of documents) {
+  for (const { upstream, document } of documents) {
     // Component names already taken by another service with another content are renamed.
     const renames = new Map<string, string>();
     for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
       if (name in schemas && JSON.stringify(schemas[name]) !== JSON.stringify(schema))
-        renames.set(name, `${owner}_${name}`);
+        renames.set(name, `${upstream}_${name}`);
     }
     const rename = <T>(value: T): T =>
       renames.size
@@ -82,18 +82,18 @@ export function mergeOpenApi(
       for (const [method, operation] of Object.entries(item)) {
         if (!isOperation(method)) continue;
         const entry = find(method, `/api${samplePath(path)}`);
-        if (entry?.owner !== owner) continue;
-        const ownTags = ((operation.tags as string[] | undefined) ?? []).map((t) => `${owner}: ${t}`);
-        const operationTags = ownTags.length ? ownTags : [owner];
+        if (entry?.upstream !== upstream) continue;
+        const ownTags = ((operation.tags as string[] | undefined) ?? []).map((t) => `${upstream}: ${t}`);
+        const operationTags = ownTags.length ? ownTags : [upstream];
         for (const tag of operationTags) tags.set(tag, { name: tag });
         const { security: _own, ...rest } = rename(operation);
         paths[`/api${path}`] ??= {};
         paths[`/api${path}`]![method] = {
           ...rest,
           tags: operationTags,
-          // What the gateway checks before the owner sees the request; finer rules are the owner's.
+          // What the gateway checks before the upstream sees the request; finer rules are the upstream's.
           ...(entry.access === 'public' ? {} : { security: [{ bearer: [] }] }),
-          'x-owner': owner,
+          'x-upstream': upstream,
           'x-access': entry.access,
         };
       }

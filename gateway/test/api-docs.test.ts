@@ -18,7 +18,7 @@ import { notificationsConfigSchema } from '../../services/notifications/src/conf
 import { buildGateway } from '../src/app.ts';
 import { gatewayConfigSchema } from '../src/config.ts';
 import { HTTP_METHODS, type OpenApiDocument, routeFinder, samplePath } from '../src/openapi-merge.ts';
-import { type Owner, owners, routeTable } from '../src/route-table.ts';
+import { routeTable, type Upstream, upstreams } from '../src/plugins/app/route-table.ts';
 
 /**
  * The OpenAPI documents: each service's GET /openapi.json (generated from the zod schemas of
@@ -29,12 +29,12 @@ import { type Owner, owners, routeTable } from '../src/route-table.ts';
  */
 
 /** Service paths the gateway never routes, on purpose. */
-const NOT_PUBLIC = ['/internal/token-status', '/internal/shared-hits', '/.well-known/jwks.json'];
+const NOT_PUBLIC = ['/internal/token-status', '/.well-known/jwks.json'];
 const PROXIED = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-const services = {} as Record<Owner, FastifyInstance>;
-const documents = {} as Record<Owner, OpenApiDocument>;
+const services = {} as Record<Upstream, FastifyInstance>;
+const documents = {} as Record<Upstream, OpenApiDocument>;
 let gateway: Awaited<ReturnType<typeof buildGateway>>;
 let merged: OpenApiDocument;
 
@@ -86,16 +86,16 @@ async function startServices() {
     [],
     false,
   );
-  const urls = {} as Record<Owner, string>;
-  for (const owner of owners) {
-    await services[owner].listen({ port: 0, host: '127.0.0.1' });
-    const address = services[owner].server.address();
-    urls[owner] = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const urls = {} as Record<Upstream, string>;
+  for (const upstream of upstreams) {
+    await services[upstream].listen({ port: 0, host: '127.0.0.1' });
+    const address = services[upstream].server.address();
+    urls[upstream] = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   }
   return urls;
 }
 
-const gatewayConfig = (urls: Record<Owner, string>, NODE_ENV: string) =>
+const gatewayConfig = (urls: Record<Upstream, string>, NODE_ENV: string) =>
   loadConfig(gatewayConfigSchema, {
     NODE_ENV,
     AUTH_URL: urls.auth,
@@ -105,16 +105,17 @@ const gatewayConfig = (urls: Record<Owner, string>, NODE_ENV: string) =>
     NOTIFICATIONS_URL: urls.notifications,
     FRONTENDS_DIR: '/nonexistent',
     DATA_DIR: '/tmp/cartable-api-docs-test',
+    INTERNAL_SERVICE_TOKEN: 'a-service-credential-of-this-test-only',
   });
 
 const verifier = { verify: () => Promise.reject(new Error('no token in this test')) } as never;
 
 beforeAll(async () => {
   const urls = await startServices();
-  for (const owner of owners) {
-    const response = await services[owner].inject({ url: '/openapi.json' });
+  for (const upstream of upstreams) {
+    const response = await services[upstream].inject({ url: '/openapi.json' });
     expect(response.statusCode).toBe(200);
-    documents[owner] = response.json();
+    documents[upstream] = response.json();
   }
   gateway = await buildGateway({ config: gatewayConfig(urls, 'development'), redis, verifier }, [], false);
   const response = await gateway.inject({ url: '/api/docs/openapi.json' });
@@ -124,7 +125,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gateway?.close();
-  await Promise.all(owners.map((o) => services[o]?.close()));
+  await Promise.all(upstreams.map((o) => services[o]?.close()));
   redis.disconnect();
 });
 
@@ -134,20 +135,23 @@ const operationsOf = (document: OpenApiDocument, path: string) =>
   Object.keys(document.paths?.[path] ?? {}).filter((k) => (HTTP_METHODS as readonly string[]).includes(k));
 
 describe("each service's OpenAPI document", () => {
-  it.each(owners)('%s: GET /openapi.json is valid OpenAPI 3.1 and documents every answer it sends', async (owner) => {
-    const document = documents[owner];
-    expect(document.openapi).toBe('3.1.0');
-    await SwaggerParser.validate(structuredClone(document) as never);
-    // Every operation says what a success answers (a schema of libs/contracts), multipart uploads included.
-    for (const [path, item] of Object.entries(document.paths ?? {})) {
-      for (const method of operationsOf(document, path)) {
-        const responses = (item[method] as { responses: Record<string, { content?: unknown }> }).responses;
-        const success = Object.entries(responses).filter(([code]) => code.startsWith('2'));
-        expect(success.length, `${owner} ${method} ${path}`).toBeGreaterThan(0);
-        for (const [, answer] of success) expect(answer.content, `${owner} ${method} ${path}`).toBeDefined();
+  it.each(upstreams)(
+    '%s: GET /openapi.json is valid OpenAPI 3.1 and documents every answer it sends',
+    async (upstream) => {
+      const document = documents[upstream];
+      expect(document.openapi).toBe('3.1.0');
+      await SwaggerParser.validate(structuredClone(document) as never);
+      // Every operation says what a success answers (a schema of libs/contracts), multipart uploads included.
+      for (const [path, item] of Object.entries(document.paths ?? {})) {
+        for (const method of operationsOf(document, path)) {
+          const responses = (item[method] as { responses: Record<string, { content?: unknown }> }).responses;
+          const success = Object.entries(responses).filter(([code]) => code.startsWith('2'));
+          expect(success.length, `${upstream} ${method} ${path}`).toBeGreaterThan(0);
+          for (const [, answer] of success) expect(answer.content, `${upstream} ${method} ${path}`).toBeDefined();
+        }
       }
-    }
-  });
+    },
+  );
 });
 
 describe('the merged document at /api/docs/openapi.json', () => {
@@ -160,21 +164,21 @@ describe('the merged document at /api/docs/openapi.json', () => {
     const find = routeFinder(routeTable);
     let checked = 0;
     for (const entry of routeTable) {
-      const service = services[entry.owner];
+      const service = services[entry.upstream];
       if (!entry.path.includes('*')) {
         const implemented = PROXIED.filter((method) => service.hasRoute({ method: method as 'GET', url: entry.path }));
         const documented = operationsOf(merged, `/api${toOpenApiPath(entry.path)}`);
-        expect(documented, `${entry.owner} ${entry.path}`).toEqual(
+        expect(documented, `${entry.upstream} ${entry.path}`).toEqual(
           expect.arrayContaining(implemented.map((m) => m.toLowerCase())),
         );
         checked += implemented.length;
         continue;
       }
-      // A wildcard: every path of the owner's own document that the gateway sends through it.
-      for (const path of Object.keys(documents[entry.owner].paths ?? {})) {
-        for (const method of operationsOf(documents[entry.owner], path)) {
+      // A wildcard: every path of the upstream's own document that the gateway sends through it.
+      for (const path of Object.keys(documents[entry.upstream].paths ?? {})) {
+        for (const method of operationsOf(documents[entry.upstream], path)) {
           if (find(method, `/api${samplePath(path)}`) !== entry) continue;
-          expect(operationsOf(merged, `/api${path}`), `${entry.owner} ${method} ${path}`).toContain(method);
+          expect(operationsOf(merged, `/api${path}`), `${entry.upstream} ${method} ${path}`).toContain(method);
           checked++;
         }
       }
@@ -186,14 +190,14 @@ describe('the merged document at /api/docs/openapi.json', () => {
   it('leaves out nothing a service documents, except what the gateway never routes', () => {
     const find = routeFinder(routeTable);
     const missing: string[] = [];
-    for (const owner of owners) {
-      for (const path of Object.keys(documents[owner].paths ?? {})) {
+    for (const upstream of upstreams) {
+      for (const path of Object.keys(documents[upstream].paths ?? {})) {
         if (NOT_PUBLIC.includes(path)) continue;
-        for (const method of operationsOf(documents[owner], path)) {
-          // Routed to this owner by the gateway, and in the merged document.
-          if (find(method, `/api${samplePath(path)}`)?.owner !== owner)
-            missing.push(`${owner} ${method} ${path} (not routed)`);
-          else if (!operationsOf(merged, `/api${path}`).includes(method)) missing.push(`${owner} ${method} ${path}`);
+        for (const method of operationsOf(documents[upstream], path)) {
+          // Routed to this upstream by the gateway, and in the merged document.
+          if (find(method, `/api${samplePath(path)}`)?.upstream !== upstream)
+            missing.push(`${upstream} ${method} ${path} (not routed)`);
+          else if (!operationsOf(merged, `/api${path}`).includes(method)) missing.push(`${upstream} ${method} ${path}`);
         }
       }
     }
@@ -205,8 +209,8 @@ describe('the merged document at /api/docs/openapi.json', () => {
     expect(operation('/api/books', 'get').security).toBeUndefined();
     expect(operation('/api/messages', 'get').security).toEqual([{ bearer: [] }]);
     expect(operation('/api/admin/contacts', 'get')['x-access']).toBe('admin');
-    expect(operation('/api/books/{id}/comments', 'get')['x-owner']).toBe('moderation');
-    expect(operation('/api/books/{id}', 'get')['x-owner']).toBe('catalog');
+    expect(operation('/api/books/{id}/comments', 'get')['x-upstream']).toBe('moderation');
+    expect(operation('/api/books/{id}', 'get')['x-upstream']).toBe('catalog');
   });
 
   it('shows it in swagger-ui, under the gateway’s own CSP (no inline script)', async () => {
@@ -224,7 +228,7 @@ describe('the merged document at /api/docs/openapi.json', () => {
   });
 
   it('is not served in production', async () => {
-    const urls = Object.fromEntries(owners.map((o) => [o, 'http://127.0.0.1:9'])) as Record<Owner, string>;
+    const urls = Object.fromEntries(upstreams.map((o) => [o, 'http://127.0.0.1:9'])) as Record<Upstream, string>;
     const production = await buildGateway({ config: gatewayConfig(urls, 'production'), redis, verifier }, [], false);
     try {
       expect((await production.inject({ url: '/api/docs/openapi.json' })).statusCode).toBe(404);

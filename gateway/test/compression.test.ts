@@ -12,8 +12,8 @@ import { buildGateway } from '../src/app.ts';
 import { gatewayConfigSchema } from '../src/config.ts';
 
 /**
- * Bytes on the wire (issue « Fast on a phone in Libreville »): the frontends' files are sent as
- * compressed at build time when the browser accepts it, JSON answers over 1 KiB are compressed on
+ * Bytes on the wire: the frontends' files are sent as
+ * compressed at build time when the browser accepts it, JSON responses over 1 KiB are compressed on
  * the way, small ones and images are left alone, and caches are told the answer varies.
  */
 const prefix = `cartable:t${randomBytes(4).toString('hex')}:`;
@@ -48,7 +48,7 @@ beforeAll(async () => {
     posted++;
     return { ok: true };
   });
-  // Over the 64 KiB a single call compresses: left to @fastify/compress's stream.
+  // Over 64 KiB of JSON.
   catalog.get('/categories', async () => ({
     data: Array.from({ length: 1500 }, (_, i) => ({ id: i, name: `Catégorie ${i}`, path: `Lycée › Seconde › ${i}` })),
   }));
@@ -101,8 +101,8 @@ describe('static files', () => {
   });
 });
 
-describe('API answers', () => {
-  it('compresses JSON over 1 KiB for a browser that accepts it, and leaves small answers alone', async () => {
+describe('API responses', () => {
+  it('compresses JSON over 1 KiB for a browser that accepts it, and leaves small responses alone', async () => {
     const list = await get('/api/books', 'gzip, deflate, br');
     expect(list.statusCode).toBe(200);
     expect(list.headers['content-encoding']).toBe('br');
@@ -120,16 +120,14 @@ describe('API answers', () => {
   });
 });
 
-describe('an answer whole in memory, compressed in one call', () => {
+describe('one compression path (@fastify/compress)', () => {
   const origin = { origin: 'http://localhost:3000' };
   const ask = (url: string, headers: Record<string, string>) => gateway.inject({ method: 'GET', url, headers });
 
-  it('goes out with its compressed length, in one piece rather than in chunks', async () => {
+  it('compresses a proxied response as the browser asks, and says it varies', async () => {
     const plain = (await get('/api/books')).body;
     const br = await ask('/api/books', { 'accept-encoding': 'gzip, deflate, br', ...origin });
     expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers['content-length']).toBe(String(br.rawPayload.length));
-    expect(br.headers['transfer-encoding']).toBeUndefined();
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
     // What CORS says varies is kept, and the encoding is added once.
     expect(
@@ -141,11 +139,10 @@ describe('an answer whole in memory, compressed in one call', () => {
 
     const gz = await ask('/api/books', { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
-    expect(gz.headers['content-length']).toBe(String(gz.rawPayload.length));
     expect(gunzipSync(gz.rawPayload).toString()).toBe(plain);
   });
 
-  it("follows the browser's choice: br refused, x-gzip or « * » give gzip; identity or an unknown coding, the plain answer", async () => {
+  it("follows the browser's choice: br refused, x-gzip or « * » give gzip; identity or an unknown coding, the plain response", async () => {
     const encodingFor = async (accept: string) => (await ask('/api/books', { 'accept-encoding': accept })).headers;
     expect((await encodingFor('br;q=0, gzip'))['content-encoding']).toBe('gzip');
     expect((await encodingFor('x-gzip'))['content-encoding']).toBe('gzip');
@@ -159,7 +156,7 @@ describe('an answer whole in memory, compressed in one call', () => {
     expect(refused.headers['content-encoding']).toBeUndefined();
   });
 
-  it('leaves a large answer to the compressing stream, which still compresses it', async () => {
+  it('compresses a large response too', async () => {
     const large = await ask('/api/categories', { 'accept-encoding': 'br' });
     expect(large.statusCode).toBe(200);
     expect(large.headers['content-encoding']).toBe('br');

@@ -16,9 +16,9 @@ import { buildGateway } from '../src/app.ts';
 import { gatewayConfigSchema } from '../src/config.ts';
 
 /**
- * GET /api/messages/stream through the gateway (issue « Fast on a phone in Libreville », item 6):
- * each event reaches the browser when the owner writes it, uncompressed even to a browser that
- * accepts brotli, past UPSTREAM_TIMEOUT_MS, and the owner learns at once when the browser leaves.
+ * GET /api/messages/stream through the gateway:
+ * each event reaches the browser when the upstream writes it, uncompressed even to a browser that
+ * accepts brotli, past UPSTREAM_TIMEOUT_MS, and the upstream learns at once when the browser leaves.
  */
 const prefix = `cartable:t${randomBytes(4).toString('hex')}:`;
 const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBookPreviews } from '../src/link-preview.ts';
-import { frontendsPlugin } from '../src/plugins/frontends.ts';
+import { staticPlugin } from '../src/plugins/external/static.ts';
+import { frontendsPlugin } from '../src/routes/frontends.ts';
+import { createBookPreviews, linkPreviewRoutes } from '../src/routes/link-previews.ts';
 
 /**
  * A listing's link carries its preview in the HTML the gateway serves (Open Graph, Twitter), from
@@ -58,11 +59,9 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'shell', 'dist'), { recursive: true });
   writeFileSync(join(dir, 'shell', 'dist', 'index.html'), SHELL);
   gateway = Fastify();
-  await gateway.register(frontendsPlugin, {
-    frontendsDir: dir,
-    storageDir: join(dir, 'storage'),
-    bookPreview: createBookPreviews(catalogUrl),
-  });
+  await gateway.register(staticPlugin, { frontendsDir: dir, storageDir: join(dir, 'storage') });
+  await gateway.register(frontendsPlugin, { frontendsDir: dir });
+  await gateway.register(linkPreviewRoutes, { bookPreview: createBookPreviews(catalogUrl) });
 });
 
 afterAll(async () => {
@@ -106,15 +105,16 @@ describe('link previews of listings', () => {
     expect(html).toContain('<meta name="twitter:card" content="summary">');
   });
 
-  it('says a removed listing is no longer available, and asks catalog once a minute at most', async () => {
+  it('says a removed listing is no longer available, as catalog says at each request', async () => {
     const before = catalogCalls;
     const first = await page('/books/404');
-    await page('/books/404');
     expect(first.statusCode).toBe(200);
     expect(first.body).toContain(
       '<meta property="og:title" content="Cette annonce n&#39;est plus disponible — Cartable">',
     );
-    expect(catalogCalls - before).toBe(1);
+    // No copy of catalog's listings in the gateway: catalog keeps its own, cleared by its events.
+    await page('/books/404');
+    expect(catalogCalls - before).toBe(2);
   });
 
   it('serves the generic page at once when catalog is slow, and the shell for other paths', async () => {

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { frontendsPlugin } from '../src/plugins/frontends.ts';
+import { staticPlugin } from '../src/plugins/external/static.ts';
+import { frontendsPlugin } from '../src/routes/frontends.ts';
 
 /**
- * A page's first scripts announced in its HTML (issue « Fast on a phone in Libreville »): the
+ * A page's first scripts announced in its HTML: the
  * catalog's build writes which chunks the first render of /, /books and a book page needs
  * (preload.json), and the gateway adds them as preloads, so a phone asks for them beside the
  * shell's script instead of one round trip after another.
@@ -62,7 +63,8 @@ beforeAll(async () => {
     1_000_000,
   );
   gateway = Fastify();
-  await gateway.register(frontendsPlugin, { frontendsDir: dir, storageDir: join(dir, 'storage') });
+  await gateway.register(staticPlugin, { frontendsDir: dir, storageDir: join(dir, 'storage') });
+  await gateway.register(frontendsPlugin, { frontendsDir: dir });
 });
 
 afterAll(async () => {

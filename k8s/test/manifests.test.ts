@@ -4,8 +4,8 @@
  * k8s/ (Kubernetes schemas through kubernetes-models, kustomizations, cross-references) and
  * the overlays as `kubectl kustomize` renders them (skipped where kubectl is missing).
  *
- * The list of deployables comes from the gateway's route table (every owner of a public
- * path) plus notifications and the gateway itself: a new owner there fails here until it
+ * The list of deployables comes from the gateway's route table (every upstream of a public
+ * path) plus notifications and the gateway itself: a new upstream there fails here until it
  * has a compose service that builds it (docker/service.Dockerfile, with its name and port) and a
  * Deployment.
  */
@@ -31,7 +31,7 @@ import { type ISecret, Secret } from 'kubernetes-models/v1/Secret';
 import { type IService, Service } from 'kubernetes-models/v1/Service';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
-import { owners, routeTable } from '../../gateway/src/route-table.ts';
+import { routeTable, upstreams } from '../../gateway/src/plugins/app/route-table.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const K8S = path.join(ROOT, 'k8s');
@@ -40,8 +40,8 @@ const require = createRequire(import.meta.url);
 
 // ---------------------------------------------------------------- what is deployed
 
-const routeOwners = [...new Set(routeTable.map((route) => route.owner))].sort();
-const SERVICES = [...new Set<string>([...routeOwners, ...owners, 'notifications'])].sort();
+const routeUpstreams = [...new Set(routeTable.map((route) => route.upstream))].sort();
+const SERVICES = [...new Set<string>([...routeUpstreams, ...upstreams, 'notifications'])].sort();
 const DEPLOYABLES = ['gateway', ...SERVICES];
 /** Services with their own database: every service (the gateway has none). */
 const DATABASE_SERVICES = SERVICES;
@@ -53,6 +53,8 @@ const PORTS: Record<string, number> = {
   moderation: 4004,
   notifications: 4005,
 };
+/** Every deployable's GET /metrics (METRICS_PORT's default, libs/service-kit/src/config.ts). */
+const METRICS_PORT = 9464;
 const dirOf = (name: string) => (name === 'gateway' ? 'gateway' : `services/${name}`);
 /** The gateway's image also builds the frontends; the five services share one Dockerfile. */
 const dockerfileOf = (name: string) => (name === 'gateway' ? 'gateway/Dockerfile' : 'docker/service.Dockerfile');
@@ -96,7 +98,7 @@ const KNOWN_ENV = new Set([
   'S3_ACCESS_KEY',
   'S3_SECRET_KEY',
   'S3_BUCKET',
-  ...routeOwners.map((owner) => `${upper(owner)}_URL`),
+  ...routeUpstreams.map((upstream) => `${upper(upstream)}_URL`),
   'FRONTENDS_DIR',
 ]);
 const NODE_IMAGE = 'node:22-bookworm-slim';
@@ -378,8 +380,8 @@ const flag = (args: string, name: string) => new RegExp(`--${name}=(\\S+)`).exec
 
 describe('what is deployed', () => {
   it('derives the deployables from the gateway route table', () => {
-    expect(routeOwners.length).toBeGreaterThan(0);
-    for (const owner of routeOwners) expect(owners).toContain(owner);
+    expect(routeUpstreams.length).toBeGreaterThan(0);
+    for (const upstream of routeUpstreams) expect(upstreams).toContain(upstream);
     expect(DEPLOYABLES).toContain('notifications');
     for (const name of DEPLOYABLES) expect(PORTS[name], `port of ${name}`).toBeTypeOf('number');
   });
@@ -480,8 +482,8 @@ describe('docker-compose.yml', () => {
     for (const name of SERVICES)
       for (const dep of ['postgres', 'nats', 'redis'])
         expect(dependsOn(compose.services[name] ?? {})[dep], `${name} -> ${dep}`).toBe('service_healthy');
-    for (const owner of routeOwners)
-      expect(dependsOn(compose.services.gateway ?? {})[owner], `gateway -> ${owner}`).toBe('service_healthy');
+    for (const upstream of routeUpstreams)
+      expect(dependsOn(compose.services.gateway ?? {})[upstream], `gateway -> ${upstream}`).toBe('service_healthy');
     expect(dependsOn(compose.services.notifications ?? {}).mailpit).toBe('service_healthy');
   });
 
@@ -513,9 +515,9 @@ describe('docker-compose.yml', () => {
       if (env.STORAGE_DRIVER !== 's3' || env.S3_ENDPOINT !== 'minio') problems.push(`${name}: storage must be MinIO`);
     }
     const gateway = envOf(compose.services.gateway);
-    for (const owner of routeOwners)
-      if (gateway[`${upper(owner)}_URL`] !== `http://${owner}:${portOf(owner)}`)
-        problems.push(`gateway: ${upper(owner)}_URL`);
+    for (const upstream of routeUpstreams)
+      if (gateway[`${upper(upstream)}_URL`] !== `http://${upstream}:${portOf(upstream)}`)
+        problems.push(`gateway: ${upper(upstream)}_URL`);
     const minio = envOf(compose.services.minio);
     for (const name of DEPLOYABLES) {
       const env = envOf(compose.services[name]);
@@ -773,6 +775,28 @@ describe('Kubernetes manifests (k8s/)', () => {
     if (name !== 'gateway') expect(k8sEnv.has(`${upper(name)}_DATABASE_URL`)).toBe(true);
   });
 
+  it.each(DEPLOYABLES)('%s: metrics on a port of their own, which only Prometheus may reach', (name) => {
+    const deployment = find<IDeployment>(BASE, 'Deployment', name);
+    const annotations = deployment?.spec?.template.metadata?.annotations ?? {};
+    expect(annotations['prometheus.io/port']).toBe(String(METRICS_PORT));
+    const metrics = mainContainer(deployment as IDeployment)?.ports?.find((p) => p.name === 'metrics');
+    expect(metrics?.containerPort).toBe(METRICS_PORT);
+    // The Service (what the gateway and the Ingress reach) does not carry it.
+    const service = find<IService>(BASE, 'Service', name);
+    expect(service?.spec?.ports?.map((p) => p.port)).toEqual([portOf(name)]);
+    const policy = (BASE.filter((o) => o.kind === 'NetworkPolicy') as unknown as INetworkPolicy[]).find(
+      (p) => p.spec?.podSelector?.matchLabels?.['app.kubernetes.io/name'] === name,
+    );
+    for (const rule of policy?.spec?.ingress ?? []) {
+      const ports = (rule.ports ?? []).map((p) => p.port);
+      const monitoring = (rule.from ?? []).some(
+        (peer) => peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'monitoring',
+      );
+      if (monitoring) expect(ports, `${name}: Prometheus reaches the metrics port only`).toEqual([METRICS_PORT]);
+      else expect(ports, `${name}: nobody else reaches the metrics port`).not.toContain(METRICS_PORT);
+    }
+  });
+
   it('autoscales gateway and catalog (autoscaling/v2), and leaves their replica count to the HPA', () => {
     const hpas = BASE.filter((o) => o.kind === 'HorizontalPodAutoscaler') as unknown as IHorizontalPodAutoscaler[];
     for (const name of ['gateway', 'catalog']) {
@@ -817,7 +841,8 @@ describe('Kubernetes manifests (k8s/)', () => {
     for (const key of Object.keys(data)) expect(KNOWN_ENV.has(key), `ConfigMap key ${key}`).toBe(true);
     expect(data.HOST).toBe('0.0.0.0');
     expect(data.AUTH_JWKS_URL).toBe(`http://auth:${portOf('auth')}/.well-known/jwks.json`);
-    for (const owner of routeOwners) expect(data[`${upper(owner)}_URL`]).toBe(`http://${owner}:${portOf(owner)}`);
+    for (const upstream of routeUpstreams)
+      expect(data[`${upper(upstream)}_URL`]).toBe(`http://${upstream}:${portOf(upstream)}`);
     for (const secret of EXAMPLE_SECRETS) {
       expect(secret.metadata?.annotations?.[EXAMPLE_ANNOTATION], `${secret.metadata?.name} is marked as example`).toBe(
         'true',

@@ -28,6 +28,8 @@ const entry = (name: Deployable) =>
 
 export interface StackOptions {
   ports: Record<Deployable, number>;
+  /** Each deployable's GET /metrics port (METRICS_PORT); any free one when not given. */
+  metricsPorts?: Partial<Record<Deployable, number>>;
   /** Environment shared by every process (NATS_URL, REDIS_URL, DATA_DIR, namespaces…). */
   env: Record<string, string>;
   /** Per-service database URLs; a service without one runs on embedded PGlite. */
@@ -46,6 +48,8 @@ export interface StackOptions {
 
 export interface Stack {
   url(name: Deployable): string;
+  /** Where a deployable's Prometheus metrics are (its metrics port), if that port was chosen. */
+  metricsUrl(name: Deployable): string | undefined;
   /** The process id of a running deployable (benchmarks read its CPU time). */
   pid(name: Deployable): number | undefined;
   start(name: Deployable): Promise<void>;
@@ -64,13 +68,13 @@ export function environmentFor(name: Deployable, options: StackOptions): Record<
   const env: Record<string, string> = {
     ...options.env,
     PORT: String(ports[name]),
+    // /metrics has a port of its own; any free one unless chosen, so that stacks run side by side.
+    METRICS_PORT: String(options.metricsPorts?.[name] ?? 0),
     AUTH_JWKS_URL: `${local(ports.auth)}/.well-known/jwks.json`,
     // Where a service asks whether a token was revoked when the Redis cache cannot say.
     AUTH_URL: local(ports.auth),
   };
   if (name === 'gateway') {
-    // Its /metrics has a port of its own; any free one here, so that stacks can run side by side.
-    env.METRICS_PORT ??= '0';
     Object.assign(env, {
       CATALOG_URL: local(ports.catalog),
       MESSAGING_URL: local(ports.messaging),
@@ -177,6 +181,10 @@ export async function startStack(options: StackOptions, only: readonly Deployabl
 
   const stack: Stack = {
     url: (name) => `http://127.0.0.1:${options.ports[name]}`,
+    metricsUrl: (name) => {
+      const port = options.metricsPorts?.[name];
+      return port ? `http://127.0.0.1:${port}/metrics` : undefined;
+    },
     pid: (name) => children.get(name)?.pid,
     start,
     stop,

@@ -137,40 +137,11 @@ export const bookIdParamsSchema = idParamsSchema;
 export const bookPageQuerySchema = z.object({ as: z.literal(VISITOR_BOOK_PAGE.as).optional() });
 
 /**
- * A visitor's book page may be kept this many seconds by a shared cache (the gateway's: its
- * `Cache-Control` says `s-maxage`); a browser keeps none. A listing changed or hidden shows its
- * new state to visitors this much later at most.
+ * A visitor's book page may be kept this many seconds by a shared cache in front of the gateway
+ * (its `Cache-Control` says `s-maxage`: docs/gateway.md); a browser keeps none. A listing changed
+ * or hidden shows its new state to visitors this much later at most.
  */
 export const VISITOR_BOOK_PAGE_SHARED_SECONDS = 5;
-
-/**
- * The Redis channel (after REDIS_KEY_PREFIX) on which an owner says that answers a shared cache
- * keeps may have changed (a listing written, hidden, its seller deactivated): the gateway drops
- * what it keeps.
- */
-export const SHARED_ANSWERS_CHANNEL = 'shared-answers:changed';
-
-/** Largest batch of POST /internal/shared-hits. */
-export const SHARED_HITS_PER_REPORT = 1000;
-
-/**
- * POST /internal/shared-hits (gateway → the answer's owner): the visitors served an answer the
- * gateway kept, which their owner did not see; the path is the owner's, query string included.
- */
-export const sharedHitsReportSchema = z.object({
-  hits: z
-    .array(
-      z.object({
-        path: z.string().max(2048),
-        ip: z.string().max(64),
-        user_agent: z.string().max(1024),
-      }),
-    )
-    .max(SHARED_HITS_PER_REPORT),
-});
-export type SharedHitsReport = z.infer<typeof sharedHitsReportSchema>;
-/** The hits read from the report (those of another path included: they are not book views). */
-export const sharedHitsResponseSchema = z.object({ received: z.number().int() });
 
 const categoryNameSchema = z.object({ id: z.number().int(), name: z.string() });
 

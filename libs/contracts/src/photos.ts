@@ -1,7 +1,7 @@
 /**
  * How a book page shows its main photo, shared by the page (frontends/catalog ImageGallery) and
- * the gateway, which preloads that photo from the HTML (gateway/src/link-preview.ts): a preload
- * is used only when its srcset and sizes are exactly the image's.
+ * the gateway, which preloads that photo from the HTML (gateway/src/routes/link-previews.ts): a
+ * preload is used only when its srcset and sizes are exactly the image's.
  */
 export const BOOK_PHOTO_SIZES = '(min-width: 1024px) 40vw, (min-width: 640px) 60vw, 100vw';
 

@@ -34,8 +34,6 @@ export interface HttpAppOptions {
   defaultNotFound?: boolean;
   /** Tests pass false to keep their output quiet. */
   logger?: FastifyServerOptions['logger'];
-  /** false: /metrics is not a route of this app (a public one); serve `app.metrics` elsewhere. */
-  metricsRoute?: boolean;
   /** Proxies whose X-Forwarded-For and x-request-id are believed (TRUST_PROXY); none by default. */
   trustProxy?: TrustProxy;
   /** Deepest JSON body accepted (objects and lists within each other); 32 by default. */
@@ -161,7 +159,8 @@ function requestIdFrom(trust: TrustProxy, trustedProxy: Trusted) {
 
 /**
  * The Fastify app every deployable starts from: zod schemas, the French error handler,
- * request ids, /health, /ready and /metrics.
+ * request ids, /health and /ready; its metrics registry, served on a port of its own
+ * (`serve`, lifecycle.ts).
  */
 export function createHttpApp(options: HttpAppOptions): App {
   const trust = options.trustProxy ?? false;
@@ -180,6 +179,8 @@ export function createHttpApp(options: HttpAppOptions): App {
     // No proxy believed: Fastify then reads the peer's address as it is, without proxy-addr.
     trustProxy: trust === false || (Array.isArray(trust) && !trust.length) ? false : trustedProxy,
     clientErrorHandler,
+    // While it closes, the app says so in French (below), not in Fastify's English.
+    return503OnClosing: false,
     // The router's own refusals (a malformed %-encoding or an over-long segment in the path).
     frameworkErrors: (error, _request, reply) => {
       const long = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
@@ -233,7 +234,7 @@ export function createHttpApp(options: HttpAppOptions): App {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ checkContract: options.checkResponses ?? true }));
   registerErrorHandler(app, { notFound: options.defaultNotFound ?? true });
-  const metrics = registerMetrics(app, options.name, { route: options.metricsRoute ?? true });
+  const metrics = registerMetrics(app, options.name);
 
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
@@ -242,6 +243,19 @@ export function createHttpApp(options: HttpAppOptions): App {
 
   let shuttingDown = false;
   const checks = options.readiness ?? [];
+
+  // Closing (SIGTERM, or app.close()): requests still arriving on kept-alive connections get the
+  // French 503, and their connection closes, so that a client (the gateway's pool) opens a new
+  // one, to another replica. Requests already in progress finish.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) return done();
+    reply.code(503).header('connection', 'close').send({ message: messages.serviceUnavailable });
+  });
 
   app.get('/health', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
   app.get('/ready', { logLevel: 'warn' }, async (_request, reply) => {

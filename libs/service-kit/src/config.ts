@@ -23,6 +23,8 @@ export const baseConfigSchema = z.object({
     .regex(/^[a-z0-9_]*$/, 'lettres minuscules, chiffres et _ uniquement')
     .default(''),
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+  /** Prometheus' GET /metrics, on a port of its own that neither the Ingress nor the gateway routes. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).default(9464),
   /**
    * Which peers may say who the client is (X-Forwarded-For) and pass their x-request-id: off
    * (default: the peer is the client), a hop count, or addresses and CIDRs (comma-separated;
@@ -63,12 +65,29 @@ export type BaseConfig = z.infer<typeof baseConfigSchema>;
 export const checksResponses = (config: Pick<BaseConfig, 'CHECK_RESPONSES' | 'NODE_ENV'>) =>
   config.CHECK_RESPONSES ?? config.NODE_ENV !== 'production';
 
+/** INTERNAL_SERVICE_TOKEN when none is set: known to everyone who reads this file, refused in production. */
+export const DEVELOPMENT_INTERNAL_SERVICE_TOKEN = 'cartable-development-internal-service-token';
+
+/**
+ * The credential of the deployables among themselves: a shared secret every internal route of a
+ * service asks for (auth's POST /internal/token-status), which no browser holds.
+ */
+export const internalServiceConfigSchema = z.object({
+  INTERNAL_SERVICE_TOKEN: z.string().min(32, '32 caractères au moins').default(DEVELOPMENT_INTERNAL_SERVICE_TOKEN),
+});
+
+/** Settings whose default is a public development value: each must be set in production. */
+const DEVELOPMENT_DEFAULTS: Record<string, string> = {
+  INTERNAL_SERVICE_TOKEN: DEVELOPMENT_INTERNAL_SERVICE_TOKEN,
+};
+
 /**
  * How a deployable checks access tokens: auth's public keys, and whether a token was revoked
  * (Redis cache under REDIS_KEY_PREFIX, else auth's answer at AUTH_URL, reused
- * TOKEN_STATUS_CACHE_MS per token).
+ * TOKEN_STATUS_CACHE_MS per token, asked with INTERNAL_SERVICE_TOKEN).
  */
 export const jwksConfigSchema = z.object({
+  ...internalServiceConfigSchema.shape,
   AUTH_JWKS_URL: z.string().url().default('http://127.0.0.1:4001/.well-known/jwks.json'),
   AUTH_URL: z.string().url().default('http://127.0.0.1:4001'),
   REDIS_KEY_PREFIX: z.string().default('cartable:'),
@@ -80,14 +99,24 @@ export class ConfigError extends Error {
 }
 
 /**
- * Validates the environment against a zod schema. A missing or invalid value throws a
- * ConfigError naming every faulty variable; `runService` turns it into exit code 1.
+ * Validates the environment against a zod schema. A missing or invalid value, or in production a
+ * secret left at its development value, throws a ConfigError naming every faulty variable;
+ * `bootstrap` turns it into exit code 1.
  */
 export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
   // Empty strings mean "not set", as in most .env files.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
   const result = schema.safeParse(cleaned);
-  if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => `  - ${issue.path.join('.') || '(racine)'}: ${issue.message}`);
+  const lines = result.success
+    ? developmentSecretsInProduction(result.data as Record<string, unknown>)
+    : result.error.issues.map((issue) => `  - ${issue.path.join('.') || '(racine)'}: ${issue.message}`);
+  if (result.success && !lines.length) return result.data;
   throw new ConfigError(`Configuration invalide :\n${lines.join('\n')}`);
+}
+
+function developmentSecretsInProduction(config: Record<string, unknown>): string[] {
+  if (config.NODE_ENV !== 'production') return [];
+  return Object.entries(DEVELOPMENT_DEFAULTS)
+    .filter(([name, value]) => config[name] === value)
+    .map(([name]) => `  - ${name}: obligatoire en production (la valeur de développement est publique)`);
 }

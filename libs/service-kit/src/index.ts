@@ -15,6 +15,7 @@ export * from './events/tables.ts';
 export * from './housekeeping.ts';
 export * from './idempotency.ts';
 export * from './infrastructure.ts';
+export * from './internal-routes.ts';
 export * from './lifecycle.ts';
 export * from './logging.ts';
 export * from './metrics.ts';

@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import type { App } from './app.ts';
 import { ConfigError } from './config.ts';
+import { serveMetrics } from './metrics.ts';
 
 export type Closer = () => Promise<unknown>;
 
@@ -22,16 +23,23 @@ export async function bootstrap(start: () => Promise<void>) {
 }
 
 /**
- * Listens, then on SIGINT/SIGTERM: /ready turns false, HTTP drains, then every closer runs in
- * order (consumers, relay, NATS drain, Redis, database pool).
+ * Listens (GET /metrics on `metricsPort`, METRICS_PORT), then on SIGINT/SIGTERM: /ready turns
+ * false, HTTP drains, then every closer runs in order (consumers, relay, NATS drain, Redis,
+ * database pool), the metrics last.
  */
-export async function serve(app: App, { port, host }: { port: number; host: string }, closers: Closer[] = []) {
+export async function serve(
+  app: App,
+  { port, host, metricsPort }: { port: number; host: string; metricsPort: number },
+  closers: Closer[] = [],
+) {
+  const metrics = await serveMetrics(app.metrics, { port: metricsPort, host });
+  app.log.info({ port: metrics.port }, 'metrics listening');
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'fatal error, shutting down');
     else app.log.info({ signal }, 'shutting down');
     app.markShuttingDown();
     await app.close();
-    for (const close of closers) {
+    for (const close of [...closers, metrics.close]) {
       await close().catch((e: unknown) => app.log.warn({ err: e }, 'error while closing'));
     }
   });

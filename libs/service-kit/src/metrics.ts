@@ -9,11 +9,11 @@ export async function metricsText(registry: Registry) {
 }
 
 /**
- * Prometheus metrics: process defaults, HTTP latency by route, and the event counters; on
- * GET /metrics of the app itself unless `route` is false (the public gateway serves them on a
- * port of their own: serveMetrics).
+ * Prometheus metrics: process defaults, HTTP latency by route, and the event counters. Never a
+ * route of the app itself (whoever reaches its port would read them): serveMetrics serves them on
+ * METRICS_PORT.
  */
-export function registerMetrics(app: FastifyInstance, service: string, { route = true } = {}): Registry {
+export function registerMetrics(app: FastifyInstance, service: string): Registry {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
   eventRegistry.setDefaultLabels({ service });
@@ -37,16 +37,13 @@ export function registerMetrics(app: FastifyInstance, service: string, { route =
     if (reply.statusCode >= 500) errors.labels(route).inc();
     done();
   });
-  if (route) {
-    app.get('/metrics', { logLevel: 'warn' }, async (_request, reply) => {
-      reply.type(registry.contentType);
-      return metricsText(registry);
-    });
-  }
   return registry;
 }
 
-/** GET /metrics on a port of its own (not routed to the public), for Prometheus inside. */
+/**
+ * GET /metrics on a port of its own, for Prometheus inside the cluster (its NetworkPolicy lets
+ * only the monitoring namespace reach it); port 0 takes any free one.
+ */
 export async function serveMetrics(registry: Registry, { port, host }: { port: number; host: string }) {
   const server = createServer(async (request, response) => {
     if (request.method !== 'GET' || request.url !== '/metrics') {

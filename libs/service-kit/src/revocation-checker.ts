@@ -3,10 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import { createGuards, createTokenVerifier } from './auth.ts';
+import { SERVICE_TOKEN_HEADER } from './internal-routes.ts';
 import { type CacheAnswer, readRevocationCache, withRights } from './revocation.ts';
 import { createRevocationMemo } from './revocation-memo.ts';
 
-type AuthAnswer = z.infer<typeof tokenStatusResponseSchema>;
+/** What auth says of a token: revoked, and its holder's current rights if they changed. */
+type TokenStatus = z.infer<typeof tokenStatusResponseSchema>;
 
 /** Raised when neither Redis nor auth can say whether a token is revoked. */
 export class RevocationUnavailable extends Error {
@@ -52,8 +54,10 @@ export interface RevocationCheckerOptions {
   prefix: string;
   /** auth's base URL: POST /internal/token-status answers when the cache cannot. */
   authUrl: string;
-  /** How long an answer of auth that a token is valid is reused (revoked: until it expires). */
-  answerCacheMs: number;
+  /** The credential auth's internal routes ask for (INTERNAL_SERVICE_TOKEN). */
+  internalServiceToken: string;
+  /** How long auth's word that a token is valid is reused (revoked: until it expires). */
+  statusCacheMs: number;
   /** Redis is a cache: a slow one is treated as a missing one. */
   redisTimeoutMs?: number;
   authTimeoutMs?: number;
@@ -90,8 +94,8 @@ export function createRevocationChecker(options: RevocationCheckerOptions) {
   const { redis, prefix, log } = options;
   const redisTimeoutMs = options.redisTimeoutMs ?? 500;
   const authTimeoutMs = options.authTimeoutMs ?? 2000;
-  const answers = new TtlCache<AuthAnswer>(options.maxEntries ?? 10_000);
-  const pending = new Map<string, Promise<AuthAnswer>>();
+  const statuses = new TtlCache<TokenStatus>(options.maxEntries ?? 10_000);
+  const pending = new Map<string, Promise<TokenStatus>>();
   const counts = { memo: 0, cache: 0, auth: 0, reused: 0, redisErrors: 0 };
   const memo = options.memo === false ? undefined : createRevocationMemo(redis, prefix, log, options.maxEntries);
   let lastRedisWarning = 0;
@@ -110,26 +114,27 @@ export function createRevocationChecker(options: RevocationCheckerOptions) {
     }
   }
 
-  async function askAuth(token: string): Promise<AuthAnswer> {
+  async function askAuth(token: string): Promise<TokenStatus> {
     let response: Response;
     try {
       response = await fetch(`${options.authUrl}/internal/token-status`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
+        headers: { authorization: `Bearer ${token}`, [SERVICE_TOKEN_HEADER]: options.internalServiceToken },
         signal: AbortSignal.timeout(authTimeoutMs),
       });
     } catch (err) {
       throw new RevocationUnavailable('auth unreachable', { cause: err });
     }
-    // auth no longer accepts the token at all (its keys changed): as good as revoked.
+    // auth no longer accepts the token at all (its keys changed): as good as revoked. A 403 says
+    // this caller's service credential was refused: a setting to fix, never a member's fault.
     if (response.status === 401) return { revoked: true };
     const body = tokenStatusResponseSchema.safeParse(await response.json().catch(() => null));
     if (response.status !== 200 || !body.success) throw new RevocationUnavailable(`auth answered ${response.status}`);
     return body.data;
   }
 
-  function fromAuth(token: string, claims: AccessClaims): Promise<AuthAnswer> {
-    const known = answers.get(claims.jti);
+  function fromAuth(token: string, claims: AccessClaims): Promise<TokenStatus> {
+    const known = statuses.get(claims.jti);
     if (known !== undefined) {
       counts.reused++;
       return Promise.resolve(known);
@@ -138,10 +143,10 @@ export function createRevocationChecker(options: RevocationCheckerOptions) {
     if (!asking) {
       counts.auth++;
       asking = askAuth(token)
-        .then((answer) => {
-          const ttl = answer.revoked ? Math.max(1000, claims.exp * 1000 - Date.now()) : options.answerCacheMs;
-          answers.set(claims.jti, answer, ttl);
-          return answer;
+        .then((status) => {
+          const ttl = status.revoked ? Math.max(1000, claims.exp * 1000 - Date.now()) : options.statusCacheMs;
+          statuses.set(claims.jti, status, ttl);
+          return status;
         })
         .finally(() => pending.delete(claims.jti));
       pending.set(claims.jti, asking);
@@ -167,8 +172,8 @@ export function createRevocationChecker(options: RevocationCheckerOptions) {
       memo?.keep(claims, cached, generation);
       return cached.answer === 'revoked' ? null : withRights(claims, cached.rights);
     }
-    const answer = await fromAuth(token, claims);
-    return answer.revoked ? null : withRights(claims, answer.rights);
+    const status = await fromAuth(token, claims);
+    return status.revoked ? null : withRights(claims, status.rights);
   }
 
   return {
@@ -177,11 +182,11 @@ export function createRevocationChecker(options: RevocationCheckerOptions) {
       return (await currentClaims(token, claims)) === null;
     },
     /**
-     * A call that may have revoked this token (its own logout, a password change…) has been
-     * answered: what auth said of it before is no longer to be trusted.
+     * A call that may have revoked this token (its own logout, a password change…) has had its
+     * response: what auth said of it before is no longer to be trusted.
      */
     forget(jti: string) {
-      answers.delete(jti);
+      statuses.delete(jti);
       memo?.forget(jti);
     },
     /** Resolves once every revocation change Redis announced so far is applied here (tests). */
@@ -199,7 +204,13 @@ export type RevocationChecker = ReturnType<typeof createRevocationChecker>;
  * here too for revocation and current rights (never only at the gateway).
  */
 export function createServiceGuards(
-  config: { AUTH_JWKS_URL: string; AUTH_URL: string; REDIS_KEY_PREFIX: string; TOKEN_STATUS_CACHE_MS: number },
+  config: {
+    AUTH_JWKS_URL: string;
+    AUTH_URL: string;
+    INTERNAL_SERVICE_TOKEN: string;
+    REDIS_KEY_PREFIX: string;
+    TOKEN_STATUS_CACHE_MS: number;
+  },
   redis: Redis,
   log: Pick<FastifyBaseLogger, 'warn'>,
 ) {
@@ -208,7 +219,8 @@ export function createServiceGuards(
       redis,
       prefix: config.REDIS_KEY_PREFIX,
       authUrl: config.AUTH_URL,
-      answerCacheMs: config.TOKEN_STATUS_CACHE_MS,
+      internalServiceToken: config.INTERNAL_SERVICE_TOKEN,
+      statusCacheMs: config.TOKEN_STATUS_CACHE_MS,
       log,
     }),
   });

@@ -1,3 +1,5 @@
+import { messages } from '@cartable/contracts';
+import { Agent, request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -5,10 +7,13 @@ import {
   ConfigError,
   conflict,
   createHttpApp,
+  DEVELOPMENT_INTERNAL_SERVICE_TOKEN,
   HttpError,
   hasPermission,
+  internalServiceConfigSchema,
   loadConfig,
   notFound,
+  serveMetrics,
   unprocessable,
 } from '../src/index.ts';
 
@@ -140,11 +145,46 @@ describe('createHttpApp', () => {
     expect((await ok.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(503);
   });
 
-  it('exposes Prometheus metrics', async () => {
+  it('exposes Prometheus metrics on a port of their own, never on the app’s', async () => {
     const app = appWithRoutes();
     await app.inject({ method: 'GET', url: '/health' });
-    const res = await app.inject({ method: 'GET', url: '/metrics' });
-    expect(res.body).toContain('http_request_duration_seconds');
+    expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+    const metrics = await serveMetrics(app.metrics, { port: 0, host: '127.0.0.1' });
+    try {
+      const text = await (await fetch(`http://127.0.0.1:${metrics.port}/metrics`)).text();
+      expect(text).toContain('http_request_duration_seconds');
+      expect((await fetch(`http://127.0.0.1:${metrics.port}/other`)).status).toBe(404);
+    } finally {
+      await metrics.close();
+    }
+  });
+
+  it('answers the French 503, and closes the connection, to requests that arrive while it closes', async () => {
+    const app = createHttpApp({ name: 'test', logger: false });
+    let release: () => void = () => {};
+    app.get('/slow', () => new Promise((resolve) => (release = () => resolve({ ok: true }))));
+    app.get('/fast', async () => ({ ok: true }));
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    // One kept-alive connection, as a gateway's pool holds: a request in progress keeps it open
+    // while the app closes, and the next one on it is read once the close has begun.
+    const agent = new Agent({ connections: 1, pipelining: 2 });
+    try {
+      const slow = request(`${base}/slow`, { dispatcher: agent });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const pending = request(`${base}/fast`, { dispatcher: agent });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const closed = app.close();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      release();
+      const late = await pending;
+      expect(late.statusCode).toBe(503);
+      expect(late.headers.connection).toBe('close');
+      expect(await late.body.json()).toEqual({ message: messages.serviceUnavailable });
+      expect((await slow).statusCode).toBe(200);
+      await closed;
+    } finally {
+      await agent.close();
+    }
   });
 });
 
@@ -165,6 +205,19 @@ describe('loadConfig', () => {
   it('applies defaults and treats empty strings as unset', () => {
     const config = loadConfig(schema, { PORT: '4000', SECRET: 'abcdefgh', LOG_LEVEL: '' });
     expect(config).toMatchObject({ PORT: 4000, LOG_LEVEL: 'info', NODE_ENV: 'development' });
+  });
+
+  it('requires the service credential in production: set, of 32 characters at least, not the development one', () => {
+    const withCredential = baseConfigSchema.extend(internalServiceConfigSchema.shape);
+    expect(loadConfig(withCredential, {}).INTERNAL_SERVICE_TOKEN).toBe(DEVELOPMENT_INTERNAL_SERVICE_TOKEN);
+    expect(() => loadConfig(withCredential, { NODE_ENV: 'production' })).toThrow(/INTERNAL_SERVICE_TOKEN/);
+    expect(() => loadConfig(withCredential, { NODE_ENV: 'production', INTERNAL_SERVICE_TOKEN: 'court' })).toThrow(
+      /INTERNAL_SERVICE_TOKEN: 32 caractères au moins/,
+    );
+    const secret = 'k'.repeat(40);
+    expect(loadConfig(withCredential, { NODE_ENV: 'production', INTERNAL_SERVICE_TOKEN: secret })).toMatchObject({
+      INTERNAL_SERVICE_TOKEN: secret,
+    });
   });
 });
 

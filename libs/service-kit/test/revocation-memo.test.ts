@@ -74,7 +74,14 @@ describe('revocation answers kept in memory while Redis announces changes', () =
   async function hearingChecker() {
     const redis = createRedis(server.url);
     redis.on('error', () => {});
-    const checker = createRevocationChecker({ redis, prefix, authUrl, answerCacheMs: 0, log });
+    const checker = createRevocationChecker({
+      redis,
+      prefix,
+      authUrl,
+      internalServiceToken: 'x'.repeat(32),
+      statusCacheMs: 0,
+      log,
+    });
     await markRevocationCacheLoaded(writer, prefix);
     await until(checker.hearsChanges);
     const check = (c: AccessClaims) => checker.currentClaims(c.jti, c);

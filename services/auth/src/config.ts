@@ -1,4 +1,4 @@
-import { baseConfigSchema, storageConfigSchema } from '@cartable/service-kit';
+import { baseConfigSchema, internalServiceConfigSchema, storageConfigSchema } from '@cartable/service-kit';
 import { z } from 'zod';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@cartable.ga';
@@ -6,6 +6,8 @@ export const DEFAULT_ADMIN_PASSWORD = 'Cartable2026!';
 
 export const authConfigSchema = baseConfigSchema
   .extend(storageConfigSchema.shape)
+  // What the callers of its internal routes must present.
+  .extend(internalServiceConfigSchema.shape)
   .extend({
     PORT: z.coerce.number().int().default(4001),
     AUTH_DATABASE_URL: z.string().url().optional(),

@@ -74,5 +74,8 @@ await bootstrap(async () => {
   );
   // The dashboard's counters and activity, from catalog's book events.
   infra.startConsumers({ catalog: memberActivity, ...memberExchanges });
-  await serve(app, { port: config.PORT, host: config.HOST }, [stopRevocationCache, ...infra.closers]);
+  await serve(app, { port: config.PORT, host: config.HOST, metricsPort: config.METRICS_PORT }, [
+    stopRevocationCache,
+    ...infra.closers,
+  ]);
 });

@@ -13,6 +13,7 @@ import {
   outbox,
   type Redis,
   readRevocationCache,
+  SERVICE_TOKEN_HEADER,
 } from '@cartable/service-kit';
 import { asc, eq } from 'drizzle-orm';
 import { createLocalJWKSet, decodeJwt } from 'jose';
@@ -91,7 +92,11 @@ export async function startAuth(env: Record<string, string> = {}) {
         method: method as 'GET',
         url,
         ...(from ? { remoteAddress: from } : {}),
-        headers: token ? { authorization: `Bearer ${token}` } : {},
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          // As the gateway and the services call the internal routes: with the service credential.
+          ...(url.startsWith('/internal/') ? { [SERVICE_TOKEN_HEADER]: config.INTERNAL_SERVICE_TOKEN } : {}),
+        },
         ...(body === undefined ? {} : { payload: body as object }),
       });
       // biome-ignore lint/suspicious/noExplicitAny: tests read answers of any shape

@@ -1,4 +1,10 @@
-import { createRedis, DELETED_ACCOUNT_VERSION, revocationLoadedKey } from '@cartable/service-kit';
+import {
+  createRedis,
+  DELETED_ACCOUNT_VERSION,
+  DEVELOPMENT_INTERNAL_SERVICE_TOKEN,
+  revocationLoadedKey,
+  SERVICE_TOKEN_HEADER,
+} from '@cartable/service-kit';
 import { eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -299,5 +305,22 @@ describe('the internal token status', () => {
     const forged = `${token.slice(0, -4)}AAAA`;
     expect((await h.call('POST', '/internal/token-status', undefined, forged)).status).toBe(401);
     expect((await h.call('POST', '/internal/token-status', undefined, token)).body).toEqual({ revoked: false });
+  });
+
+  it('refuses a caller without the service credential, whatever token it brings', async () => {
+    const { token } = await h.member('sans_cle');
+    const ask = (headers: Record<string, string>) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/internal/token-status',
+        headers: { authorization: `Bearer ${token}`, ...headers },
+      });
+    for (const credential of [undefined, '', 'x'.repeat(32), `${DEVELOPMENT_INTERNAL_SERVICE_TOKEN}x`]) {
+      const res = await ask(credential === undefined ? {} : { [SERVICE_TOKEN_HEADER]: credential });
+      expect(res.statusCode, String(credential)).toBe(403);
+      expect(res.json()).toEqual({ message: "Vous n'avez pas l'autorisation d'effectuer cette action." });
+    }
+    const allowed = await ask({ [SERVICE_TOKEN_HEADER]: DEVELOPMENT_INTERNAL_SERVICE_TOKEN });
+    expect(allowed.json()).toEqual({ revoked: false });
   });
 });

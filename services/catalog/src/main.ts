@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { SHARED_ANSWERS_CHANNEL } from '@cartable/contracts';
 import {
   bootstrap,
   createLogger,
@@ -22,7 +21,7 @@ import { startExchangeMatcher } from './modules/exchanges/index.ts';
 import { seedDemoCatalogue } from './modules/listings/index.ts';
 import { memberBlocksProjection, sellersProjection } from './modules/members/index.ts';
 import { createSubscriptionJobs, seedPlans, startSubscriptionSweep } from './modules/monetisation/index.ts';
-import { CATALOGUE_DEPENDS_ON, searchMissRetention, startListingIndexFeed } from './modules/search/index.ts';
+import { searchMissRetention, startListingIndexFeed } from './modules/search/index.ts';
 import { seedCategories, seedLocations } from './modules/taxonomy/index.ts';
 import { bookContactsProjection } from './modules/trust/index.ts';
 
@@ -61,14 +60,6 @@ await bootstrap(async () => {
     infra.database.kind === 'postgres' && config.CATALOG_DATABASE_URL
       ? startListingIndexFeed(config.CATALOG_DATABASE_URL, log)
       : undefined;
-  // The gateway keeps visitors' book pages a few seconds (gateway/src/plugins/shared-answers.ts):
-  // a committed change of what a page shows tells it to drop them.
-  const sharedAnswersChannel = `${config.REDIS_KEY_PREFIX}${SHARED_ANSWERS_CHANNEL}`;
-  uow.listen(CATALOGUE_DEPENDS_ON, () => {
-    infra.redis
-      ?.publish(sharedAnswersChannel, 'catalog')
-      .catch((err: Error) => log.warn({ err: err.message }, 'the gateway was not told of changed listings'));
-  });
   // Subscriptions end on time: BullMQ delayed jobs at the moments, a sweep for what Redis forgot.
   const queueRedis = createRedis(config.REDIS_URL, { forQueue: true });
   const workerRedis = createRedis(config.REDIS_URL, { forQueue: true });
@@ -92,7 +83,7 @@ await bootstrap(async () => {
   // Exchange suggestions: pairs and cycles among the members' wishes and listings.
   const stopMatcher = startExchangeMatcher(catalog.exchanges, log, config.EXCHANGE_MATCH_INTERVAL_MS);
   const app = await buildCatalogApp(catalog, infra.readiness);
-  await serve(app, { port: config.PORT, host: config.HOST }, [
+  await serve(app, { port: config.PORT, host: config.HOST, metricsPort: config.METRICS_PORT }, [
     () => catalog.listings.views.stop(),
     async () => listingFeed?.close(),
     async () => {

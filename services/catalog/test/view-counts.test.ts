@@ -87,49 +87,14 @@ describe('view counts', () => {
     }
   });
 
-  it('counts the visitors the gateway served from a kept page by the same rules (POST /internal/shared-hits)', async () => {
+  it('lets a shared cache in front keep a visitor’s page a few seconds, never a member’s', async () => {
     const id = await newBook('Lecture CM1 partagée');
-    // The visitor's page says a shared cache may keep it; a member's page does not.
     const visitorPage = await view(id, { address: '198.51.100.30' });
     expect(visitorPage.headers['cache-control']).toBe(
       `public, max-age=0, s-maxage=${VISITOR_BOOK_PAGE_SHARED_SECONDS}`,
     );
     const memberPage = await view(id, { token: (await h.token()).token });
     expect(memberPage.headers['cache-control']).toBeUndefined();
-    const hit = (path: string, ip: string, userAgent = 'Mozilla/5.0 (Linux; Android 14)') => ({
-      path,
-      ip,
-      user_agent: userAgent,
-    });
-    const report = await h.app.inject({
-      method: 'POST',
-      url: '/internal/shared-hits',
-      payload: {
-        hits: [
-          // The visitor counted above, again: not twice.
-          hit(`/books/${id}`, '198.51.100.30'),
-          hit(`/books/${id}`, '198.51.100.31'),
-          hit(`/books/${id}`, '198.51.100.31'),
-          hit(`/books/${id}?as=visitor`, '198.51.100.32'),
-          // Not a book page, or no book: nothing.
-          hit(`/books/${id}/comments`, '198.51.100.33'),
-          hit('/books/featured', '198.51.100.34'),
-          hit('/books/99999999999', '198.51.100.35'),
-        ],
-      },
-    });
-    expect(report.statusCode).toBe(200);
-    expect(report.json()).toEqual({ received: 7 });
-    expect(await viewsOf(id)).toBe(4);
-  });
-
-  it('refuses a report that does not follow the contract, with a 422', async () => {
-    const hits = Array.from({ length: 1001 }, () => ({ path: '/books/1', ip: '198.51.100.40', user_agent: 'x' }));
-    for (const payload of [{ hits }, { hits: [{ path: '/books/1' }] }, { views: [] }]) {
-      const res = await h.app.inject({ method: 'POST', url: '/internal/shared-hits', payload });
-      expect(res.statusCode).toBe(422);
-      expect(res.json().message).toEqual(expect.any(String));
-    }
   });
 
   it('tells visitors with long User-Agents apart, and counts each once', async () => {

@@ -49,5 +49,5 @@ await bootstrap(async () => {
   const app = await buildMessagingApp({ config, db, guards, relay: infra.relay!, live }, infra.readiness);
   // Before NATS is drained (the closers run in order, after HTTP has drained).
   const closers = [async () => feed?.stop(), ...infra.closers];
-  await serve(app, { port: config.PORT, host: config.HOST }, closers);
+  await serve(app, { port: config.PORT, host: config.HOST, metricsPort: config.METRICS_PORT }, closers);
 });

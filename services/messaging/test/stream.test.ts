@@ -67,7 +67,14 @@ beforeAll(async () => {
   };
   await markRevocationCacheLoaded(redis, prefix);
   const guards = createGuards(verifier, {
-    revocation: createRevocationChecker({ redis, prefix, authUrl: 'http://127.0.0.1:9', answerCacheMs: 0, log }),
+    revocation: createRevocationChecker({
+      redis,
+      prefix,
+      authUrl: 'http://127.0.0.1:9',
+      internalServiceToken: 'x'.repeat(32),
+      statusCacheMs: 0,
+      log,
+    }),
   });
 
   for (const member of [seller, buyer, stranger]) member.token = (await tokens.token({ sub: member.sub })).token;

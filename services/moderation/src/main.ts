@@ -35,5 +35,5 @@ await bootstrap(async () => {
   // Tokens are checked here too, not only at the gateway: revoked ones are refused by the service.
   const guards = createServiceGuards(config, infra.redis!, log);
   const app = await buildModerationApp({ config, db, guards, relay: infra.relay! }, infra.readiness);
-  await serve(app, { port: config.PORT, host: config.HOST }, infra.closers);
+  await serve(app, { port: config.PORT, host: config.HOST, metricsPort: config.METRICS_PORT }, infra.closers);
 });

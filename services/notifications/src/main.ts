@@ -83,7 +83,7 @@ await bootstrap(async () => {
     // Without Redis mails wait in the database: reported, not fatal.
     [...infra.readiness, { name: 'redis', critical: false, check: () => queueRedis.ping() }],
   );
-  await serve(app, { port: config.PORT, host: config.HOST }, [
+  await serve(app, { port: config.PORT, host: config.HOST, metricsPort: config.METRICS_PORT }, [
     () => reconciler.stop(),
     async () => digests.stop(),
     () => worker.close(),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Envelope } from '@cartable/contracts';
-import { combineHandlers, createHttpApp, type Db, eventRegistry } from '@cartable/service-kit';
+import { combineHandlers, createHttpApp, type Db, eventRegistry, metricsText } from '@cartable/service-kit';
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -211,9 +211,9 @@ describe('delivering a mail', () => {
     expect(row).toMatchObject({ status: 'abandoned', attempts: 1 });
     expect(row?.lastError).toMatch(/ECONNREFUSED|connect/);
     expect(await abandonedCount('expired')).toBe(counted + 1);
-    // Exposed on the service's /metrics.
+    // Exposed on the service's metrics port (libs/service-kit: serveMetrics).
     const app = createHttpApp({ name: 'notifications', logger: false });
-    const metrics = (await app.inject('/metrics')).body;
+    const metrics = await metricsText(app.metrics);
     await app.close();
     expect(metrics).toMatch(/cartable_mails_abandoned_total\{[^}]*reason="expired"[^}]*\} [1-9]/);
     // Abandoned is final: a later job sends nothing.

@@ -9,7 +9,6 @@ import { adminBookRoutes } from './routes/admin-books.ts';
 import { bookRoutes } from './routes/books.ts';
 import type { ListingRouteDeps } from './routes/deps.ts';
 import { myBookRoutes } from './routes/my-books.ts';
-import { sharedHitRoutes } from './routes/shared-hits.ts';
 
 export { seedDemoCatalogue } from './db/demo.ts';
 export {
@@ -42,5 +41,5 @@ export type { ListingRouteDeps };
 
 /** Every route of the module. */
 export const listingRoutes: FastifyPluginAsync<ListingRouteDeps> = async (app, deps) => {
-  for (const routes of [bookRoutes, myBookRoutes, adminBookRoutes, sharedHitRoutes]) await app.register(routes, deps);
+  for (const routes of [bookRoutes, myBookRoutes, adminBookRoutes]) await app.register(routes, deps);
 };

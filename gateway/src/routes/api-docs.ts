@@ -3,11 +3,11 @@ import { dirname } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import { mergeOpenApi, type OpenApiDocument } from '../openapi-merge.ts';
-import { type Owner, owners, type RouteEntry } from '../route-table.ts';
+import { type RouteEntry, type Upstream, upstreams as upstreamNames } from '../plugins/app/route-table.ts';
 
 export interface ApiDocsOptions {
   routeTable: readonly RouteEntry[];
-  upstreams: Record<Owner, string>;
+  upstreams: Record<Upstream, string>;
   /** How long to wait for each service's document. */
   timeoutMs?: number;
 }
@@ -47,12 +47,12 @@ const init = `window.ui = SwaggerUIBundle({
  * schemas of libs/contracts) under the gateway's /api paths; GET /api/docs shows it in swagger-ui.
  * A service that does not answer is named in `x-unavailable` and left out.
  */
-export const apiDocsPlugin: FastifyPluginAsync<ApiDocsOptions> = async (app, options) => {
+export const apiDocsRoutes: FastifyPluginAsync<ApiDocsOptions> = async (app, options) => {
   const timeoutMs = options.timeoutMs ?? 3000;
 
-  async function documentOf(owner: Owner): Promise<OpenApiDocument | null> {
+  async function documentOf(upstream: Upstream): Promise<OpenApiDocument | null> {
     try {
-      const response = await fetch(`${options.upstreams[owner]}/openapi.json`, {
+      const response = await fetch(`${options.upstreams[upstream]}/openapi.json`, {
         signal: AbortSignal.timeout(timeoutMs),
       });
       return response.ok ? ((await response.json()) as OpenApiDocument) : null;
@@ -62,9 +62,11 @@ export const apiDocsPlugin: FastifyPluginAsync<ApiDocsOptions> = async (app, opt
   }
 
   app.get('/api/docs/openapi.json', async (_request, reply) => {
-    const fetched = await Promise.all(owners.map(async (owner) => ({ owner, document: await documentOf(owner) })));
-    const documents = fetched.flatMap(({ owner, document }) => (document ? [{ owner, document }] : []));
-    const unavailable = fetched.filter((f) => !f.document).map((f) => f.owner);
+    const fetched = await Promise.all(
+      upstreamNames.map(async (upstream) => ({ upstream, document: await documentOf(upstream) })),
+    );
+    const documents = fetched.flatMap(({ upstream, document }) => (document ? [{ upstream, document }] : []));
+    const unavailable = fetched.filter((f) => !f.document).map((f) => f.upstream);
     const merged = mergeOpenApi(documents, options.routeTable, {
       title: 'Cartable API',
       version: '1.0.0',

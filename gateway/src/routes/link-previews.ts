@@ -1,12 +1,12 @@
 import { BOOK_PHOTO_SIZES, type BookDetail, bookPhotoSrcSet } from '@cartable/contracts';
 import escapeHtml from 'escape-html';
-import { LRUCache } from 'lru-cache';
+import type { FastifyPluginAsync } from 'fastify';
 
 /**
  * What a link to a listing shows when pasted into WhatsApp or Facebook (Open Graph and Twitter
  * meta tags in the HTML itself: their crawlers run no JavaScript). The gateway asks catalog for
- * the book, briefly and with a small cache; if catalog is slow or away the page is served with
- * the site's generic tags, never late.
+ * the book, briefly (catalog keeps a visitor's book page in memory); if catalog is slow or away
+ * the page is served with the site's generic tags, never late.
  */
 export interface PreviewMeta {
   title: string;
@@ -44,43 +44,50 @@ export function describeBook(book: BookDetail): string {
 }
 
 export function createBookPreviews(catalogUrl: string) {
-  // Misses are kept too (null), so a flood of links to a removed book asks catalog once a minute.
-  const cache = new LRUCache<number, PreviewMeta | { removed: true }>({ max: 2000, ttl: 60_000 });
-
   return async function bookPreview(id: number, origin: string): Promise<PreviewMeta | null> {
     const url = `${origin}/books/${id}`;
-    let found = cache.get(id);
-    if (!found) {
-      const answer = await fetch(`${catalogUrl}/books/${id}`, { signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS) }).catch(
-        () => null,
-      );
-      if (!answer) return null; // catalog away or slow: the generic tags
-      if (answer.status === 404) found = { removed: true };
-      else if (!answer.ok) return null;
-      else {
-        const { book } = (await answer.json()) as { book: BookDetail };
-        found = {
-          title: `${book.title} — Cartable`,
-          description: describeBook(book),
-          url,
-          image: book.image1 ?? undefined,
-          price: book.price,
-          photo: [...(book.images ?? [])].sort((a, b) => a.slot - b.slot)[0],
-        };
-      }
-      cache.set(id, found);
-    }
-    if ('removed' in found) {
+    const response = await fetch(`${catalogUrl}/books/${id}`, { signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS) }).catch(
+      () => null,
+    );
+    if (!response) return null; // catalog away or slow: the generic tags
+    if (response.status === 404) {
       return {
         title: `${REMOVED_TITLE} — Cartable`,
         description: 'Trouvez d’autres manuels d’occasion sur Cartable.',
         url,
       };
     }
-    const image = found.image && !/^https?:/.test(found.image) ? `${origin}${found.image}` : found.image;
-    return { ...found, url, image };
+    if (!response.ok) return null;
+    const { book } = (await response.json().catch(() => ({}))) as { book?: BookDetail };
+    if (!book) return null;
+    const image = book.image1 && !/^https?:/.test(book.image1) ? `${origin}${book.image1}` : book.image1;
+    return {
+      title: `${book.title} — Cartable`,
+      description: describeBook(book),
+      url,
+      image: image ?? undefined,
+      price: book.price,
+      photo: [...(book.images ?? [])].sort((a, b) => a.slot - b.slot)[0],
+    };
   };
 }
+
+export type BookPreview = ReturnType<typeof createBookPreviews>;
+
+/**
+ * GET /books/{id}, a listing's page: the shell's HTML (routes/frontends.ts) with the listing's
+ * preview in it.
+ */
+export const linkPreviewRoutes: FastifyPluginAsync<{ bookPreview: BookPreview }> = async (app, { bookPreview }) => {
+  app.get('/books/:id', async (request, reply) => {
+    const id = (request.params as { id: string }).id;
+    const path = `/books/${id}`;
+    if (!/^\d{1,9}$/.test(id)) return app.sendPage(reply, path);
+    const filtered = request.url.includes('?');
+    const meta = await bookPreview(Number(id), `${request.protocol}://${request.host}`);
+    return app.sendPage(reply, path, { filtered, ...(meta ? { edit: (html) => withPreview(html, meta) } : {}) });
+  });
+};
 
 /** The page's <title> and description replaced, and the Open Graph and Twitter tags added. */
 export function withPreview(html: string, meta: PreviewMeta): string {

@@ -1,21 +1,21 @@
 /**
- * Every documented /api path (SPEC.md section 7) and its owner (ARCHITECTURE.md "Who owns which
- * documented path"). Paths use Fastify's syntax; its router prefers static segments over
+ * Every documented /api path (SPEC.md section 7) and the upstream service that answers it
+ * (ARCHITECTURE.md "Who owns which documented path"). Paths use Fastify's syntax; its router prefers static segments over
  * parameters and parameters over wildcards, so `/books/search` beats `/books/:id` and
  * `/books/:id/comments` (moderation) beats `/books/:id` (catalog) whatever the order here.
  *
  * access: 'public' answers visitors (a valid token is still passed on, a bad one is dropped),
  * 'user' needs a valid, unrevoked token, 'admin' an administrator's. Finer rules (verified
- * e-mail, permissions, ownership) are the owners' to enforce.
+ * e-mail, permissions, ownership) are the upstreams' to enforce.
  */
-export const owners = ['auth', 'catalog', 'messaging', 'moderation', 'notifications'] as const;
-export type Owner = (typeof owners)[number];
+export const upstreams = ['auth', 'catalog', 'messaging', 'moderation', 'notifications'] as const;
+export type Upstream = (typeof upstreams)[number];
 export type Access = 'public' | 'user' | 'admin';
 
 /**
  * Limits per client address, by name; their values are settings of the gateway (RATE_LIMIT_*,
  * gateway/src/config.ts). Mobile carriers put many phones behind one address (CGNAT), so they
- * are loose; per-account limits belong to the owners.
+ * are loose; per-account limits belong to the upstreams.
  */
 export const limitNames = [
   'register',
@@ -34,43 +34,42 @@ export type LimitName = (typeof limitNames)[number];
 
 export interface RouteEntry {
   path: string;
-  owner: Owner;
+  upstream: Upstream;
   access: Access;
   rateLimit?: LimitName;
   /**
-   * A long-lived text/event-stream answer: never compressed nor buffered, cut only after a
+   * A long-lived text/event-stream response: never compressed nor buffered, cut only after a
    * silence longer than its heartbeat (not after UPSTREAM_TIMEOUT_MS), ended at shutdown.
    */
   stream?: true;
   /**
-   * The body reaches the owner byte for byte (a signed webhook: its HMAC covers the raw bytes,
+   * The body reaches the upstream byte for byte (a signed webhook: its HMAC covers the raw bytes,
    * which parsing and re-encoding the JSON would change).
    */
   rawBody?: true;
-  /**
-   * A visitor's GET answer may be kept by the gateway for the seconds its owner allows
-   * (`Cache-Control: public, s-maxage=N`), each hit reported back (plugins/shared-answers.ts).
-   */
-  sharedAnswers?: true;
 }
 
 const auth = (path: string, access: Access = 'public', rateLimit?: LimitName): RouteEntry => ({
   path,
-  owner: 'auth',
+  upstream: 'auth',
   access,
   ...(rateLimit ? { rateLimit } : {}),
 });
 const catalog = (path: string, access: Access = 'public', rateLimit?: LimitName): RouteEntry => ({
   path,
-  owner: 'catalog',
+  upstream: 'catalog',
   access,
   ...(rateLimit ? { rateLimit } : {}),
 });
-const messaging = (path: string, access: Access = 'user'): RouteEntry => ({ path, owner: 'messaging', access });
-const notifications = (path: string, access: Access = 'user'): RouteEntry => ({ path, owner: 'notifications', access });
+const messaging = (path: string, access: Access = 'user'): RouteEntry => ({ path, upstream: 'messaging', access });
+const notifications = (path: string, access: Access = 'user'): RouteEntry => ({
+  path,
+  upstream: 'notifications',
+  access,
+});
 const moderation = (path: string, access: Access = 'public', rateLimit?: LimitName): RouteEntry => ({
   path,
-  owner: 'moderation',
+  upstream: 'moderation',
   access,
   ...(rateLimit ? { rateLimit } : {}),
 });
@@ -113,8 +112,7 @@ export const routeTable: readonly RouteEntry[] = [
   catalog('/books/featured'),
   catalog('/books/recommended'),
   catalog('/books/stats/user', 'user'),
-  // A book page shared in a group is read by hundreds of visitors in the same minutes.
-  { ...catalog('/books/:id', 'public', 'uploads'), sharedAnswers: true },
+  catalog('/books/:id', 'public', 'uploads'),
   catalog('/books/:id/status', 'user'),
   catalog('/user/books', 'user'),
   catalog('/users/profile/books', 'user'),

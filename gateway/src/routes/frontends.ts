@@ -1,31 +1,34 @@
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { messages } from '@cartable/contracts';
 import type { Storage } from '@cartable/service-kit';
-import fastifyStatic from '@fastify/static';
 import escapeHtml from 'escape-html';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { type PreviewMeta, withPreview } from '../link-preview.ts';
+import { REMOTES, shellDist } from '../plugins/external/static.ts';
 
 export interface FrontendsOptions {
   /** Folder holding shell/, catalog/ and admin/, each with its built dist/. */
   frontendsDir: string;
-  /** Local image storage, served under /storage/ from disk… */
-  storageDir: string;
-  /** …or, with the S3 driver, the objects streamed from the bucket. */
+  /** With the S3 driver, images are streamed from the bucket under /storage/. */
   storage?: Storage | undefined;
-  /** A listing's link preview (Open Graph tags), for /books/{id}. */
-  bookPreview?: ((id: number, origin: string) => Promise<PreviewMeta | null>) | undefined;
 }
 
-/** Entry files must always be fresh; hashed chunks never change, so they are cached for a year. */
-function cacheHeaders(reply: FastifyReply, path: string) {
-  const entry = path.endsWith('.html') || path.endsWith('remoteEntry.js') || path.endsWith('mf-manifest.json');
-  reply.header('cache-control', entry ? 'no-cache' : 'public, max-age=31536000, immutable');
+export interface PageOptions {
+  /** The address has a query string: filters, hence other API reads than the page's own. */
+  filtered?: boolean;
+  /** Changes to the page's HTML (a listing's link preview: routes/link-previews.ts). */
+  edit?: (html: string) => string;
 }
 
-const REMOTES = ['catalog', 'admin'] as const;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shell's HTML for a page path (client-side routing), with what its first render needs. */
+    sendPage(reply: FastifyReply, path: string, options?: PageOptions): FastifyReply;
+    /** Whether the shell is built (else a French page says how to build it). */
+    shellBuilt: boolean;
+  }
+}
 
 /** A build's JSON file, parsed again only when a build changes it (`fallback` when absent or broken). */
 function builtJson<T>(file: string, fallback: T): () => T {
@@ -108,7 +111,7 @@ function routePreloads(remoteManifest: () => PreloadManifest, shellShared: () =>
 /**
  * Preloads placed after the page's own stylesheet and script, which the browser asks for first.
  * An API read is preloaded `as="fetch"` with `crossorigin` (anonymous, same origin): the mode and
- * credentials of the client's fetch, which the browser needs to hand it the preloaded answer.
+ * credentials of the client's fetch, which the browser needs to hand it the preloaded response.
  */
 export function withPreloads(html: string, scripts: string[], data: string[] = []): string {
   if (scripts.length === 0 && data.length === 0) return html;
@@ -124,39 +127,14 @@ const NOT_BUILT = `<!doctype html><html lang="fr"><meta charset="utf-8"><title>C
 <p>L'interface n'est pas encore construite. Lancez <code>npm run build:frontends</code> puis rechargez la page.</p></body></html>`;
 
 /**
- * The shell at /, the remotes at /mf/catalog/ and /mf/admin/, images at /storage/, and the
- * shell's index.html for every other page path (client-side routing); /api stays JSON.
+ * The pages: the shell's HTML at / and for every other page path (client-side routing), with the
+ * preloads of what each page's first render needs; images from the object store under /storage/;
+ * and the gateway's not-found handler (a page, or a 404 JSON for the API and for assets). The
+ * built files themselves are plugins/external/static.ts's.
  */
 const frontends: FastifyPluginAsync<FrontendsOptions> = async (app, options) => {
-  const shellDist = resolve(options.frontendsDir, 'shell', 'dist');
-  const shellBuilt = existsSync(join(shellDist, 'index.html'));
+  const shell = shellDist(options.frontendsDir);
 
-  if (shellBuilt) {
-    await app.register(fastifyStatic, {
-      root: shellDist,
-      prefix: '/',
-      index: false,
-      // Files are looked up at request time, so a rebuild is served without a restart; a
-      // missing file falls through to the not-found handler below (page or JSON 404).
-      wildcard: true,
-      cacheControl: false,
-      setHeaders: cacheHeaders,
-      // The .br and .gz written at build time (scripts/precompress.mjs), with Vary: Accept-Encoding.
-      preCompressed: true,
-    });
-  }
-  for (const remote of REMOTES) {
-    const dist = resolve(options.frontendsDir, remote, 'dist');
-    if (!existsSync(dist)) continue;
-    await app.register(fastifyStatic, {
-      root: dist,
-      prefix: `/mf/${remote}/`,
-      decorateReply: !shellBuilt && remote === 'catalog',
-      cacheControl: false,
-      setHeaders: cacheHeaders,
-      preCompressed: true,
-    });
-  }
   if (options.storage) {
     const storage = options.storage;
     app.get('/storage/*', async (request, reply) => {
@@ -167,71 +145,42 @@ const frontends: FastifyPluginAsync<FrontendsOptions> = async (app, options) => 
       reply.header('cache-control', 'public, max-age=31536000, immutable');
       return reply.type(key.endsWith('.webp') ? 'image/webp' : 'application/octet-stream').send(object);
     });
-  } else {
-    mkdirSync(options.storageDir, { recursive: true });
-    await app.register(fastifyStatic, {
-      root: resolve(options.storageDir),
-      prefix: '/storage/',
-      decorateReply: false,
-      cacheControl: false,
-      setHeaders: (reply: FastifyReply) => reply.header('cache-control', 'public, max-age=31536000, immutable'),
-    });
   }
 
   // The shell's HTML, read again only when a build changes it.
   let html: { mtimeMs: number; text: string } | null = null;
-  const shellHtml = () => {
-    const file = join(shellDist, 'index.html');
+  const shellHtml = (dist: string) => {
+    const file = join(dist, 'index.html');
     const { mtimeMs } = statSync(file);
     if (html?.mtimeMs !== mtimeMs) html = { mtimeMs, text: readFileSync(file, 'utf8') };
     return html.text;
   };
 
   // The scripts a remote's first pages need (their builds' preload.json), announced in the HTML.
-  const shellShared = builtJson<Record<string, string[]>>(join(shellDist, 'shared.json'), {});
+  const shellShared = builtJson<Record<string, string[]>>(shell ? join(shell, 'shared.json') : '', {});
   const preloads = REMOTES.map((remote) =>
     routePreloads(
       builtJson<PreloadManifest>(resolve(options.frontendsDir, remote, 'dist', 'preload.json'), {}),
       shellShared,
     ),
   );
-  /**
-   * The shell's HTML for a page: with preloads of what its first render will ask for, if known;
-   * its API reads only at its bare address (a query string means filters, hence other reads).
-   */
-  const pageHtml = (path: string, filtered: boolean) => {
+
+  app.decorate('shellBuilt', shell !== null);
+  app.decorate('sendPage', (reply: FastifyReply, path: string, { filtered = false, edit }: PageOptions = {}) => {
+    if (!shell) return reply.status(200).type('text/html; charset=utf-8').send(NOT_BUILT);
+    reply.header('cache-control', 'no-cache');
     const wanted = preloads.map((preloadsFor) => preloadsFor(path));
-    return withPreloads(
-      shellHtml(),
+    // Its API reads only at its bare address (a query string means filters, hence other reads).
+    const page = withPreloads(
+      shellHtml(shell),
       wanted.flatMap((p) => p.scripts),
       filtered ? [] : wanted.flatMap((p) => p.data),
     );
-  };
+    if (!edit && page === html?.text) return reply.sendFile('index.html', shell);
+    return reply.type('text/html; charset=utf-8').send(edit ? edit(page) : page);
+  });
 
-  const sendShell = (reply: FastifyReply, path: string, filtered = false) => {
-    if (!shellBuilt) return reply.status(200).type('text/html; charset=utf-8').send(NOT_BUILT);
-    reply.header('cache-control', 'no-cache');
-    const page = pageHtml(path, filtered);
-    if (page === html?.text) return reply.sendFile('index.html', shellDist);
-    return reply.type('text/html; charset=utf-8').send(page);
-  };
-
-  app.get('/', (_request, reply) => sendShell(reply, '/'));
-
-  // A listing's page carries its preview in the HTML (crawlers of WhatsApp, Facebook… run no script).
-  const bookPreview = options.bookPreview;
-  if (shellBuilt && bookPreview) {
-    app.get('/books/:id', async (request, reply) => {
-      const id = (request.params as { id: string }).id;
-      const path = `/books/${id}`;
-      if (!/^\d{1,9}$/.test(id)) return sendShell(reply, path);
-      const filtered = request.url.includes('?');
-      const meta = await bookPreview(Number(id), `${request.protocol}://${request.host}`);
-      if (!meta) return sendShell(reply, path, filtered);
-      reply.header('cache-control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').send(withPreview(pageHtml(path, filtered), meta));
-    });
-  }
+  app.get('/', (_request, reply) => app.sendPage(reply, '/'));
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -243,7 +192,7 @@ const frontends: FastifyPluginAsync<FrontendsOptions> = async (app, options) => 
       !path.startsWith('/storage/') &&
       // A missing asset (a .js or .png) is a real 404, not a page.
       !/\.[a-z0-9]{2,5}$/i.test(path);
-    if (isPage) return sendShell(reply, path, request.url.includes('?'));
+    if (isPage) return app.sendPage(reply, path, { filtered: request.url.includes('?') });
     return reply.status(404).send({ message: path.startsWith('/api') ? messages.routeNotFound : messages.notFound });
   });
 };
