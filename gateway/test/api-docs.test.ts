@@ -46,11 +46,11 @@ async function startServices() {
   const db = unused as Db;
   const relay = { kick: () => {} };
   const env = { DATA_DIR: '/tmp/cartable-api-docs-test' };
+  const silent = pino({ level: 'silent' });
   services.auth = await buildAuthApp(
     {
       config: loadConfig(authConfigSchema, env),
-      db,
-      relay,
+      uow: new UnitOfWork({ db, relay, log: silent }),
       guards,
       signer: unused as never,
       throttle: unused as never,
@@ -60,7 +60,6 @@ async function startServices() {
     [],
     false,
   );
-  const silent = pino({ level: 'silent' });
   const catalog = createCatalog({
     config: loadConfig(catalogConfigSchema, env),
     uow: new UnitOfWork({ db, relay, log: silent }),
