@@ -71,12 +71,12 @@ async function startServices() {
   services.catalog = await buildCatalogApp(catalog, [], false);
   await catalog.listings.views.stop();
   services.messaging = await buildMessagingApp(
-    { config: loadConfig(messagingConfigSchema, env), db, guards, relay },
+    { config: loadConfig(messagingConfigSchema, env), uow: new UnitOfWork({ db, relay, log: silent }), guards },
     [],
     false,
   );
   services.moderation = await buildModerationApp(
-    { config: loadConfig(moderationConfigSchema, env), db, guards, relay },
+    { config: loadConfig(moderationConfigSchema, env), uow: new UnitOfWork({ db, relay, log: silent }), guards },
     [],
     false,
   );

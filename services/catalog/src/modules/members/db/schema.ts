@@ -63,4 +63,3 @@ export const memberBlocks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] })],
 );
-

@@ -210,4 +210,3 @@ export const subscriptionAuditLog = pgTable(
   },
   (t) => [index('subscription_audit_subscription_idx').on(t.subscriptionId, t.createdAt)],
 );
-

@@ -73,4 +73,3 @@ export const savedSearchMatches = pgTable(
   },
   (t) => [primaryKey({ columns: [t.savedSearchId, t.bookId] })],
 );
-
