@@ -46,11 +46,11 @@ async function startServices() {
   const db = unused as Db;
   const relay = { kick: () => {} };
   const env = { DATA_DIR: '/tmp/cartable-api-docs-test' };
+  const silent = pino({ level: 'silent' });
   services.auth = await buildAuthApp(
     {
       config: loadConfig(authConfigSchema, env),
-      db,
-      relay,
+      uow: new UnitOfWork({ db, relay, log: silent }),
       guards,
       signer: unused as never,
       throttle: unused as never,
@@ -60,7 +60,6 @@ async function startServices() {
     [],
     false,
   );
-  const silent = pino({ level: 'silent' });
   const catalog = createCatalog({
     config: loadConfig(catalogConfigSchema, env),
     uow: new UnitOfWork({ db, relay, log: silent }),
@@ -72,12 +71,12 @@ async function startServices() {
   services.catalog = await buildCatalogApp(catalog, [], false);
   await catalog.listings.views.stop();
   services.messaging = await buildMessagingApp(
-    { config: loadConfig(messagingConfigSchema, env), db, guards, relay },
+    { config: loadConfig(messagingConfigSchema, env), uow: new UnitOfWork({ db, relay, log: silent }), guards },
     [],
     false,
   );
   services.moderation = await buildModerationApp(
-    { config: loadConfig(moderationConfigSchema, env), db, guards, relay },
+    { config: loadConfig(moderationConfigSchema, env), uow: new UnitOfWork({ db, relay, log: silent }), guards },
     [],
     false,
   );

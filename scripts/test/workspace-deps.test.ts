@@ -31,6 +31,8 @@ function importsOf(file: string): string[] {
   const found = new Set<string>();
   for (const match of text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+|require\s*\(\s*)['"]([^'"./][^'"]*)['"]/g)) {
     const spec = match[1] ?? '';
+    // A regular expression that looks like an import (a test's pattern) names no package.
+    if (!/^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(\/[\w.@-]+)*$/i.test(spec)) continue;
     if (spec.startsWith('node:') || builtins.has(spec.split('/')[0] ?? '')) continue;
     const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] ?? spec);
     found.add(name);

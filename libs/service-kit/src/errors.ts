@@ -63,10 +63,19 @@ export const unprocessable = (errors: FieldErrors, message: string = messages.va
 export const invalid = (message: string) => new DomainError('invalid', message);
 export const unauthorized = (message: string = messages.unauthenticated, extra?: Record<string, unknown>) =>
   new DomainError('unauthenticated', message, undefined, extra);
-export const forbidden = (message: string = messages.forbidden) => new DomainError('forbidden', message);
+export const forbidden = (message: string = messages.forbidden, extra?: Record<string, unknown>) =>
+  new DomainError('forbidden', message, undefined, extra);
 export const notFound = (message: string = messages.notFound) => new DomainError('not_found', message);
-export const conflict = (message: string, errors?: FieldErrors) => new DomainError('conflict', message, errors);
-export const tooManyRequests = (message: string = messages.tooManyRequests) => new DomainError('too_many', message);
+export const conflict = (message: string, errors?: FieldErrors, extra?: Record<string, unknown>) =>
+  new DomainError('conflict', message, errors, extra);
+/** 429; with `retryAfterSeconds` the answer carries it as `retry_after` and in the Retry-After header. */
+export const tooManyRequests = (message: string = messages.tooManyRequests, retryAfterSeconds?: number) =>
+  new DomainError(
+    'too_many',
+    message,
+    undefined,
+    retryAfterSeconds === undefined ? undefined : { retry_after: retryAfterSeconds },
+  );
 export const unavailable = (message: string = messages.serviceUnavailable) => new DomainError('unavailable', message);
 export const upstreamFailed = (message: string) => new DomainError('upstream_failed', message);
 
@@ -188,6 +197,8 @@ function drainRefusedBody(raw: IncomingMessage): Promise<boolean> {
 export function registerErrorHandler(app: FastifyInstance, { notFound = true } = {}) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError || error instanceof DomainError) {
+      const retryAfter = error.extra?.retry_after;
+      if (error.statusCode === 429 && typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       return reply.status(error.statusCode).send({
         message: error.message,
         ...(error.errors ? { errors: error.errors } : {}),

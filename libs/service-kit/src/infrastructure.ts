@@ -112,6 +112,7 @@ export async function openInfrastructure<TSchema extends Record<string, unknown>
                 consumer: name,
                 producer,
                 handlers,
+                unitOfWork,
                 streamReplicas,
                 retry: {
                   initialDelayMs: config.EVENT_RETRY_INITIAL_DELAY_MS,

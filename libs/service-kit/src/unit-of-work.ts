@@ -24,6 +24,12 @@ export interface Transaction {
   record<T extends EventType>(type: T, data: EventData<T>): Promise<string>;
   /** Many events of one type in one insert (a listing may answer hundreds of saved searches); no reactions run for them. */
   recordAll<T extends EventType>(type: T, data: ReadonlyArray<EventData<T>>): Promise<string[]>;
+  /**
+   * What must follow the commit before the write answers (a copy the gateway reads, written
+   * through): run in order once committed, awaited; a failure is logged, never undoes the change.
+   * Nothing runs if the transaction rolls back.
+   */
+  afterCommit(task: () => Promise<void>): void;
 }
 
 /** What another module does, in the same transaction, because an event was recorded. */
@@ -80,9 +86,10 @@ export class UnitOfWork {
     };
   }
 
-  /** Runs `work` in one transaction; once it commits, kicks the relay and tells the listeners. */
+  /** Runs `work` in one transaction; once it commits, kicks the relay, tells the listeners and runs the `afterCommit` tasks. */
   async run<R>(work: (t: Transaction) => Promise<R>): Promise<R> {
     const recorded: Array<Omit<CommittedEvent, 'origin'>> = [];
+    const tasks: Array<() => Promise<void>> = [];
     const result = await this.#options.db.transaction(async (tx) => {
       const t: Transaction = {
         db: tx,
@@ -106,12 +113,22 @@ export class UnitOfWork {
           recorded.push(...events);
           return events.map((e) => e.id);
         },
+        afterCommit: (task) => {
+          tasks.push(task);
+        },
       };
       return work(t);
     });
     if (recorded.length) {
       this.#options.relay?.kick();
       for (const event of recorded) this.#announce({ ...event, origin: 'recorded' });
+    }
+    for (const task of tasks) {
+      try {
+        await task();
+      } catch (err) {
+        this.#options.log.warn({ err }, 'a task after the commit failed');
+      }
     }
     return result;
   }

@@ -20,6 +20,7 @@ import {
   replayDeadLetters,
   startConsumer,
   startOutboxRelay,
+  UnitOfWork,
 } from '../src/index.ts';
 
 const PG = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -149,6 +150,52 @@ describe('durable consumer', () => {
     await js.publish(subjectFor('auth.user.registered', namespace), JSON.stringify(sentinel), { msgID: sentinel.id });
     await expect.poll(() => seen.includes('sentinel'), { timeout: 5000 }).toBe(true);
     expect(seen.filter((u) => u === 'twice')).toHaveLength(1);
+    await consumer.stop();
+  });
+
+  it('gives a handler the unit of work: what it records commits with the event, kicks the relay and is announced', async () => {
+    const kicks: string[] = [];
+    const uow = new UnitOfWork({ db: database.db, relay: { kick: () => kicks.push('kick') }, log });
+    const heard: string[] = [];
+    uow.listen(['auth.user.updated'], (event) => heard.push(event.data.username));
+    const handlers: EventHandlers = {
+      'auth.user.registered': async (_tx, { data }, t) => {
+        await t!.record('auth.user.updated', {
+          user_id: data.user_id,
+          name: data.name,
+          username: `${data.username}-seen`,
+          profile_image: null,
+          country_id: data.country_id,
+          city_id: data.city_id,
+          email: null,
+          phone: null,
+          updated_at: new Date().toISOString(),
+          version: 2,
+        });
+      },
+    };
+    const consumer = await startConsumer({
+      nc,
+      db: database.db,
+      namespace,
+      log,
+      consumer: 'kit-publishing',
+      producer: 'auth',
+      handlers,
+      unitOfWork: uow,
+    });
+    const envelope = {
+      id: crypto.randomUUID(),
+      type: 'auth.user.registered',
+      occurred_at: new Date().toISOString(),
+      data: registered('publisher'),
+    };
+    await jetstream(nc).publish(subjectFor('auth.user.registered', namespace), JSON.stringify(envelope));
+    // A new durable consumer reads the stream from its start: earlier tests' events come first.
+    await expect.poll(() => heard.includes('publisher-seen'), { timeout: 5000 }).toBe(true);
+    expect(kicks.length).toBeGreaterThanOrEqual(1);
+    const rows = await database.db.select().from(outbox).where(eq(outbox.type, 'auth.user.updated'));
+    expect(rows.map((r) => (r.payload as { username: string }).username)).toContain('publisher-seen');
     await consumer.stop();
   });
 

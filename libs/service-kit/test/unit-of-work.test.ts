@@ -121,6 +121,50 @@ describe('the unit of work', () => {
     });
     expect(heard).toEqual(['recorded', 'consumed']);
   });
+
+  it('runs what must follow the commit before run() returns, in order, and nothing after a rollback', async () => {
+    const order: string[] = [];
+    const uow = new UnitOfWork({ db: database.db, relay: { kick: () => order.push('kick') }, log });
+    await uow.run(async (t) => {
+      t.afterCommit(async () => {
+        // The change is visible to anyone once the task runs: it was committed.
+        const [row] = await database.db.select().from(outbox).where(eq(outbox.id, id));
+        order.push(row ? 'first, after the commit' : 'first, before the commit');
+      });
+      t.afterCommit(async () => {
+        order.push('second');
+      });
+      const id = await t.record('catalog.favourite.added', favourite(8));
+      order.push('work done');
+    });
+    order.push('answered');
+    expect(order).toEqual(['work done', 'kick', 'first, after the commit', 'second', 'answered']);
+
+    const ran: string[] = [];
+    await expect(
+      uow.run(async (t) => {
+        t.afterCommit(async () => {
+          ran.push('task');
+        });
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(ran).toEqual([]);
+  });
+
+  it('logs a failed task after the commit without undoing the change nor failing the write', async () => {
+    const warnings: unknown[] = [];
+    const uow = new UnitOfWork({ db: database.db, log: { warn: (...args: unknown[]) => warnings.push(args) } });
+    const id = await uow.run(async (t) => {
+      t.afterCommit(async () => {
+        throw new Error('Redis away');
+      });
+      return t.record('catalog.favourite.added', favourite(9));
+    });
+    const [row] = await database.db.select().from(outbox).where(eq(outbox.id, id));
+    expect(row).toBeDefined();
+    expect(warnings).toHaveLength(1);
+  });
 });
 
 describe('the cache', () => {

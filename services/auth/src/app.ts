@@ -1,6 +1,7 @@
 import { jwksResponseSchema } from '@cartable/contracts';
 import { checksResponses, createHttpApp, type ReadinessCheck, registerOpenApi } from '@cartable/service-kit';
 import type { AuthDeps } from './deps.ts';
+import { adminRoleRoutes } from './routes/admin-roles.ts';
 import { adminStatsRoutes } from './routes/admin-stats.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
 import { internalRoutes } from './routes/internal.ts';
@@ -47,6 +48,7 @@ export async function buildAuthApp(deps: AuthDeps, readiness: ReadinessCheck[] =
     profileRoutes,
     twoFactorRoutes,
     adminUserRoutes,
+    adminRoleRoutes,
     adminStatsRoutes,
     internalRoutes,
   ]) {

@@ -1,25 +1,21 @@
 import { fileURLToPath } from 'node:url';
 import {
   bootstrap,
-  createGuards,
   createLogger,
   createStorage,
-  createTokenVerifier,
   deleteOlderThan,
   loadConfig,
   openInfrastructure,
   serve,
+  UnitOfWork,
 } from '@cartable/service-kit';
-import { createLocalJWKSet } from 'jose';
 import { buildAuthApp } from './app.ts';
+import { createAuth } from './auth.ts';
 import { authConfigSchema } from './config.ts';
 import * as schema from './db/schema.ts';
-import { seedAdmin, seedDemoMembers } from './db/seed.ts';
-import { loginThrottle, throttleSettings } from './domain/login-throttle.ts';
 import { configurePasswordWork } from './domain/passwords.ts';
-import { createRevocationCache, currentClaimsInDatabase } from './domain/revocation.ts';
-import { loadSigner } from './domain/signing.ts';
 import { memberActivity, memberExchanges } from './events/member-activity.ts';
+import { seedAdmin, seedDemoMembers } from './seed.ts';
 
 await bootstrap(async () => {
   const config = loadConfig(authConfigSchema);
@@ -35,43 +31,22 @@ await bootstrap(async () => {
     redis: true,
     seed: async (db) => {
       await seedAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-      if (config.SEED_DEMO === '1') await seedDemoMembers(db);
+      // Before the relay runs: it publishes the demo members' events it finds at start.
+      if (config.SEED_DEMO === '1') await seedDemoMembers(new UnitOfWork({ db, log }));
     },
     // The dashboard shows the latest lines; a year of history is plenty.
     housekeeping: [{ name: 'user_activities', run: deleteOlderThan('user_activities', 'occurred_at', 365) }],
   });
-  const db = infra.database.db;
   configurePasswordWork({ concurrency: config.PASSWORD_HASH_CONCURRENCY, maxWaiting: config.PASSWORD_HASH_QUEUE });
-  const signer = await loadSigner(config.AUTH_PRIVATE_KEY, config.DATA_DIR);
-  // auth checks its own tokens with its own keys, no HTTP round trip.
-  const guards = createGuards(createTokenVerifier(createLocalJWKSet(signer.jwks)), {
-    // auth holds the source of truth: its own database says whether a token was revoked.
-    revocation: { currentClaims: (_token, claims) => currentClaimsInDatabase(db, claims) },
-  });
-  // Redis only caches revocations for the gateway (the database has them): rebuilt at start,
-  // after every reconnection and periodically. No route of auth needs Redis to answer.
-  const revocation = createRevocationCache({
-    db,
+  const deps = await createAuth({
+    config,
+    uow: infra.unitOfWork,
     redis: infra.redis!,
-    prefix: config.REDIS_KEY_PREFIX,
-    tokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
-    refreshSeconds: config.REVOCATION_CACHE_REFRESH_SECONDS,
+    storage: await createStorage(config, config.DATA_DIR),
     log: log.child({ component: 'revocation-cache' }),
   });
-  const stopRevocationCache = revocation.start();
-  const app = await buildAuthApp(
-    {
-      config,
-      db,
-      relay: infra.relay!,
-      signer,
-      guards,
-      throttle: loginThrottle(db, throttleSettings(config)),
-      revocation,
-      storage: await createStorage(config, config.DATA_DIR),
-    },
-    infra.readiness,
-  );
+  const stopRevocationCache = deps.revocation.start();
+  const app = await buildAuthApp(deps, infra.readiness);
   // The dashboard's counters and activity, from catalog's book events.
   infra.startConsumers({ catalog: memberActivity, ...memberExchanges });
   await serve(app, { port: config.PORT, host: config.HOST, metricsPort: config.METRICS_PORT }, [

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissions } from '../src/db/schema.ts';
-import { seedRolesAndPermissions } from '../src/db/seed.ts';
+import { seedRolesAndPermissions } from '../src/seed.ts';
 import { type AuthHarness, startAuth } from './harness.ts';
 
 let h: AuthHarness;

@@ -4,27 +4,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  createGuards,
   createLocalStorage,
   createRedis,
-  createTokenVerifier,
   loadConfig,
   openDatabase,
   outbox,
   type Redis,
   readRevocationCache,
   SERVICE_TOKEN_HEADER,
+  UnitOfWork,
 } from '@cartable/service-kit';
 import { asc, eq } from 'drizzle-orm';
-import { createLocalJWKSet, decodeJwt } from 'jose';
+import { decodeJwt } from 'jose';
 import { createDatabases, databaseUrl, dropDatabases } from '../../../scripts/stack/infrastructure.ts';
 import { buildAuthApp } from '../src/app.ts';
+import { createAuth } from '../src/auth.ts';
 import { authConfigSchema } from '../src/config.ts';
 import * as schema from '../src/db/schema.ts';
-import { seedAdmin } from '../src/db/seed.ts';
-import { loginThrottle, throttleSettings } from '../src/domain/login-throttle.ts';
-import { createRevocationCache, currentClaimsInDatabase } from '../src/domain/revocation.ts';
-import { loadSigner } from '../src/domain/signing.ts';
+import { seedAdmin } from '../src/seed.ts';
 
 const PG = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -52,39 +49,17 @@ export async function startAuth(env: Record<string, string> = {}) {
   const db = database.db;
   await seedAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
   const redis = createRedis(config.REDIS_URL);
-  const signer = await loadSigner(undefined, dataDir);
   const quiet = { info: () => {}, warn: () => {}, debug: () => {} } as never;
-  // As main.ts: auth's own database says whether a token stands, and with which rights.
-  const guards = createGuards(createTokenVerifier(createLocalJWKSet(signer.jwks)), {
-    revocation: { currentClaims: (_token, claims) => currentClaimsInDatabase(db, claims) },
-  });
+  // No NATS here: the events stay in the outbox, where the tests read them.
+  const uow = new UnitOfWork({ db, log: quiet });
   const storage = createLocalStorage(join(dataDir, 'storage'));
 
-  /** The auth app on this database, with its revocation cache on the given Redis. */
+  /** The auth app on this database, as main.ts wires it, with its revocation cache on the given Redis. */
   async function build(client: Redis) {
-    const revocation = createRevocationCache({
-      db,
-      redis: client,
-      prefix: config.REDIS_KEY_PREFIX,
-      tokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
-      refreshSeconds: config.REVOCATION_CACHE_REFRESH_SECONDS,
-      log: quiet,
-    });
+    const deps = await createAuth({ config, uow, redis: client, storage, log: quiet });
+    const { revocation } = deps;
     const stopRevocationCache = revocation.start();
-    const app = await buildAuthApp(
-      {
-        config,
-        db,
-        relay: { kick: () => {} },
-        signer,
-        guards,
-        throttle: loginThrottle(db, throttleSettings(config)),
-        revocation,
-        storage,
-      },
-      [],
-      false,
-    );
+    const app = await buildAuthApp(deps, [], false);
     /** JSON call; `token` adds the bearer header. */
     /** One call; `from` is the client's address as auth sees it (default 127.0.0.1). */
     async function call(method: string, url: string, body?: unknown, token?: string, from?: string) {

@@ -1,29 +1,17 @@
 import {
   checksResponses,
   createHttpApp,
-  type Db,
-  type Guards,
   idempotencyPlugin,
-  type OutboxRelay,
   type ReadinessCheck,
   registerOpenApi,
 } from '@cartable/service-kit';
-import type { MessagingConfig } from './config.ts';
+import type { MessagingDeps } from './deps.ts';
 import { LiveHub } from './domain/live.ts';
 import { adminStatsRoutes } from './routes/admin-stats.ts';
 import { blockRoutes } from './routes/blocks.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { replyTimeRoutes } from './routes/reply-time.ts';
 import { streamRoutes } from './routes/stream.ts';
-
-export interface MessagingDeps {
-  config: MessagingConfig;
-  db: Db;
-  guards: Guards;
-  relay: Pick<OutboxRelay, 'kick'>;
-  /** Who is connected to GET /messages/stream here (fed by src/events/live-feed.ts); a new one by default. */
-  live?: LiveHub;
-}
 
 export async function buildMessagingApp(deps: MessagingDeps, readiness: ReadinessCheck[] = [], logger?: false) {
   const app = createHttpApp({
@@ -40,12 +28,12 @@ export async function buildMessagingApp(deps: MessagingDeps, readiness: Readines
     description: 'Conversations and messages (services/messaging/API.md).',
   });
   // Creating calls accept an Idempotency-Key: a retried POST gets the first answer back.
-  await app.register(idempotencyPlugin, { db: deps.db });
+  await app.register(idempotencyPlugin, { db: deps.uow.db });
   // Live conversations: GET /messages/stream (server-sent events), fed by messaging's events.
   const live =
     deps.live ??
     new LiveHub(
-      deps.db,
+      deps.uow.db,
       { perMember: deps.config.MESSAGE_STREAM_MAX_PER_MEMBER, total: deps.config.MESSAGE_STREAM_MAX_CONNECTIONS },
       app.log,
     );

@@ -46,7 +46,7 @@ await bootstrap(async () => {
   void infra.nats.then((nc) => {
     feed = startLiveFeed({ nc, namespace: config.EVENT_NAMESPACE, hub: live, log });
   });
-  const app = await buildMessagingApp({ config, db, guards, relay: infra.relay!, live }, infra.readiness);
+  const app = await buildMessagingApp({ config, uow: infra.unitOfWork, guards, live }, infra.readiness);
   // Before NATS is drained (the closers run in order, after HTTP has drained).
   const closers = [async () => feed?.stop(), ...infra.closers];
   await serve(app, { port: config.PORT, host: config.HOST, metricsPort: config.METRICS_PORT }, closers);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Envelope } from '@cartable/contracts';
-import { type Db, openDatabase, outbox } from '@cartable/service-kit';
+import { type Db, openDatabase, outbox, UnitOfWork } from '@cartable/service-kit';
 import { testDatabase } from '@cartable/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,7 +66,9 @@ const accepted = (kind: 'pair' | 'cycle', legs: Array<[string, string, number, s
   }) as Envelope<'catalog.exchange.accepted'>;
 
 const handle = (event: Envelope<'catalog.exchange.accepted'>) =>
-  db.transaction((tx) => exchangeConversations['catalog.exchange.accepted']!(tx, event as never));
+  new UnitOfWork({ db, log: console }).run((t) =>
+    exchangeConversations['catalog.exchange.accepted']!(t.db, event as never, t),
+  );
 
 describe('conversations of an accepted exchange', () => {
   it('opens one per leg, written by its receiver to the owner, and tells the owner', async () => {

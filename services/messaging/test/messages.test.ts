@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, openDatabase, outbox } from '@cartable/service-kit';
+import { loadConfig, openDatabase, outbox, UnitOfWork } from '@cartable/service-kit';
 import { testDatabase, testTokens } from '@cartable/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +32,11 @@ beforeAll(async () => {
   });
   db = opened.db;
   tokens = await testTokens();
-  app = await buildMessagingApp({ config, db, guards: tokens.guards, relay: { kick: () => {} } }, [], false);
+  app = await buildMessagingApp(
+    { config, uow: new UnitOfWork({ db, log: console }), guards: tokens.guards },
+    [],
+    false,
+  );
   for (const m of [seller, buyer, stranger]) m.token = (await tokens.token({ sub: m.sub })).token;
   // What the projections would hold after auth's and catalog's events.
   await db.insert(schema.members).values([

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, openDatabase } from '@cartable/service-kit';
+import { loadConfig, openDatabase, UnitOfWork } from '@cartable/service-kit';
 import { testDatabase, testTokens } from '@cartable/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMessagingApp } from '../src/app.ts';
 import { messagingConfigSchema } from '../src/config.ts';
 import * as schema from '../src/db/schema.ts';
-import { replyTime } from '../src/routes/reply-time.ts';
+import { replyTime } from '../src/domain/reply-time.ts';
 
 let close: () => Promise<void>;
 let app: Awaited<ReturnType<typeof buildMessagingApp>>;
@@ -32,7 +32,11 @@ beforeAll(async () => {
   });
   db = opened.db;
   const tokens = await testTokens();
-  app = await buildMessagingApp({ config, db, guards: tokens.guards, relay: { kick: () => {} } }, [], false);
+  app = await buildMessagingApp(
+    { config, uow: new UnitOfWork({ db, log: console }), guards: tokens.guards },
+    [],
+    false,
+  );
   close = async () => {
     await app.close();
     await opened.close();

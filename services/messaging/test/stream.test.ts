@@ -14,6 +14,7 @@ import {
   openDatabase,
   startOutboxRelay,
   type TokenVerifier,
+  UnitOfWork,
 } from '@cartable/service-kit';
 import { testDatabase, testTokens } from '@cartable/service-kit/testing';
 import pino from 'pino';
@@ -101,7 +102,7 @@ beforeAll(async () => {
       MESSAGE_STREAM_MAX_CONNECTIONS: String(limits.total),
     });
     const live = new LiveHub(db, limits, log);
-    const app = await buildMessagingApp({ config, db, guards, relay, live }, [], false);
+    const app = await buildMessagingApp({ config, uow: new UnitOfWork({ db, relay, log }), guards, live }, [], false);
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     const feed = startLiveFeed({ nc, namespace, hub: live, log });
     await feed.ready();
@@ -416,7 +417,11 @@ describe('GET /messages/stream', () => {
     const config = loadConfig(messagingConfigSchema, { EVENT_NAMESPACE: namespace });
     const live = new LiveHub(replicas[0]!.live.db, { perMember: 5, total: 10 }, log);
     const guards = tokens.guards;
-    const app = await buildMessagingApp({ config, db: replicas[0]!.live.db, guards, relay, live }, [], false);
+    const app = await buildMessagingApp(
+      { config, uow: new UnitOfWork({ db: replicas[0]!.live.db, relay, log }), guards, live },
+      [],
+      false,
+    );
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     const stream = await openStream(url, seller);
     await stream.next((e) => e.event === 'ready');

@@ -1,25 +1,15 @@
 import {
   checksResponses,
   createHttpApp,
-  type Db,
-  type Guards,
   idempotencyPlugin,
-  type OutboxRelay,
   type ReadinessCheck,
   registerOpenApi,
 } from '@cartable/service-kit';
-import type { ModerationConfig } from './config.ts';
+import type { ModerationDeps } from './deps.ts';
 import { adminStatsRoutes } from './routes/admin-stats.ts';
 import { commentRoutes } from './routes/comments.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { reportRoutes } from './routes/reports.ts';
-
-export interface ModerationDeps {
-  config: ModerationConfig;
-  db: Db;
-  guards: Guards;
-  relay: Pick<OutboxRelay, 'kick'>;
-}
 
 export async function buildModerationApp(deps: ModerationDeps, readiness: ReadinessCheck[] = [], logger?: false) {
   const app = createHttpApp({
@@ -36,7 +26,7 @@ export async function buildModerationApp(deps: ModerationDeps, readiness: Readin
     description: 'Comments and their moderation, the contact form and its back office (services/moderation/API.md).',
   });
   // Creating calls accept an Idempotency-Key: a retried POST gets the first answer back.
-  await app.register(idempotencyPlugin, { db: deps.db });
+  await app.register(idempotencyPlugin, { db: deps.uow.db });
   await app.register(commentRoutes, deps);
   await app.register(contactRoutes, deps);
   await app.register(adminStatsRoutes, deps);

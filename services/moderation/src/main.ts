@@ -30,10 +30,9 @@ await bootstrap(async () => {
     // Issued questions are short-lived; answered or not, they go a day after they expire.
     housekeeping: [idempotencyRetention, { name: 'captchas', run: deleteOlderThan('captchas', 'expires_at', 1) }],
   });
-  const db = infra.database.db;
   infra.startConsumers({ auth: memberProjection, catalog: bookProjection, messaging: messageReports });
   // Tokens are checked here too, not only at the gateway: revoked ones are refused by the service.
   const guards = createServiceGuards(config, infra.redis!, log);
-  const app = await buildModerationApp({ config, db, guards, relay: infra.relay! }, infra.readiness);
+  const app = await buildModerationApp({ config, uow: infra.unitOfWork, guards }, infra.readiness);
   await serve(app, { port: config.PORT, host: config.HOST, metricsPort: config.METRICS_PORT }, infra.closers);
 });

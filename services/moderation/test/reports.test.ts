@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, openDatabase, outbox } from '@cartable/service-kit';
+import { loadConfig, openDatabase, outbox, UnitOfWork } from '@cartable/service-kit';
 import { testDatabase, testTokens } from '@cartable/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +38,11 @@ beforeAll(async () => {
   });
   db = opened.db;
   const tokens = await testTokens();
-  app = await buildModerationApp({ config, db, guards: tokens.guards, relay: { kick: () => {} } }, [], false);
+  app = await buildModerationApp(
+    { config, uow: new UnitOfWork({ db, log: console }), guards: tokens.guards },
+    [],
+    false,
+  );
   for (const m of [owner, reporter, second]) m.token = (await tokens.token({ sub: m.sub })).token;
   admin.token = (await tokens.token({ sub: admin.sub, is_admin: true })).token;
   await db.insert(schema.members).values([

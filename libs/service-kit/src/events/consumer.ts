@@ -12,12 +12,17 @@ import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import type { Db } from '../db/database.ts';
 import { databaseErrorCode } from '../errors.ts';
+import { type Transaction, UnitOfWork } from '../unit-of-work.ts';
 import { publishDeadLetter, REPLAY_FOR_HEADER } from './dead-letters.ts';
 import { eventMetrics } from './event-metrics.ts';
 import { ensureStream } from './jetstream.ts';
 import { processedEvents } from './tables.ts';
 
-export type EventHandler<T extends EventType> = (tx: Db, event: Envelope<T>) => Promise<void>;
+/**
+ * Applies one event in the consumer's transaction `tx`; a handler that publishes in turn records
+ * its events on `t`, the same transaction through the unit of work (the consumer always passes it).
+ */
+export type EventHandler<T extends EventType> = (tx: Db, event: Envelope<T>, t?: Transaction) => Promise<void>;
 export type EventHandlers = { [T in EventType]?: EventHandler<T> };
 
 /**
@@ -58,6 +63,11 @@ export interface ConsumerOptions {
   streamReplicas?: number;
   /** Called after an event's transaction committed and the message was acknowledged. */
   onHandled?: (event: Envelope) => void;
+  /**
+   * The service's unit of work: what a handler records is published after the commit (the relay
+   * kicked once) and the service's listeners hear of it. One of its own on `db` by default.
+   */
+  unitOfWork?: UnitOfWork;
 }
 
 export interface RunningConsumer {
@@ -84,6 +94,7 @@ export function retryDelay(policy: RetryPolicy, attempt: number): number {
  */
 export async function startConsumer(options: ConsumerOptions): Promise<RunningConsumer> {
   const { nc, db, namespace, log, consumer, producer, handlers } = options;
+  const uow = options.unitOfWork ?? new UnitOfWork({ db, log });
   const retry: RetryPolicy = { ...defaultRetryPolicy, ...options.retry };
   const jsm = await jetstreamManager(nc);
   const stream = await ensureStream(jsm, producer, namespace, options.streamReplicas);
@@ -151,7 +162,8 @@ export async function startConsumer(options: ConsumerOptions): Promise<RunningCo
     }
     let fresh = false;
     try {
-      await db.transaction(async (tx) => {
+      await uow.run(async (t) => {
+        const tx = t.db;
         const inserted = await tx
           .insert(processedEvents)
           .values({ consumer, eventId: envelope.id })
@@ -159,7 +171,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<RunningCo
           .returning({ id: processedEvents.eventId });
         if (inserted.length === 0) return;
         fresh = true;
-        await handler(tx, envelope);
+        await handler(tx, envelope, t);
       });
     } catch (err) {
       const message = (err as Error).message ?? String(err);
@@ -211,9 +223,9 @@ export function combineHandlers(...sets: EventHandlers[]): EventHandlers {
     for (const [type, handler] of Object.entries(set) as Array<[EventType, EventHandler<EventType>]>) {
       const previous = combined[type];
       combined[type] = previous
-        ? async (tx, event) => {
-            await previous(tx, event);
-            await handler(tx, event);
+        ? async (tx, event, t) => {
+            await previous(tx, event, t);
+            await handler(tx, event, t);
           }
         : handler;
     }

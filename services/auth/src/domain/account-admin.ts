@@ -1,12 +1,13 @@
-import { type AdminUser, type AdminUserDetail, messages } from '@cartable/contracts';
-import { HttpError, notFound, recordEvent } from '@cartable/service-kit';
-import { desc, eq, sql } from 'drizzle-orm';
-import { userActivities, userStats, users } from '../db/schema.ts';
+import { type AdminUserDetail, messages } from '@cartable/contracts';
+import { conflict, invalid, notFound } from '@cartable/service-kit';
+import * as queries from '../db/queries.ts';
 import type { AuthDeps } from '../deps.ts';
-import { requestVerificationEmail } from './account-events.ts';
+import { userDeactivated, userReactivated } from '../events/published.ts';
 import { auditPage, recordAudit } from './audit.ts';
-import { revokeAllSessions } from './sessions.ts';
-import { findUserById, toAdminUserDtos, type UserRow } from './users.ts';
+import { statsOf } from './profile.ts';
+import { requestVerificationEmail } from './registration.ts';
+import { endSessions } from './revocation.ts';
+import { toAdminUserDto, toAdminUserDtos } from './users.ts';
 
 /**
  * What the back office does to an account besides its rights (domain/rights.ts): look at it
@@ -15,24 +16,17 @@ import { findUserById, toAdminUserDtos, type UserRow } from './users.ts';
  */
 
 const m = messages.auth;
-type AdminDeps = Pick<AuthDeps, 'db' | 'relay' | 'revocation' | 'config'>;
-
-const toAdminUser = async (deps: Pick<AuthDeps, 'db'>, row: UserRow): Promise<AdminUser> =>
-  (await toAdminUserDtos(deps.db, [row]))[0]!;
+type AdminDeps = Pick<AuthDeps, 'uow' | 'revocation' | 'config'>;
 
 /** The member, their counters, their latest activity and the first page of the trail about them. */
-export async function userDetail({ db }: Pick<AuthDeps, 'db'>, id: string): Promise<AdminUserDetail> {
-  const row = await findUserById(db, id);
+export async function userDetail({ uow }: Pick<AuthDeps, 'uow'>, id: string): Promise<AdminUserDetail> {
+  const db = uow.db;
+  const row = await queries.findUserById(db, id);
   if (!row) throw notFound(m.userNotFound);
-  const [[user], [stats], activities, audit] = await Promise.all([
+  const [[user], stats, activities, audit] = await Promise.all([
     toAdminUserDtos(db, [row]),
-    db.select().from(userStats).where(eq(userStats.userId, id)),
-    db
-      .select()
-      .from(userActivities)
-      .where(eq(userActivities.userId, id))
-      .orderBy(desc(userActivities.occurredAt))
-      .limit(20),
+    statsOf(db, id),
+    queries.latestActivities(db, id, 20),
     auditPage(db, id, { limit: 20 }),
   ]);
   return {
@@ -42,14 +36,7 @@ export async function userDetail({ db }: Pick<AuthDeps, 'db'>, id: string): Prom
       updated_at: row.updatedAt.toISOString(),
       two_factor_enabled: row.twoFactorEnabledAt !== null,
     },
-    stats: {
-      books_total: stats?.booksTotal ?? 0,
-      books_available: stats?.booksAvailable ?? 0,
-      books_sold: stats?.booksSold ?? 0,
-      conversations: stats?.conversations ?? 0,
-      messages_received: stats?.messagesReceived ?? 0,
-      comments: stats?.comments ?? 0,
-    },
+    stats,
     activities: activities.map((a) => ({
       id: a.id,
       type: a.type,
@@ -61,78 +48,69 @@ export async function userDetail({ db }: Pick<AuthDeps, 'db'>, id: string): Prom
   };
 }
 
+/** The trail about one member, a page at a time. */
+export async function userAudit({ uow }: Pick<AuthDeps, 'uow'>, id: string, query: { cursor?: string; limit: number }) {
+  if (!(await queries.findUserById(uow.db, id))) throw notFound(m.userNotFound);
+  return auditPage(uow.db, id, query);
+}
+
 /**
  * Deactivates an account (never one's own): every token of the member is refused at once (their
  * version goes up), login answers 403 until reactivation, and catalog hides their listings
  * (auth.user.deactivated, carrying the member's version after the change).
  */
-export async function deactivateUser(deps: AdminDeps, id: string, reason: string, by: string) {
-  const { db, relay, revocation } = deps;
-  if (id === by) throw new HttpError(422, m.cannotDeactivateSelf);
-  const { row, ended } = await db.transaction(async (tx) => {
+export async function deactivateUser({ uow, revocation }: AdminDeps, id: string, reason: string, by: string) {
+  if (id === by) throw invalid(m.cannotDeactivateSelf);
+  const row = await uow.run(async (t) => {
     // Locked: two administrators acting at once do not both deactivate.
-    const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    const current = await queries.lockUser(t.db, id);
     if (!current) throw notFound(m.userNotFound);
-    if (current.deactivatedAt) throw new HttpError(409, m.alreadyDeactivated);
-    const ended = await revokeAllSessions(tx, [id]);
+    if (current.deactivatedAt) throw conflict(m.alreadyDeactivated);
+    await endSessions(t, revocation, [id]);
     // Last write of the member in this transaction: its version is the one the event carries.
-    const [saved] = await tx
-      .update(users)
-      .set({ deactivatedAt: sql`now()`, deactivationReason: reason, updatedAt: new Date() })
-      .where(eq(users.id, id))
-      .returning();
-    await recordAudit(tx, { actorId: by, action: 'user.deactivated', targets: [id], details: { reason } });
-    await recordEvent(tx, 'auth.user.deactivated', {
-      user_id: id,
-      deactivated_at: saved!.deactivatedAt!.toISOString(),
-      version: saved!.version,
-    });
-    return { row: saved!, ended };
+    const saved = (await queries.updateUser(t.db, id, {
+      deactivatedAt: new Date(),
+      deactivationReason: reason,
+      updatedAt: new Date(),
+    }))!;
+    await recordAudit(t.db, { actorId: by, action: 'user.deactivated', targets: [id], details: { reason } });
+    await userDeactivated(t, saved);
+    return saved;
   });
-  relay.kick();
-  await ended.publish({ revocation });
-  return { message: m.deactivated, user: await toAdminUser(deps, row) };
+  return { message: m.deactivated, user: await toAdminUserDto(uow.db, row) };
 }
 
 /** The member may sign in again and their listings come back (auth.user.reactivated). */
-export async function reactivateUser(deps: AdminDeps, id: string, by: string) {
-  const { db, relay } = deps;
-  const row = await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+export async function reactivateUser({ uow }: AdminDeps, id: string, by: string) {
+  const row = await uow.run(async (t) => {
+    const current = await queries.lockUser(t.db, id);
     if (!current) throw notFound(m.userNotFound);
-    if (!current.deactivatedAt) throw new HttpError(409, m.notDeactivated);
-    const [saved] = await tx
-      .update(users)
-      .set({ deactivatedAt: null, deactivationReason: null, updatedAt: new Date() })
-      .where(eq(users.id, id))
-      .returning();
-    await recordAudit(tx, {
+    if (!current.deactivatedAt) throw conflict(m.notDeactivated);
+    const saved = (await queries.updateUser(t.db, id, {
+      deactivatedAt: null,
+      deactivationReason: null,
+      updatedAt: new Date(),
+    }))!;
+    await recordAudit(t.db, {
       actorId: by,
       action: 'user.reactivated',
       targets: [id],
       details: { previous_reason: current.deactivationReason },
     });
-    await recordEvent(tx, 'auth.user.reactivated', {
-      user_id: id,
-      reactivated_at: saved!.updatedAt.toISOString(),
-      version: saved!.version,
-    });
-    return saved!;
+    await userReactivated(t, saved);
+    return saved;
   });
-  relay.kick();
-  return { message: m.reactivated, user: await toAdminUser(deps, row) };
+  return { message: m.reactivated, user: await toAdminUserDto(uow.db, row) };
 }
 
 /** A new verification link for a member who has not verified their address yet (422 otherwise). */
-export async function resendVerification(deps: AdminDeps, id: string, by: string) {
-  const { db, relay, config } = deps;
-  await db.transaction(async (tx) => {
-    const row = await findUserById(tx, id);
+export async function resendVerification({ uow, config }: AdminDeps, id: string, by: string) {
+  await uow.run(async (t) => {
+    const row = await queries.findUserById(t.db, id);
     if (!row) throw notFound(m.userNotFound);
-    if (row.emailVerifiedAt) throw new HttpError(422, m.alreadyVerified);
-    await requestVerificationEmail(tx, row, config.EMAIL_VERIFICATION_TTL_HOURS * 60);
-    await recordAudit(tx, { actorId: by, action: 'user.verification_resent', targets: [id] });
+    if (row.emailVerifiedAt) throw invalid(m.alreadyVerified);
+    await requestVerificationEmail(t, row, config.EMAIL_VERIFICATION_TTL_HOURS * 60);
+    await recordAudit(t.db, { actorId: by, action: 'user.verification_resent', targets: [id] });
   });
-  relay.kick();
   return { message: m.verificationResent };
 }

@@ -1,8 +1,6 @@
 import { type AuditPage, messages } from '@cartable/contracts';
-import { type Db, HttpError } from '@cartable/service-kit';
-import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { adminAuditLog, users } from '../db/schema.ts';
+import { type Db, unprocessable } from '@cartable/service-kit';
+import * as queries from '../db/queries.ts';
 
 /**
  * The administrators' trail: every change to members, roles and rights writes its lines here in
@@ -30,10 +28,9 @@ export async function recordAudit(
   tx: Db,
   entry: { actorId: string | null; action: AuditAction; targets: Array<string | null>; details?: object },
 ) {
-  const targets = [...new Set(entry.targets)];
-  if (!targets.length) return;
-  await tx.insert(adminAuditLog).values(
-    targets.map((targetUserId) => ({
+  await queries.insertAuditLines(
+    tx,
+    [...new Set(entry.targets)].map((targetUserId) => ({
       actorId: entry.actorId,
       targetUserId,
       action: entry.action,
@@ -53,27 +50,8 @@ export async function auditPage(
   targetUserId: string | null,
   { cursor, limit }: { cursor?: string; limit: number },
 ): Promise<AuditPage> {
-  if (cursor && !UUID.test(cursor)) {
-    throw new HttpError(422, messages.validation, { cursor: [messages.auth.cursorInvalid] });
-  }
-  const actor = alias(users, 'actor');
-  const target = alias(users, 'target');
-  const conditions: SQL[] = [
-    targetUserId ? eq(adminAuditLog.targetUserId, targetUserId) : isNull(adminAuditLog.targetUserId),
-  ];
-  if (cursor) {
-    conditions.push(
-      sql`(${adminAuditLog.createdAt}, ${adminAuditLog.id}) < (select a.created_at, a.id from admin_audit_log a where a.id = ${cursor})`,
-    );
-  }
-  const rows = await db
-    .select({ entry: adminAuditLog, actorName: actor.name, targetName: target.name })
-    .from(adminAuditLog)
-    .leftJoin(actor, eq(actor.id, adminAuditLog.actorId))
-    .leftJoin(target, eq(target.id, adminAuditLog.targetUserId))
-    .where(and(...conditions))
-    .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
-    .limit(limit + 1);
+  if (cursor && !UUID.test(cursor)) throw unprocessable({ cursor: [messages.auth.cursorInvalid] });
+  const rows = await queries.auditLines(db, targetUserId, limit, cursor);
   const page = rows.slice(0, limit);
   return {
     data: page.map(({ entry, actorName, targetName }) => ({

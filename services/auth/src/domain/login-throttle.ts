@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '@cartable/service-kit';
-import { and, eq, gt, sql } from 'drizzle-orm';
-import { loginSources, users } from '../db/schema.ts';
+import * as queries from '../db/queries.ts';
 
 export interface LoginThrottleSettings {
   /** Attempts on one account without any wait, within the window. */
@@ -40,87 +39,31 @@ export type Admission = { admitted: true } | { admitted: false; retryAfterSecond
  * success (or a password reset) clears the count. The gateway limits each address on top.
  */
 export function loginThrottle(db: Db, settings: LoginThrottleSettings) {
-  const windowOver = sql`(${users.failedLoginsSince} is null or ${users.failedLoginsSince} <= now() - make_interval(mins => ${settings.windowMinutes}))`;
-  const count = sql`(case when ${windowOver} then 1 else ${users.failedLogins} + 1 end)`;
-  const delay = sql`least(${settings.maxDelaySeconds}, case when ${count} < ${settings.freeAttempts} then 0 else power(2, ${count} - ${settings.freeAttempts}) end)`;
-  const knownCap = sql`make_interval(secs => ${settings.knownSourceMaxDelaySeconds})`;
-
   /** Where an attempt comes from, hashed: the address is not kept. */
   const sourceOf = (userId: string, address: string) =>
     createHash('sha256').update(`${userId}:${address}`).digest('base64url');
 
-  async function isKnown(userId: string, source: string) {
-    const [row] = await db
-      .select({ source: loginSources.source })
-      .from(loginSources)
-      .where(
-        and(
-          eq(loginSources.userId, userId),
-          eq(loginSources.source, source),
-          gt(loginSources.lastSuccessAt, sql`now() - interval '90 days'`),
-        ),
-      );
-    return Boolean(row);
-  }
-
   return {
     /** Counts this attempt if the account may be tried now; otherwise says how long to wait. */
     async admit(userId: string, address: string): Promise<Admission> {
-      const known = await isKnown(userId, sourceOf(userId, address));
-      const mayTry = known
-        ? sql`(${users.lockedUntil} is null or ${users.lockedUntil} <= now() or ${users.lastLoginAttemptAt} <= now() - ${knownCap})`
-        : sql`(${users.lockedUntil} is null or ${users.lockedUntil} <= now())`;
-      const admitted = await db
-        .update(users)
-        .set({
-          failedLogins: count,
-          failedLoginsSince: sql`(case when ${windowOver} then now() else ${users.failedLoginsSince} end)`,
-          lockedUntil: sql`now() + make_interval(secs => ${delay})`,
-          lastLoginAttemptAt: sql`now()`,
-        })
-        .where(and(eq(users.id, userId), mayTry))
-        .returning({ id: users.id });
-      if (admitted.length) return { admitted: true };
-      const [row] = await db
-        .select({ lockedUntil: users.lockedUntil, last: users.lastLoginAttemptAt })
-        .from(users)
-        .where(eq(users.id, userId));
+      const known = await queries.isKnownLoginSource(db, userId, sourceOf(userId, address));
+      if (await queries.admitLoginAttempt(db, userId, settings, known)) return { admitted: true };
+      const row = await queries.loginWait(db, userId);
       let until = row?.lockedUntil?.getTime() ?? Date.now();
-      if (known && row?.last) until = Math.min(until, row.last.getTime() + settings.knownSourceMaxDelaySeconds * 1000);
+      if (known && row?.lastAttemptAt)
+        until = Math.min(until, row.lastAttemptAt.getTime() + settings.knownSourceMaxDelaySeconds * 1000);
       return { admitted: false, retryAfterSeconds: Math.max(1, Math.ceil((until - Date.now()) / 1000)) };
     },
     /** The password was right: this attempt was not a guess, it is given back. */
-    async passwordAccepted(userId: string) {
-      await db
-        .update(users)
-        .set({ failedLogins: sql`greatest(${users.failedLogins} - 1, 0)`, lockedUntil: null })
-        .where(eq(users.id, userId));
-    },
+    passwordAccepted: (userId: string) => queries.giveLoginAttemptBack(db, userId),
     /** A wrong second factor after a right password: counted like a wrong password. */
-    async fail(userId: string) {
-      await db
-        .update(users)
-        .set({
-          failedLogins: count,
-          failedLoginsSince: sql`(case when ${windowOver} then now() else ${users.failedLoginsSince} end)`,
-          lockedUntil: sql`now() + make_interval(secs => ${delay})`,
-        })
-        .where(eq(users.id, userId));
-    },
+    fail: (userId: string) => queries.countFailedLogin(db, userId, settings),
     /** A full success: the count goes, and this address becomes one the member is known from. */
     async succeeded(tx: Db, userId: string, address: string) {
-      await this.clear(tx, userId);
-      await tx
-        .insert(loginSources)
-        .values({ userId, source: sourceOf(userId, address) })
-        .onConflictDoUpdate({ target: [loginSources.userId, loginSources.source], set: { lastSuccessAt: sql`now()` } });
+      await queries.clearFailedLogins(tx, userId);
+      await queries.rememberLoginSource(tx, userId, sourceOf(userId, address));
     },
-    async clear(tx: Db, userId: string) {
-      await tx
-        .update(users)
-        .set({ failedLogins: 0, failedLoginsSince: null, lockedUntil: null })
-        .where(eq(users.id, userId));
-    },
+    clear: (tx: Db, userId: string) => queries.clearFailedLogins(tx, userId),
   };
 }
 export type LoginThrottle = ReturnType<typeof loginThrottle>;

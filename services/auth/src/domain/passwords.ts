@@ -1,5 +1,5 @@
 import { messages } from '@cartable/contracts';
-import { HttpError } from '@cartable/service-kit';
+import { DomainError, unavailable, unprocessable } from '@cartable/service-kit';
 import { hash, verify } from '@node-rs/argon2';
 import PQueue from 'p-queue';
 
@@ -28,7 +28,7 @@ export function configurePasswordWork(settings: { concurrency: number; maxWaitin
 }
 
 function inTurn<T>(priority: number, work: () => Promise<T>): Promise<T> {
-  if (queue.size >= maxWaiting) return Promise.reject(new HttpError(503, messages.serviceUnavailable));
+  if (queue.size >= maxWaiting) return Promise.reject(unavailable(messages.serviceUnavailable));
   return queue.add(work, { priority }) as Promise<T>;
 }
 
@@ -45,7 +45,17 @@ export async function verifyPassword(passwordHash: string | null, password: stri
     return false;
   }
   return inTurn(LOGIN, () => verify(passwordHash, password)).catch((err: unknown) => {
-    if (err instanceof HttpError) throw err;
+    if (err instanceof DomainError) throw err;
     return false;
   });
+}
+
+/** The member's password, asked again before a sensitive change: a wrong one is a 422 on its field. */
+export async function requirePassword(
+  row: { passwordHash: string },
+  password: string,
+  field = 'password',
+  message: string = messages.auth.passwordWrong,
+) {
+  if (!(await verifyPassword(row.passwordHash, password))) throw unprocessable({ [field]: [message] }, message);
 }

@@ -11,58 +11,41 @@ import {
   type Redis,
   revocationLoadedKey,
   rightsKey,
+  type Transaction,
   withRights,
 } from '@cartable/service-kit';
-import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { revokedTokens, revokedUsers, users } from '../db/schema.ts';
+import * as queries from '../db/queries.ts';
+import type { AuthDeps } from '../deps.ts';
 import { claimsFor, toUserDto } from './users.ts';
 
 /**
  * Token revocation. The database is the source of truth: revoked token ids (logout), users'
  * token versions (bumped to refuse every older token) and deleted accounts. Each change is
- * written there first, in the transaction of the change that causes it; Redis is then updated
- * as a cache for the gateway (libs/service-kit/src/revocation.ts), and rebuilt from here.
+ * written there first, in the transaction of the change that causes it; Redis is then written
+ * through as the gateway's copy (libs/service-kit/src/revocation.ts), and rebuilt from here.
  */
 
-// ── the source of truth, written in the caller's transaction ──────────────────────────────
-
-/** Logout: this token is refused until it expires. */
-export async function recordRevokedToken(tx: Db, claims: { jti: string; sub: string; exp: number }) {
-  await tx
-    .insert(revokedTokens)
-    .values({ jti: claims.jti, userId: claims.sub, expiresAt: new Date(claims.exp * 1000) })
-    .onConflictDoNothing();
-}
-
-/** Every token these users hold now is refused: their versions go up, in one statement. Returns the updated rows. */
-export async function bumpTokenVersions(tx: Db, userIds: string[]) {
-  if (!userIds.length) return [];
-  return tx
-    .update(users)
-    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, tokenVersionChangedAt: sql`now()` })
-    .where(inArray(users.id, [...new Set(userIds)]))
-    .returning();
-}
-
-/** Account deletion: the user row goes, so every token of the user is refused by this row. */
-export async function recordDeletedAccount(tx: Db, userId: string, tokenTtlSeconds: number) {
-  const expiresAt = sql`now() + make_interval(secs => ${tokenTtlSeconds})`;
-  await tx
-    .insert(revokedUsers)
-    .values({ userId, expiresAt })
-    .onConflictDoUpdate({ target: revokedUsers.userId, set: { expiresAt } });
+/**
+ * Every token of these users stops working: their versions go up in the transaction `t`, and
+ * once it commits the gateway's Redis copy learns the new versions before the answer goes.
+ * Returns the users' rows as they are now.
+ */
+export async function endSessions(
+  t: Transaction,
+  revocation: Pick<RevocationCache, 'versionBumped'>,
+  userIds: string[],
+) {
+  const rows = await queries.bumpTokenVersions(t.db, userIds);
+  t.afterCommit(async () => {
+    await Promise.all(rows.map((row) => revocation.versionBumped(row.id, row.tokenVersion)));
+  });
+  return rows;
 }
 
 /** What the database says of a token whose signature is valid: refused or not. One query. */
 export async function isRevokedInDatabase(db: Db, claims: { jti: string; sub: string; ver: number }) {
-  const [row] = await db
-    .select({
-      revokedToken: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${claims.jti})`,
-      deleted: sql<boolean>`exists (select 1 from ${revokedUsers} where ${revokedUsers.userId} = ${claims.sub})`,
-      version: sql<number | null>`(select ${users.tokenVersion} from ${users} where ${users.id} = ${claims.sub})`,
-    })
-    .from(sql`(select 1) as one`);
+  const row = await queries.revocationFacts(db, claims);
   if (!row) return true;
   // A user that does not exist (any more) has no valid token.
   return row.revokedToken || row.deleted || row.version === null || claims.ver < Number(row.version);
@@ -75,7 +58,7 @@ export async function currentRights(
   /** A token's issue time (seconds): rights that did not change since are not read again. */
   since = Number.NEGATIVE_INFINITY,
 ): Promise<CurrentRights | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  const row = await queries.findUserById(db, userId);
   if (!row?.rightsChangedAt || row.rightsChangedAt.getTime() / 1000 <= since) return undefined;
   const claims = claimsFor(await toUserDto(db, row), row.tokenVersion);
   return {
@@ -90,6 +73,13 @@ export async function currentRights(
 export async function currentClaimsInDatabase(db: Db, claims: AccessClaims): Promise<AccessClaims | null> {
   if (await isRevokedInDatabase(db, claims)) return null;
   return withRights(claims, await currentRights(db, claims.sub, claims.iat ?? 0));
+}
+
+/** Whether a token is refused, and its holder's rights if they changed since it was issued. */
+export async function tokenStatus({ uow }: Pick<AuthDeps, 'uow'>, claims: AccessClaims) {
+  if (await isRevokedInDatabase(uow.db, claims)) return { revoked: true };
+  const rights = await currentRights(uow.db, claims.sub, claims.iat ?? 0);
+  return { revoked: false, ...(rights ? { rights } : {}) };
 }
 
 // ── the Redis cache ────────────────────────────────────────────────────────────────────────
@@ -107,8 +97,6 @@ export interface RevocationCacheOptions {
   log: Pick<Logger, 'info' | 'warn' | 'debug'>;
 }
 
-/** Same key for every replica: one rebuilds at a time, the others skip. */
-const REBUILD_LOCK = sql`hashtext('cartable:revocation-cache')`;
 const CHUNK = 500;
 
 export function createRevocationCache(options: RevocationCacheOptions) {
@@ -133,55 +121,16 @@ export function createRevocationCache(options: RevocationCacheOptions) {
     if (redis.status !== 'ready') return 'redis-down';
     const failuresBefore = failedWrites;
     return db.transaction(async (tx) => {
-      const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${REBUILD_LOCK}) as locked`);
-      if (!(lock as unknown as { rows: Array<{ locked: boolean }> }).rows[0]?.locked) return 'skipped';
-      const pruned = [
-        ...(await tx
-          .delete(revokedTokens)
-          .where(lt(revokedTokens.expiresAt, sql`now()`))
-          .returning({ jti: revokedTokens.jti })),
-        ...(await tx
-          .delete(revokedUsers)
-          .where(lt(revokedUsers.expiresAt, sql`now()`))
-          .returning({ id: revokedUsers.userId })),
-      ].length;
-      const tokens = await tx
-        .select({ jti: revokedTokens.jti, expiresAt: revokedTokens.expiresAt })
-        .from(revokedTokens);
-      const bumped = await tx
-        .select({
-          id: users.id,
-          version: users.tokenVersion,
-          ttl: sql<number>`extract(epoch from coalesce(${users.tokenVersionChangedAt}, now()) + make_interval(secs => ${tokenTtlSeconds}) - now())`,
-        })
-        .from(users)
-        .where(
-          and(
-            gt(users.tokenVersion, 0),
-            // A bump older than a token lifetime refuses nothing that has not expired already.
-            or(
-              isNull(users.tokenVersionChangedAt),
-              gt(users.tokenVersionChangedAt, sql`now() - make_interval(secs => ${tokenTtlSeconds})`),
-            ),
-          ),
-        );
-      const deleted = await tx
-        .select({
-          id: revokedUsers.userId,
-          ttl: sql<number>`extract(epoch from ${revokedUsers.expiresAt} - now())`,
-        })
-        .from(revokedUsers);
+      if (!(await queries.tryRevocationRebuildLock(tx))) return 'skipped';
+      const pruned = await queries.pruneExpiredRevocations(tx);
+      const { tokens, bumped, deleted, rightsChanged } = await queries.revocationSnapshot(tx, tokenTtlSeconds);
       const entries: Parameters<typeof pipelineRevocation>[2][] = [
         ...tokens.map((t) => ({ jti: t.jti, exp: t.expiresAt.getTime() / 1000 })),
         ...bumped.map((u) => ({ userId: u.id, version: u.version, ttlSeconds: Number(u.ttl) })),
         ...deleted.map((u) => ({ userId: u.id, version: DELETED_ACCOUNT_VERSION, ttlSeconds: Number(u.ttl) })),
       ];
       // Members whose rights changed within a token lifetime: their current rights.
-      const changed = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(gt(users.rightsChangedAt, sql`now() - make_interval(secs => ${tokenTtlSeconds})`));
-      for (const { id } of changed) {
+      for (const id of rightsChanged) {
         const rights = await currentRights(tx, id);
         if (rights) await cacheRights(redis, prefix, id, rights, tokenTtlSeconds);
       }

@@ -1,78 +1,64 @@
 import { type AdminRole, type AdminUser, messages, type UserListQuery } from '@cartable/contracts';
-import { conflict, type Db, HttpError, isUniqueViolation, notFound, recordEvent } from '@cartable/service-kit';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { permissions, rolePermissions, roles, userPermissions, userRoles, users } from '../db/schema.ts';
+import {
+  conflict,
+  type Db,
+  invalid,
+  isUniqueViolation,
+  notFound,
+  type Transaction,
+  unprocessable,
+} from '@cartable/service-kit';
+import * as queries from '../db/queries.ts';
 import type { AuthDeps } from '../deps.ts';
+import { roleChanged } from '../events/published.ts';
 import { recordAudit } from './audit.ts';
-import { revokeAllSessions } from './sessions.ts';
-import { claimsFor, findUserById, toAdminUserDtos, toUserDtos } from './users.ts';
+import { endSessions } from './revocation.ts';
+import { claimsFor, toAdminUserDto, toAdminUserDtos, toUserDtos } from './users.ts';
 
 /**
- * Users, admin rights, roles and permissions (SPEC.md section 6), free of HTTP. Every change
- * emits auth.user.role_changed for each member whose rights it changed; rights taken away end
- * the holders' sessions (their token version goes up) in the transaction of the change, and
- * the gateway's cache learns it once committed. Whatever the number of members concerned, the
- * reads and the version bump are one query each. Every change writes its lines of the
- * administrators' trail (domain/audit.ts) in its transaction.
+ * Users, admin rights, roles and permissions (SPEC.md section 6). Every change records
+ * auth.user.role_changed for each member whose rights it changed; rights taken away end the
+ * holders' sessions (their token version goes up) in the transaction of the change, and the
+ * gateway's copy learns it once committed. Whatever the number of members concerned, the reads
+ * and the version bump are one query each. Every change writes its lines of the administrators'
+ * trail (domain/audit.ts) in its transaction.
  */
 
 const m = messages.auth;
-type RightsDeps = Pick<AuthDeps, 'db' | 'relay' | 'revocation'>;
+type RightsDeps = Pick<AuthDeps, 'uow' | 'revocation'>;
 
 /** One auth.user.role_changed per member, with the claims their next token will carry. */
-async function recordRoleChanges(tx: Db, userIds: string[], changedBy: string) {
+async function recordRoleChanges(t: Transaction, userIds: string[], changedBy: string) {
   const ids = [...new Set(userIds)];
   if (!ids.length) return;
-  const rows = await tx.select().from(users).where(inArray(users.id, ids));
-  const dtos = await toUserDtos(tx, rows);
-  for (const [i, row] of rows.entries()) {
-    const claims = claimsFor(dtos[i]!, row.tokenVersion);
-    await recordEvent(tx, 'auth.user.role_changed', {
-      user_id: row.id,
-      is_admin: claims.is_admin,
-      roles: claims.roles,
-      permissions: claims.permissions,
-      changed_by: changedBy,
-    });
-  }
+  const rows = await queries.usersByIds(t.db, ids);
+  const dtos = await toUserDtos(t.db, rows);
+  for (const [i, row] of rows.entries()) await roleChanged(t, row.id, claimsFor(dtos[i]!, row.tokenVersion), changedBy);
+}
+
+/**
+ * Rights changed for these members: their sessions end, and once committed the gateway's copy
+ * holds their current rights (an open session reads them at once).
+ */
+async function rightsTakenAway(t: Transaction, revocation: RightsDeps['revocation'], ids: string[]) {
+  const rows = await endSessions(t, revocation, ids);
+  t.afterCommit(() => revocation.rightsChanged(rows.map((r) => r.id)));
+  return rows;
 }
 
 /** Ids of these permission slugs; an unknown slug is a 422 naming it. */
-async function permissionIds(tx: Db, slugs: string[]) {
-  if (!slugs.length) return [];
-  const rows = await tx.select().from(permissions).where(inArray(permissions.slug, slugs));
+async function permissionIds(db: Db, slugs: string[]) {
+  const rows = await queries.permissionsBySlugs(db, slugs);
   const unknown = slugs.filter((s) => !rows.some((r) => r.slug === s));
-  if (unknown.length) throw new HttpError(422, messages.validation, { permissions: [m.unknownPermissions(unknown)] });
+  if (unknown.length) throw unprocessable({ permissions: [m.unknownPermissions(unknown)] });
   return rows.map((r) => r.id);
 }
 
-/** Roles with their permissions (two queries), by slug. */
-export async function listRoles(db: Db, where?: SQL): Promise<AdminRole[]> {
-  const rows = await db.select().from(roles).where(where).orderBy(asc(roles.slug));
-  const perms = rows.length
-    ? await db
-        .select({ roleId: rolePermissions.roleId, slug: permissions.slug })
-        .from(rolePermissions)
-        .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-        .where(
-          inArray(
-            rolePermissions.roleId,
-            rows.map((r) => r.id),
-          ),
-        )
-    : [];
-  const held = rows.length
-    ? await db
-        .select({ roleId: userRoles.roleId, n: count() })
-        .from(userRoles)
-        .where(
-          inArray(
-            userRoles.roleId,
-            rows.map((r) => r.id),
-          ),
-        )
-        .groupBy(userRoles.roleId)
-    : [];
+/** Roles with their permissions and how many hold each, by slug. */
+async function listRoles(db: Db, id?: string): Promise<AdminRole[]> {
+  const rows = await queries.roleRows(db, id);
+  const ids = rows.map((r) => r.id);
+  const [perms, held] = await Promise.all([queries.permissionsOfRoles(db, ids), queries.holderCounts(db, ids)]);
   return rows.map((r) => ({
     ...r,
     permissions: perms.filter((p) => p.roleId === r.id).map((p) => ({ slug: p.slug })),
@@ -80,186 +66,124 @@ export async function listRoles(db: Db, where?: SQL): Promise<AdminRole[]> {
   }));
 }
 
-export async function findRole(db: Db, id: string) {
-  const [role] = await listRoles(db, eq(roles.id, id));
+async function findRole(db: Db, id: string) {
+  const [role] = await listRoles(db, id);
   return role!;
 }
 
-export const listPermissions = (db: Db) => db.select().from(permissions).orderBy(asc(permissions.slug));
+type Reader = Pick<AuthDeps, 'uow'>;
 
-const toAdminUserDto = async (db: Db, row: typeof users.$inferSelect) => (await toAdminUserDtos(db, [row]))[0]!;
+export async function allRoles({ uow }: Reader) {
+  return { roles: await listRoles(uow.db) };
+}
 
-/** A calendar day at midnight UTC, `days` later. */
-const dayStart = (day: string, days = 0) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000);
+export async function allPermissions({ uow }: Reader) {
+  return { permissions: await queries.allPermissions(uow.db) };
+}
 
-/**
- * A page of users: name, e-mail or username containing `search`; verified or not, admin or not,
- * holding a role, joined between two days, active or deactivated; by name or date of joining.
- */
-export async function listUsers(db: Db, query: UserListQuery) {
-  const { page, per_page, search } = query;
-  const conditions: SQL[] = [];
-  if (search) {
-    const pattern = `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.username, pattern))!);
-  }
-  if (query.verified !== undefined)
-    conditions.push(query.verified ? isNotNull(users.emailVerifiedAt) : isNull(users.emailVerifiedAt));
-  if (query.admin !== undefined) conditions.push(eq(users.isAdmin, query.admin));
-  if (query.role) {
-    conditions.push(
-      sql`exists (select 1 from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id} and ${roles.slug} = ${query.role})`,
-    );
-  }
-  if (query.created_from) conditions.push(gte(users.createdAt, dayStart(query.created_from)));
-  if (query.created_to) conditions.push(lt(users.createdAt, dayStart(query.created_to, 1)));
-  if (query.status)
-    conditions.push(query.status === 'active' ? isNull(users.deactivatedAt) : isNotNull(users.deactivatedAt));
-  const where = conditions.length ? and(...conditions) : undefined;
-  const direction = query.direction ?? (query.sort === 'created_at' ? 'desc' : 'asc');
-  const dir = direction === 'asc' ? asc : desc;
-  const order = query.sort === 'created_at' ? [dir(users.createdAt), dir(users.id)] : [dir(users.name), dir(users.id)];
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users).where(where);
-  const rows = await db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(...order)
-    .limit(per_page)
-    .offset((page - 1) * per_page);
+/** A page of users as the back office filters them (libs/contracts: UserListQuery). */
+export async function listUsers({ uow }: Reader, query: UserListQuery) {
+  const db = uow.db;
+  const { rows, total } = await queries.userPage(db, query);
   return {
     data: await toAdminUserDtos(db, rows),
-    meta: { current_page: page, last_page: Math.max(1, Math.ceil(total / per_page)), total, per_page },
+    meta: {
+      current_page: query.page,
+      last_page: Math.max(1, Math.ceil(total / query.per_page)),
+      total,
+      per_page: query.per_page,
+    },
   };
 }
 
 /** Who holds a role, a page at a time, by name. */
-export async function listRoleHolders(db: Db, roleId: string, { page, per_page }: { page: number; per_page: number }) {
-  const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId));
-  if (!role) throw notFound(m.roleNotFound);
-  const where = eq(userRoles.roleId, roleId);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(userRoles).where(where);
-  const data = await db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(userRoles)
-    .innerJoin(users, eq(users.id, userRoles.userId))
-    .where(where)
-    .orderBy(asc(users.name), asc(users.id))
-    .limit(per_page)
-    .offset((page - 1) * per_page);
-  return { data, meta: { current_page: page, last_page: Math.max(1, Math.ceil(total / per_page)), total, per_page } };
-}
-
-/** Slugs of a member's roles and direct permissions, as they are before a change. */
-async function heldSlugs(tx: Db, id: string) {
-  const [roleRows, permRows] = await Promise.all([
-    tx
-      .select({ slug: roles.slug })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(eq(userRoles.userId, id)),
-    tx
-      .select({ slug: permissions.slug })
-      .from(userPermissions)
-      .innerJoin(permissions, eq(permissions.id, userPermissions.permissionId))
-      .where(eq(userPermissions.userId, id)),
-  ]);
-  return { roles: roleRows.map((r) => r.slug).sort(), permissions: permRows.map((p) => p.slug).sort() };
-}
-
-/** The moment the members' rights changed: tokens issued before read the new ones. */
-async function markRightsChanged(tx: Db, userIds: string[]) {
-  if (userIds.length) await tx.update(users).set({ rightsChangedAt: sql`now()` }).where(inArray(users.id, userIds));
+export async function listRoleHolders({ uow }: Reader, roleId: string, paging: { page: number; per_page: number }) {
+  const db = uow.db;
+  if (!(await queries.roleRows(db, roleId)).length) throw notFound(m.roleNotFound);
+  const { rows, total } = await queries.roleHolderPage(db, roleId, paging);
+  const { page, per_page } = paging;
+  return {
+    data: rows,
+    meta: { current_page: page, last_page: Math.max(1, Math.ceil(total / per_page)), total, per_page },
+  };
 }
 
 /** Promotes or demotes an administrator; never yourself. A demotion ends the member's sessions. */
 export async function setAdmin(
-  { db, relay, revocation }: RightsDeps,
+  { uow, revocation }: RightsDeps,
   id: string,
   admin: boolean,
   by: string,
 ): Promise<{ message: string; user: AdminUser }> {
-  if (!admin && id === by) throw new HttpError(422, m.cannotRevokeSelf);
-  const { row, ended } = await db.transaction(async (tx) => {
-    const [saved] = await tx
-      .update(users)
-      .set({ isAdmin: admin, updatedAt: new Date(), rightsChangedAt: sql`now()` })
-      .where(eq(users.id, id))
-      .returning();
+  if (!admin && id === by) throw invalid(m.cannotRevokeSelf);
+  const row = await uow.run(async (t) => {
+    const saved = await queries.setAdminFlag(t.db, id, admin);
     if (!saved) throw notFound(m.userNotFound);
-    await recordRoleChanges(tx, [id], by);
-    await recordAudit(tx, { actorId: by, action: admin ? 'user.promoted' : 'user.revoked', targets: [id] });
-    return { row: saved, ended: admin ? null : await revokeAllSessions(tx, [id]) };
+    await recordRoleChanges(t, [id], by);
+    await recordAudit(t.db, { actorId: by, action: admin ? 'user.promoted' : 'user.revoked', targets: [id] });
+    if (!admin) await endSessions(t, revocation, [id]);
+    // An open session of the member gets the new rights at once (the gateway and services read them).
+    t.afterCommit(() => revocation.rightsChanged([id]));
+    return saved;
   });
-  relay.kick();
-  await ended?.publish({ revocation });
-  // An open session of the member gets the new rights at once (the gateway and services read them).
-  await revocation.rightsChanged([id]);
-  return { message: admin ? m.promoted : m.revoked, user: await toAdminUserDto(db, row) };
+  return { message: admin ? m.promoted : m.revoked, user: await toAdminUserDto(uow.db, row) };
 }
 
 /** Replaces a member's roles; their sessions end (they sign in again with the new claims). */
 export async function setUserRoles(
-  { db, relay, revocation }: RightsDeps,
+  { uow, revocation }: RightsDeps,
   id: string,
   slugs: string[],
   by: string,
 ): Promise<{ message: string; user: AdminUser }> {
   const wanted = [...new Set(slugs)];
-  const { user, ended } = await db.transaction(async (tx) => {
-    if (!(await findUserById(tx, id))) throw notFound(m.userNotFound);
-    const before = await heldSlugs(tx, id);
-    const found = wanted.length ? await tx.select().from(roles).where(inArray(roles.slug, wanted)) : [];
+  const user = await uow.run(async (t) => {
+    if (!(await queries.findUserById(t.db, id))) throw notFound(m.userNotFound);
+    const before = await queries.heldSlugs(t.db, id);
+    const found = await queries.rolesBySlugs(t.db, wanted);
     const unknown = wanted.filter((s) => !found.some((r) => r.slug === s));
-    if (unknown.length) throw new HttpError(422, messages.validation, { roles: [m.unknownRoles(unknown)] });
-    await markRightsChanged(tx, [id]);
-    await tx.delete(userRoles).where(eq(userRoles.userId, id));
-    if (found.length) await tx.insert(userRoles).values(found.map((r) => ({ userId: id, roleId: r.id })));
-    await recordRoleChanges(tx, [id], by);
-    await recordAudit(tx, {
+    if (unknown.length) throw unprocessable({ roles: [m.unknownRoles(unknown)] });
+    await queries.markRightsChanged(t.db, [id]);
+    await queries.replaceUserRoles(
+      t.db,
+      id,
+      found.map((r) => r.id),
+    );
+    await recordRoleChanges(t, [id], by);
+    await recordAudit(t.db, {
       actorId: by,
       action: 'user.roles_set',
       targets: [id],
       details: { before: before.roles, after: found.map((r) => r.slug).sort() },
     });
-    const ended = await revokeAllSessions(tx, [id]);
-    return { user: ended.rows[0], ended };
+    return (await rightsTakenAway(t, revocation, [id]))[0]!;
   });
-  relay.kick();
-  await ended.publish({ revocation });
-  await revocation.rightsChanged(ended.rows.map((r) => r.id));
-  return { message: m.rolesUpdated, user: await toAdminUserDto(db, user!) };
+  return { message: m.rolesUpdated, user: await toAdminUserDto(uow.db, user) };
 }
 
 /** Replaces a member's direct permissions; their sessions end. */
 export async function setUserPermissions(
-  { db, relay, revocation }: RightsDeps,
+  { uow, revocation }: RightsDeps,
   id: string,
   slugs: string[],
   by: string,
 ): Promise<{ message: string; user: AdminUser }> {
-  const { user, ended } = await db.transaction(async (tx) => {
-    if (!(await findUserById(tx, id))) throw notFound(m.userNotFound);
-    const before = await heldSlugs(tx, id);
+  const user = await uow.run(async (t) => {
+    if (!(await queries.findUserById(t.db, id))) throw notFound(m.userNotFound);
+    const before = await queries.heldSlugs(t.db, id);
     const wanted = [...new Set(slugs)];
-    const ids = await permissionIds(tx, wanted);
-    await markRightsChanged(tx, [id]);
-    await tx.delete(userPermissions).where(eq(userPermissions.userId, id));
-    if (ids.length) await tx.insert(userPermissions).values(ids.map((permissionId) => ({ userId: id, permissionId })));
-    await recordRoleChanges(tx, [id], by);
-    await recordAudit(tx, {
+    await queries.markRightsChanged(t.db, [id]);
+    await queries.replaceUserPermissions(t.db, id, await permissionIds(t.db, wanted));
+    await recordRoleChanges(t, [id], by);
+    await recordAudit(t.db, {
       actorId: by,
       action: 'user.permissions_set',
       targets: [id],
       details: { before: before.permissions, after: wanted.sort() },
     });
-    const ended = await revokeAllSessions(tx, [id]);
-    return { user: ended.rows[0], ended };
+    return (await rightsTakenAway(t, revocation, [id]))[0]!;
   });
-  relay.kick();
-  await ended.publish({ revocation });
-  await revocation.rightsChanged(ended.rows.map((r) => r.id));
-  return { message: m.permissionsUpdated, user: await toAdminUserDto(db, user!) };
+  return { message: m.permissionsUpdated, user: await toAdminUserDto(uow.db, user) };
 }
 
 export interface RoleFields {
@@ -268,18 +192,12 @@ export interface RoleFields {
   permissions: string[];
 }
 
-export async function createRole(db: Db, fields: RoleFields, by: string) {
-  const role = await db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(roles)
-      .values({ slug: fields.slug, name: fields.name })
-      .onConflictDoNothing()
-      .returning();
+export async function createRole({ uow }: Pick<AuthDeps, 'uow'>, fields: RoleFields, by: string) {
+  const role = await uow.run(async (t) => {
+    const created = await queries.insertRole(t.db, fields.slug, fields.name);
     if (!created) throw conflict(m.roleExists(fields.slug), { slug: [m.roleExists(fields.slug)] });
-    const ids = await permissionIds(tx, fields.permissions);
-    if (ids.length)
-      await tx.insert(rolePermissions).values(ids.map((permissionId) => ({ roleId: created.id, permissionId })));
-    await recordAudit(tx, {
+    await queries.replaceRolePermissions(t.db, created.id, await permissionIds(t.db, fields.permissions));
+    await recordAudit(t.db, {
       actorId: by,
       action: 'role.created',
       targets: [null],
@@ -292,34 +210,25 @@ export async function createRole(db: Db, fields: RoleFields, by: string) {
     });
     return created;
   });
-  return findRole(db, role.id);
+  return { message: m.roleCreated, role: await findRole(uow.db, role.id) };
 }
 
 /** Everyone holding the role now holds other permissions: their sessions end. */
-export async function updateRole({ db, relay, revocation }: RightsDeps, id: string, fields: RoleFields, by: string) {
-  const ended = await db.transaction(async (tx) => {
-    const [previous] = await listRoles(tx, eq(roles.id, id));
-    const [saved] = await tx
-      .update(roles)
-      .set({ slug: fields.slug, name: fields.name })
-      .where(eq(roles.id, id))
-      .returning()
-      .catch((err) => {
-        // Drizzle wraps the database error: isUniqueViolation looks inside.
-        if (isUniqueViolation(err)) throw conflict(m.roleExists(fields.slug));
-        throw err;
-      });
+export async function updateRole({ uow, revocation }: RightsDeps, id: string, fields: RoleFields, by: string) {
+  await uow.run(async (t) => {
+    const [previous] = await listRoles(t.db, id);
+    const saved = await queries.updateRole(t.db, id, fields.slug, fields.name).catch((err) => {
+      // Drizzle wraps the database error: isUniqueViolation looks inside.
+      if (isUniqueViolation(err)) throw conflict(m.roleExists(fields.slug));
+      throw err;
+    });
     if (!saved) throw notFound(m.roleNotFound);
-    const ids = await permissionIds(tx, fields.permissions);
-    await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, id));
-    if (ids.length) await tx.insert(rolePermissions).values(ids.map((permissionId) => ({ roleId: id, permissionId })));
-    const holders = (await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, id))).map(
-      (h) => h.userId,
-    );
-    await recordRoleChanges(tx, holders, by);
-    await markRightsChanged(tx, holders);
+    await queries.replaceRolePermissions(t.db, id, await permissionIds(t.db, fields.permissions));
+    const holders = await queries.roleHolderIds(t.db, id);
+    await recordRoleChanges(t, holders, by);
+    await queries.markRightsChanged(t.db, holders);
     // The role as a whole, and each holder, whose rights changed with it.
-    await recordAudit(tx, {
+    await recordAudit(t.db, {
       actorId: by,
       action: 'role.updated',
       targets: [null, ...holders],
@@ -333,43 +242,35 @@ export async function updateRole({ db, relay, revocation }: RightsDeps, id: stri
         after: { slug: saved.slug, name: saved.name, permissions: [...new Set(fields.permissions)].sort() },
       },
     });
-    return revokeAllSessions(tx, holders);
+    await rightsTakenAway(t, revocation, holders);
   });
-  relay.kick();
-  await ended.publish({ revocation });
-  await revocation.rightsChanged(ended.rows.map((r) => r.id));
-  return findRole(db, id);
+  return { message: m.roleUpdated, role: await findRole(uow.db, id) };
 }
 
 /**
  * The admin role stays. A role still held is refused (409, with how many hold it) unless
  * `force`: then its holders lose it, their permissions and their sessions.
  */
-export async function deleteRole({ db, relay, revocation }: RightsDeps, id: string, by: string, force = false) {
-  const ended = await db.transaction(async (tx) => {
+export async function deleteRole({ uow, revocation }: RightsDeps, id: string, by: string, force = false) {
+  await uow.run(async (t) => {
     // Locked: nobody is given the role between the count and the deletion.
-    const [role] = await tx.select().from(roles).where(eq(roles.id, id)).for('update');
+    const role = await queries.lockRole(t.db, id);
     if (!role) throw notFound(m.roleNotFound);
-    if (role.slug === 'admin') throw new HttpError(422, m.adminRoleKept);
-    const holders = (await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, id))).map(
-      (h) => h.userId,
-    );
+    if (role.slug === 'admin') throw invalid(m.adminRoleKept);
+    const holders = await queries.roleHolderIds(t.db, id);
     if (holders.length && !force) {
-      throw new HttpError(409, m.roleHeld(holders.length), undefined, { holders_count: holders.length });
+      throw conflict(m.roleHeld(holders.length), undefined, { holders_count: holders.length });
     }
-    await tx.delete(roles).where(eq(roles.id, id));
-    await recordRoleChanges(tx, holders, by);
-    await markRightsChanged(tx, holders);
-    await recordAudit(tx, {
+    await queries.deleteRole(t.db, id);
+    await recordRoleChanges(t, holders, by);
+    await queries.markRightsChanged(t.db, holders);
+    await recordAudit(t.db, {
       actorId: by,
       action: 'role.deleted',
       targets: [null, ...holders],
       details: { role_id: id, slug: role.slug, name: role.name, holders_count: holders.length },
     });
-    return revokeAllSessions(tx, holders);
+    await rightsTakenAway(t, revocation, holders);
   });
-  relay.kick();
-  await ended.publish({ revocation });
-  await revocation.rightsChanged(ended.rows.map((r) => r.id));
   return { message: m.roleDeleted };
 }

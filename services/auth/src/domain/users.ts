@@ -1,9 +1,9 @@
-import type { AdminUser, ClaimsToSign, User } from '@cartable/contracts';
-import type { Db } from '@cartable/service-kit';
-import { eq, inArray } from 'drizzle-orm';
-import { permissions, rolePermissions, roles, userPermissions, userRoles, users } from '../db/schema.ts';
+import { type AdminUser, type ClaimsToSign, messages, type User } from '@cartable/contracts';
+import { type Db, unauthorized } from '@cartable/service-kit';
+import type { UserRow } from '../db/queries.ts';
+import * as queries from '../db/queries.ts';
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow };
 
 /**
  * Users as SPEC.md section 3 shows them, roles with their permissions and direct permissions:
@@ -13,25 +13,10 @@ export async function toUserDtos(db: Db, rows: UserRow[]): Promise<User[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const [roleRows, direct] = await Promise.all([
-    db
-      .select({ userId: userRoles.userId, id: roles.id, slug: roles.slug, name: roles.name })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(inArray(userRoles.userId, ids)),
-    db
-      .select({ userId: userPermissions.userId, slug: permissions.slug })
-      .from(userPermissions)
-      .innerJoin(permissions, eq(permissions.id, userPermissions.permissionId))
-      .where(inArray(userPermissions.userId, ids)),
+    queries.rolesOfUsers(db, ids),
+    queries.directPermissionsOfUsers(db, ids),
   ]);
-  const roleIds = [...new Set(roleRows.map((r) => r.id))];
-  const rolePerms = roleIds.length
-    ? await db
-        .select({ roleId: rolePermissions.roleId, slug: permissions.slug })
-        .from(rolePermissions)
-        .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-        .where(inArray(rolePermissions.roleId, roleIds))
-    : [];
+  const rolePerms = await queries.permissionsOfRoles(db, [...new Set(roleRows.map((r) => r.id))]);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -65,6 +50,9 @@ export async function toUserDto(db: Db, row: UserRow): Promise<User> {
   return user!;
 }
 
+export const toAdminUserDto = async (db: Db, row: UserRow): Promise<AdminUser> =>
+  (await toAdminUserDtos(db, [row]))[0]!;
+
 /** Token claims: role slugs and every permission held directly or through a role. */
 export function claimsFor(user: User, tokenVersion: number): ClaimsToSign {
   const held = new Set([...user.permissions, ...user.roles.flatMap((r) => r.permissions)].map((p) => p.slug));
@@ -78,12 +66,9 @@ export function claimsFor(user: User, tokenVersion: number): ClaimsToSign {
   };
 }
 
-export async function findUserByEmail(db: Db, email: string) {
-  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
-  return row;
-}
-
-export async function findUserById(db: Db, id: string) {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+/** The member a valid token names; gone since it was issued, the token no longer stands. */
+export async function signedInMember(db: Db, userId: string): Promise<UserRow> {
+  const row = await queries.findUserById(db, userId);
+  if (!row) throw unauthorized(messages.tokenInvalid);
   return row;
 }

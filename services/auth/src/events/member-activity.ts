@@ -1,7 +1,6 @@
 import type { EventData, EventType } from '@cartable/contracts';
-import { type Db, type EventHandler, type EventHandlers, isNewer } from '@cartable/service-kit';
-import { and, eq, sql } from 'drizzle-orm';
-import { memberBooks, memberConversations, userActivities, userStats, users } from '../db/schema.ts';
+import type { Db, EventHandler, EventHandlers } from '@cartable/service-kit';
+import * as queries from '../db/queries.ts';
 
 type BookEvent = EventData<'catalog.book.created'>;
 
@@ -10,37 +9,19 @@ type BookEvent = EventData<'catalog.book.created'>;
  * events that arrive late, twice or out of order cannot make the counters drift.
  */
 async function keepBook(tx: Db, data: BookEvent, deleted: boolean) {
-  const row = { userId: data.user_id, status: data.status, deleted, version: data.version };
-  await tx
-    .insert(memberBooks)
-    .values({ bookId: data.book_id, ...row })
-    .onConflictDoUpdate({ target: memberBooks.bookId, set: row, setWhere: isNewer(memberBooks.version) });
-  const [counts] = await tx
-    .select({
-      total: sql<number>`count(*)::int`,
-      // « Manuels disponibles »: what a buyer can still get, not the reserved ones.
-      available: sql<number>`count(*) filter (where ${memberBooks.status} = 'disponible')::int`,
-      sold: sql<number>`count(*) filter (where ${memberBooks.status} = 'vendu')::int`,
-    })
-    .from(memberBooks)
-    .where(and(eq(memberBooks.userId, data.user_id), eq(memberBooks.deleted, false)));
-  const values = {
-    booksTotal: counts?.total ?? 0,
-    booksAvailable: counts?.available ?? 0,
-    booksSold: counts?.sold ?? 0,
-  };
-  await tx
-    .insert(userStats)
-    .values({ userId: data.user_id, ...values })
-    .onConflictDoUpdate({ target: userStats.userId, set: { ...values, updatedAt: new Date() } });
+  await queries.keepMemberBook(tx, {
+    bookId: data.book_id,
+    userId: data.user_id,
+    status: data.status,
+    deleted,
+    version: data.version,
+  });
+  await queries.recountBooks(tx, data.user_id);
 }
 
 /** A line of the member's activity, dated when it happened (the list is read newest first). */
-async function activity(tx: Db, data: BookEvent, type: string, title: string, link: string | null) {
-  await tx
-    .insert(userActivities)
-    .values({ userId: data.user_id, type, title, link, occurredAt: new Date(data.occurred_at) });
-}
+const activity = (tx: Db, data: BookEvent, type: string, title: string, link: string | null) =>
+  queries.insertActivity(tx, { userId: data.user_id, type, title, link, occurredAt: new Date(data.occurred_at) });
 
 const statusLabel = (status: string) =>
   status === 'vendu' ? 'vendu' : status === 'réservé' ? 'réservé' : 'de nouveau disponible';
@@ -78,45 +59,20 @@ export const memberActivity: EventHandlers = Object.fromEntries(
   Object.entries(handlers).map(([type, handle]) => [
     type,
     (async (tx, event) => {
-      const [member] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.id, (event.data as { user_id: string }).user_id));
-      if (member) await (handle as EventHandler<EventType>)(tx, event);
+      if (await queries.memberExists(tx, (event.data as { user_id: string }).user_id))
+        await (handle as EventHandler<EventType>)(tx, event);
     }) satisfies EventHandler<EventType>,
   ]),
 );
 
-/** Adds to a member's counters (a row is created at 0 first); skipped for a member not (or no longer) here. */
+/** Adds to a member's counters; skipped for a member not (or no longer) here. */
 async function addToStats(tx: Db, userId: string, change: { messagesReceived?: number; comments?: number }) {
-  const [member] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  if (!member) return;
-  await tx
-    .insert(userStats)
-    .values({ userId, messagesReceived: change.messagesReceived ?? 0, comments: change.comments ?? 0 })
-    .onConflictDoUpdate({
-      target: userStats.userId,
-      set: {
-        messagesReceived: sql`${userStats.messagesReceived} + ${change.messagesReceived ?? 0}`,
-        comments: sql`${userStats.comments} + ${change.comments ?? 0}`,
-        updatedAt: new Date(),
-      },
-    });
+  if (await queries.memberExists(tx, userId)) await queries.addToStats(tx, userId, change);
 }
 
 /** Counts the member's conversations again from the pairs held (a late or repeated message adds none). */
 async function recountConversations(tx: Db, userId: string, conversationId: string) {
-  const [member] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  if (!member) return;
-  await tx.insert(memberConversations).values({ userId, conversationId }).onConflictDoNothing();
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(memberConversations)
-    .where(eq(memberConversations.userId, userId));
-  await tx
-    .insert(userStats)
-    .values({ userId, conversations: row?.n ?? 0 })
-    .onConflictDoUpdate({ target: userStats.userId, set: { conversations: row?.n ?? 0, updatedAt: new Date() } });
+  if (await queries.memberExists(tx, userId)) await queries.recountConversations(tx, userId, conversationId);
 }
 
 /**

@@ -2,7 +2,7 @@ import { tokenStatusResponseSchema } from '@cartable/contracts';
 import { requireServiceToken } from '@cartable/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthDeps } from '../deps.ts';
-import { currentRights, isRevokedInDatabase } from '../domain/revocation.ts';
+import { tokenStatus } from '../domain/revocation.ts';
 
 /**
  * POST /internal/token-status, for the gateway and the services when their Redis cache cannot
@@ -23,11 +23,6 @@ export const internalRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps)
       logLevel: 'warn',
       schema: { tags: ['internal'], response: { 200: tokenStatusResponseSchema } },
     },
-    async (request) => {
-      const claims = request.claims!;
-      if (await isRevokedInDatabase(deps.db, claims)) return { revoked: true };
-      const rights = await currentRights(deps.db, claims.sub, claims.iat ?? 0);
-      return { revoked: false, ...(rights ? { rights } : {}) };
-    },
+    async (request) => tokenStatus(deps, request.claims!),
   );
 };

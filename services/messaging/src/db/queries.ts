@@ -1,6 +1,6 @@
-import type { Db } from '@cartable/service-kit';
-import { and, asc, count, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
-import { books, conversations, members, messages } from './schema.ts';
+import { type Db, dailyCounts, isNewer, type StatsWindow, trend } from '@cartable/service-kit';
+import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { blocks, books, conversations, members, messageReports, messages } from './schema.ts';
 
 /** Messaging's reads and writes, one function each; the rules that use them are in src/domain/. */
 
@@ -176,4 +176,125 @@ export function markConversationRead(tx: Db, conversationId: string, me: string)
 export async function markMessageRead(db: Db, id: string) {
   const [updated] = await db.update(messages).set({ readAt: new Date() }).where(eq(messages.id, id)).returning();
   return updated;
+}
+
+/** Whether `blocker` blocked `blocked`. */
+export async function hasBlocked(db: Db, blocker: string, blocked: string) {
+  const [row] = await db
+    .select({ at: blocks.createdAt })
+    .from(blocks)
+    .where(and(eq(blocks.blockerId, blocker), eq(blocks.blockedId, blocked)));
+  return Boolean(row);
+}
+
+/** Who blocked whom between two members (none, either or both ways). */
+export async function blockersBetween(db: Db, a: string, b: string) {
+  const rows = await db
+    .select({ blocker: blocks.blockerId })
+    .from(blocks)
+    .where(
+      or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))),
+    );
+  return rows.map((r) => r.blocker);
+}
+
+/** The block's date, or undefined when it was there already. */
+export async function insertBlock(tx: Db, blockerId: string, blockedId: string) {
+  const [inserted] = await tx
+    .insert(blocks)
+    .values({ blockerId, blockedId })
+    .onConflictDoNothing()
+    .returning({ at: blocks.createdAt });
+  return inserted?.at;
+}
+
+/** Whether there was a block to remove. */
+export async function deleteBlock(tx: Db, blockerId: string, blockedId: string) {
+  const rows = await tx
+    .delete(blocks)
+    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
+    .returning({ at: blocks.createdAt });
+  return rows.length > 0;
+}
+
+/** The members `blocker` blocked, newest first. */
+export const blocksOf = (db: Db, blocker: string) =>
+  db.select().from(blocks).where(eq(blocks.blockerId, blocker)).orderBy(desc(blocks.createdAt));
+
+export async function messageById(db: Db, id: string) {
+  const [row] = await db.select().from(messages).where(eq(messages.id, id));
+  return row;
+}
+
+/** A report of a message; the unique index refuses a second one by the same member. */
+export async function insertMessageReport(tx: Db, messageId: string, reporterId: string) {
+  await tx.insert(messageReports).values({ messageId, reporterId });
+}
+
+const conversationRows = { from: sql`conversations`, at: sql`created_at` };
+const messageRows = { from: sql`messages`, at: sql`created_at` };
+
+/** Conversations and messages begun in the window, with the previous one to compare, and per day. */
+export async function activityFigures(db: Db, window: StatsWindow) {
+  const [conversations, sent, conversationsPerDay, messagesPerDay] = await Promise.all([
+    trend(db, conversationRows, window),
+    trend(db, messageRows, window),
+    dailyCounts(db, conversationRows, window),
+    dailyCounts(db, messageRows, window),
+  ]);
+  return { conversations, messages: sent, conversationsPerDay, messagesPerDay };
+}
+
+/**
+ * The median and the number of a member's reply delays since `since`: in each conversation where
+ * the other member wrote first, from that first message to the member's first answer after it.
+ */
+export async function replyDelays(db: Db, userId: string, since: Date) {
+  const result = await db.execute(sql`
+    select percentile_cont(0.5) within group (order by delay) as median, count(*)::int as samples
+    from (
+      select extract(epoch from (answered.at - asked.at)) as delay
+      from conversations c
+      cross join lateral (
+        select min(m.created_at) as at from messages m
+        where m.conversation_id = c.id and m.sender_id <> ${userId}
+      ) asked
+      cross join lateral (
+        select min(m.created_at) as at from messages m
+        where m.conversation_id = c.id and m.sender_id = ${userId} and m.created_at > asked.at
+      ) answered
+      where (c.member_a = ${userId} or c.member_b = ${userId})
+        and asked.at >= ${since.toISOString()}::timestamptz
+        and answered.at is not null
+        -- The member wrote first: that conversation measures the other's reply, not theirs.
+        and not exists (
+          select 1 from messages f
+          where f.conversation_id = c.id and f.sender_id = ${userId} and f.created_at < asked.at
+        )
+    ) delays`);
+  const row = (result as unknown as { rows: Array<{ median: number | string | null; samples: number }> }).rows[0];
+  return {
+    samples: Number(row?.samples ?? 0),
+    median: row?.median === null || row?.median === undefined ? null : Math.round(Number(row.median)),
+  };
+}
+
+/** A member from auth; the newest version wins. */
+export async function keepMember(
+  tx: Db,
+  id: string,
+  row: { name: string; username: string; profileImage: string | null; deletedAt: Date | null; version: number },
+) {
+  await tx
+    .insert(members)
+    .values({ id, ...row })
+    .onConflictDoUpdate({ target: members.id, set: row, setWhere: isNewer(members.version) });
+}
+
+/** A book from catalog; kept unless what is held is newer. */
+export async function keepBook(tx: Db, id: number, row: Omit<typeof books.$inferInsert, 'id'>) {
+  await tx
+    .insert(books)
+    .values({ id, ...row })
+    .onConflictDoUpdate({ target: books.id, set: row, setWhere: isNewer(books.version) });
 }

@@ -1,101 +1,56 @@
 import { messages as catalogue, type ReportReason } from '@cartable/contracts';
-import {
-  conflict,
-  type Db,
-  forbidden,
-  isUniqueViolation,
-  notFound,
-  type OutboxRelay,
-  recordEvent,
-  unprocessable,
-} from '@cartable/service-kit';
-import { and, desc, eq, or } from 'drizzle-orm';
-import { findMember, findMembers } from '../db/queries.ts';
-import { blocks, messageReports, messages } from '../db/schema.ts';
+import { conflict, type Db, forbidden, isUniqueViolation, notFound, unprocessable } from '@cartable/service-kit';
+import * as queries from '../db/queries.ts';
+import type { MessagingDeps } from '../deps.ts';
+import { memberBlocked, memberUnblocked, messageReported } from '../events/published.ts';
+
+/**
+ * Blocking a member and reporting a received message. A block is the blocker's alone to lift;
+ * each change records its event (catalog's projection of blocks is fed by them).
+ */
 
 const m = catalogue.messaging;
-interface Context {
-  db: Db;
-  relay: Pick<OutboxRelay, 'kick'>;
-}
-
-/** Whether `blocker` blocked `blocked`. */
-export async function hasBlocked(db: Db, blocker: string, blocked: string) {
-  const [row] = await db
-    .select({ at: blocks.createdAt })
-    .from(blocks)
-    .where(and(eq(blocks.blockerId, blocker), eq(blocks.blockedId, blocked)));
-  return Boolean(row);
-}
+type Deps = Pick<MessagingDeps, 'uow'>;
 
 /**
  * Before a message leaves: a member who blocked the receiver is told to unblock first; one the
  * receiver blocked is refused (and told so plainly: nothing is sent in their name).
  */
 export async function refuseIfBlocked(db: Db, sender: string, receiver: string) {
-  const rows = await db
-    .select({ blocker: blocks.blockerId })
-    .from(blocks)
-    .where(
-      or(
-        and(eq(blocks.blockerId, sender), eq(blocks.blockedId, receiver)),
-        and(eq(blocks.blockerId, receiver), eq(blocks.blockedId, sender)),
-      ),
-    );
-  if (rows.some((r) => r.blocker === receiver)) throw forbidden(m.blockedByReceiver);
-  if (rows.some((r) => r.blocker === sender)) throw unprocessable({ receiver_id: [m.youBlocked] }, m.youBlocked);
+  const blockers = await queries.blockersBetween(db, sender, receiver);
+  if (blockers.includes(receiver)) throw forbidden(m.blockedByReceiver);
+  if (blockers.includes(sender)) throw unprocessable({ receiver_id: [m.youBlocked] }, m.youBlocked);
 }
 
-export async function block({ db, relay }: Context, me: string, userId: string) {
+export async function block({ uow }: Deps, me: string, userId: string) {
   if (userId === me) throw unprocessable({ user_id: [m.blockYourself] }, m.blockYourself);
-  const member = await findMember(db, userId);
+  const member = await queries.findMember(uow.db, userId);
   if (!member || member.deletedAt) throw notFound(m.receiverGone);
-  await db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(blocks)
-      .values({ blockerId: me, blockedId: userId })
-      .onConflictDoNothing()
-      .returning({ at: blocks.createdAt });
+  await uow.run(async (t) => {
+    const at = await queries.insertBlock(t.db, me, userId);
     // Blocking twice is no change: no second event.
-    if (inserted[0]) {
-      await recordEvent(tx, 'messaging.member.blocked', {
-        blocker_id: me,
-        blocked_id: userId,
-        at: inserted[0].at.toISOString(),
-      });
-    }
+    if (at) await memberBlocked(t, me, userId, at);
   });
-  relay.kick();
   return { message: m.blocked };
 }
 
-export async function unblock({ db, relay }: Context, me: string, userId: string) {
-  const removed = await db.transaction(async (tx) => {
-    const rows = await tx
-      .delete(blocks)
-      .where(and(eq(blocks.blockerId, me), eq(blocks.blockedId, userId)))
-      .returning({ at: blocks.createdAt });
-    if (rows[0]) {
-      await recordEvent(tx, 'messaging.member.unblocked', {
-        blocker_id: me,
-        blocked_id: userId,
-        at: new Date().toISOString(),
-      });
-    }
-    return rows.length;
+export async function unblock({ uow }: Deps, me: string, userId: string) {
+  const removed = await uow.run(async (t) => {
+    const gone = await queries.deleteBlock(t.db, me, userId);
+    if (gone) await memberUnblocked(t, me, userId);
+    return gone;
   });
   if (!removed) throw notFound(m.notBlocked);
-  relay.kick();
   return { message: m.unblocked };
 }
 
 /** The members I blocked, newest first. */
-export async function myBlocks(db: Db, me: string) {
-  const rows = await db.select().from(blocks).where(eq(blocks.blockerId, me)).orderBy(desc(blocks.createdAt));
+export async function myBlocks({ uow }: Deps, me: string) {
+  const rows = await queries.blocksOf(uow.db, me);
   const people = new Map(
     (
-      await findMembers(
-        db,
+      await queries.findMembers(
+        uow.db,
         rows.map((r) => r.blockedId),
       )
     ).map((p) => [p.id, p.name]),
@@ -109,8 +64,11 @@ export async function myBlocks(db: Db, me: string) {
   };
 }
 
-export async function blockStatus(db: Db, me: string, userId: string) {
-  const [mine, theirs] = await Promise.all([hasBlocked(db, me, userId), hasBlocked(db, userId, me)]);
+export async function blockStatus({ uow }: Deps, me: string, userId: string) {
+  const [mine, theirs] = await Promise.all([
+    queries.hasBlocked(uow.db, me, userId),
+    queries.hasBlocked(uow.db, userId, me),
+  ]);
   return { blocked: mine, blocks_me: theirs };
 }
 
@@ -119,33 +77,29 @@ export async function blockStatus(db: Db, me: string, userId: string) {
  * moderation's queue by event with its text as it was.
  */
 export async function reportMessage(
-  { db, relay }: Context,
+  { uow }: Deps,
   me: string,
   messageId: string,
   report: { reason: ReportReason; details?: string | undefined },
 ) {
-  const [message] = await db.select().from(messages).where(eq(messages.id, messageId));
+  const message = await queries.messageById(uow.db, messageId);
   if (!message) throw notFound(m.messageNotFound);
   if (message.receiverId !== me) throw forbidden(m.reportOnlyReceived);
-  const sender = await findMember(db, message.senderId);
+  const sender = await queries.findMember(uow.db, message.senderId);
   try {
-    await db.transaction(async (tx) => {
-      await tx.insert(messageReports).values({ messageId, reporterId: me });
-      await recordEvent(tx, 'messaging.message.reported', {
-        message_id: messageId,
-        reporter_id: me,
-        sender_id: message.senderId,
-        sender_name: sender?.name ?? m.unknownMember,
-        content: message.content,
+    await uow.run(async (t) => {
+      await queries.insertMessageReport(t.db, messageId, me);
+      await messageReported(t, {
+        message,
+        reporterId: me,
+        senderName: sender?.name ?? m.unknownMember,
         reason: report.reason,
         details: report.details || null,
-        reported_at: new Date().toISOString(),
       });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(m.reportedTwice);
     throw error;
   }
-  relay.kick();
   return { message: m.reported };
 }

@@ -8,7 +8,7 @@ import {
   type SendMessage,
   type SendMessageResponse,
 } from '@cartable/contracts';
-import { type Db, forbidden, notFound, type OutboxRelay, unprocessable } from '@cartable/service-kit';
+import { forbidden, notFound, unprocessable } from '@cartable/service-kit';
 import {
   type BookRow,
   conversationsOf,
@@ -30,7 +30,8 @@ import {
   receivedMessages,
   unreadPerConversation,
 } from '../db/queries.ts';
-import { recordMessageSent, recordMessagesRead } from '../events/published.ts';
+import type { MessagingDeps } from '../deps.ts';
+import { messageSent, messagesRead } from '../events/published.ts';
 import { refuseIfBlocked } from './blocks.ts';
 
 /**
@@ -39,10 +40,7 @@ import { refuseIfBlocked } from './blocks.ts';
  * the signed-in member's id (`me`) and the request's values, and send back what these return.
  */
 
-export interface MessagingContext {
-  db: Db;
-  relay: Pick<OutboxRelay, 'kick'>;
-}
+type Deps = Pick<MessagingDeps, 'uow'>;
 
 const RECENT_MESSAGES = 5;
 
@@ -77,12 +75,9 @@ export const toBook = (row: BookRow | undefined): ConversationBook | null =>
  * A member writes about a book: to its owner, or (the owner) to a member who wrote. The
  * conversation is created with its first message; message and event commit together.
  */
-export async function sendMessage(
-  { db, relay }: MessagingContext,
-  me: string,
-  request: SendMessage,
-): Promise<SendMessageResponse> {
+export async function sendMessage({ uow }: Deps, me: string, request: SendMessage): Promise<SendMessageResponse> {
   const { receiver_id, book_id, content, send_email_copy } = request;
+  const db = uow.db;
   if (receiver_id === me) throw unprocessable({ receiver_id: [m.messaging.toYourself] });
   const book = await findBook(db, book_id, { listedOnly: true });
   if (!book) throw unprocessable({ book_id: [m.messaging.bookGone] });
@@ -94,17 +89,17 @@ export async function sendMessage(
   if (receiver?.deletedAt) throw unprocessable({ receiver_id: [m.messaging.receiverGone] });
   await refuseIfBlocked(db, me, receiver_id);
   const sender = toMember(me, await findMember(db, me));
-  const saved = await db.transaction(async (tx) => {
-    const { message } = await insertMessage(tx, { bookId: book_id, senderId: me, receiverId: receiver_id, content });
-    await recordMessageSent(tx, { message, book, senderName: sender.name, sendEmailCopy: send_email_copy });
+  const saved = await uow.run(async (t) => {
+    const { message } = await insertMessage(t.db, { bookId: book_id, senderId: me, receiverId: receiver_id, content });
+    await messageSent(t, { message, book, senderName: sender.name, sendEmailCopy: send_email_copy });
     return message;
   });
-  relay.kick();
   return { message: m.messaging.sent, data: toMessage(saved, me, book_id), email_copy_sent: send_email_copy };
 }
 
 /** The member's conversations, latest first, each with its last message and unread count. */
-export async function listConversations(db: Db, me: string): Promise<Conversation[]> {
+export async function listConversations({ uow }: Deps, me: string): Promise<Conversation[]> {
+  const db = uow.db;
   const rows = await conversationsOf(db, me);
   if (!rows.length) return [];
   const ids = rows.map((c) => c.id);
@@ -132,14 +127,12 @@ export async function listConversations(db: Db, me: string): Promise<Conversatio
 }
 
 /** What the member received in a conversation becomes read; the change and its event commit together. */
-export async function markRead({ db, relay }: MessagingContext, conversationId: string, me: string) {
-  const count = await db.transaction(async (tx) => {
-    const read = await markConversationRead(tx, conversationId, me);
-    if (read.length) await recordMessagesRead(tx, conversationId, me, read.length);
+async function markRead({ uow }: Deps, conversationId: string, me: string) {
+  return uow.run(async (t) => {
+    const read = await markConversationRead(t.db, conversationId, me);
+    if (read.length) await messagesRead(t, conversationId, me, read.length);
     return read.length;
   });
-  if (count) relay.kick();
-  return count;
 }
 
 /**
@@ -148,11 +141,11 @@ export async function markRead({ db, relay }: MessagingContext, conversationId: 
  * full; page 1 holds the oldest, possibly fewer. Opening it marks the other's messages read.
  */
 export async function openThread(
-  context: MessagingContext,
+  deps: Deps,
   me: string,
   { bookId, userId, page: asked, perPage }: { bookId: number; userId: string; page?: number; perPage: number },
 ): Promise<ConversationThread> {
-  const { db } = context;
+  const db = deps.uow.db;
   // The URL names the other member: a third party gets nothing but an empty thread of their own.
   if (userId === me) throw forbidden(m.messaging.notYourConversation);
   const book = await findBook(db, bookId);
@@ -173,7 +166,7 @@ export async function openThread(
   const end = total - (lastPage - page) * perPage;
   const start = Math.max(0, end - perPage);
   const rows = await messageSlice(db, conversation.id, start, end);
-  await markRead(context, conversation.id, me);
+  await markRead(deps, conversation.id, me);
   return {
     conversation: { id: conversation.id, book: toBook(book), other_user: other },
     data: rows.map((row) => toMessage(row, me, bookId)),
@@ -182,38 +175,37 @@ export async function openThread(
 }
 
 /** POST …/mark-read: the conversation must exist. */
-export async function markThreadRead(context: MessagingContext, me: string, bookId: number, userId: string) {
-  const conversation = await findConversation(context.db, bookId, me, userId);
+export async function markThreadRead(deps: Deps, me: string, bookId: number, userId: string) {
+  const conversation = await findConversation(deps.uow.db, bookId, me, userId);
   if (!conversation) throw notFound(m.messaging.conversationNotFound);
-  return markRead(context, conversation.id, me);
+  return markRead(deps, conversation.id, me);
 }
 
-export const unreadCount = (db: Db, me: string) => countUnread(db, me);
+export const unreadCount = ({ uow }: Deps, me: string) => countUnread(uow.db, me);
 
 /**
  * One message, for its sender or receiver; the receiver reading it marks it read (with its
  * event, as for a thread: the live streams update the badge and the sender's « Lu »).
  */
-export async function readMessage({ db, relay }: MessagingContext, me: string, id: string): Promise<Message> {
-  const row = await findMessage(db, id);
+export async function readMessage({ uow }: Deps, me: string, id: string): Promise<Message> {
+  const row = await findMessage(uow.db, id);
   if (!row) throw notFound(m.messaging.messageNotFound);
   if (row.message.receiverId !== me && row.message.senderId !== me) throw forbidden(m.messaging.notYourMessage);
   let message = row.message;
   if (message.receiverId === me && !message.readAt) {
     const unread = message;
-    const read = await db.transaction(async (tx) => {
-      const updated = await markMessageRead(tx, unread.id);
-      if (updated) await recordMessagesRead(tx, unread.conversationId, me, 1);
+    const read = await uow.run(async (t) => {
+      const updated = await markMessageRead(t.db, unread.id);
+      if (updated) await messagesRead(t, unread.conversationId, me, 1);
       return updated;
     });
-    relay.kick();
     message = read ?? message;
   }
   return toMessage(message, me, row.bookId);
 }
 
 /** The last messages the member received (the dashboard). */
-export async function recentMessages(db: Db, me: string): Promise<Message[]> {
-  const rows = await receivedMessages(db, me, RECENT_MESSAGES);
+export async function recentMessages({ uow }: Deps, me: string): Promise<Message[]> {
+  const rows = await receivedMessages(uow.db, me, RECENT_MESSAGES);
   return rows.map((r) => toMessage(r.message, me, r.bookId));
 }

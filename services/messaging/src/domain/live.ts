@@ -1,5 +1,5 @@
 import { type Envelope, type LiveEvent, messages as m } from '@cartable/contracts';
-import { type Db, HttpError } from '@cartable/service-kit';
+import { type Db, tooManyRequests } from '@cartable/service-kit';
 import type { Logger } from 'pino';
 import { countUnread, findConversationById, messagesOfMemberSince } from '../db/queries.ts';
 import { toMessage } from './conversations.ts';
@@ -69,8 +69,8 @@ export class LiveHub {
    */
   admit(connection: LiveConnection): () => void {
     const mine = this.#byMember.get(connection.memberId);
-    if ((mine?.size ?? 0) >= this.limits.perMember) throw new HttpError(429, m.messaging.tooManyStreams);
-    if (this.#total >= this.limits.total) throw new HttpError(429, m.messaging.streamsFull);
+    if ((mine?.size ?? 0) >= this.limits.perMember) throw tooManyRequests(m.messaging.tooManyStreams);
+    if (this.#total >= this.limits.total) throw tooManyRequests(m.messaging.streamsFull);
     const set = mine ?? new Set<LiveConnection>();
     set.add(connection);
     this.#byMember.set(connection.memberId, set);

@@ -1,8 +1,7 @@
 import type { EventData } from '@cartable/contracts';
-import type { Db, EventHandlers } from '@cartable/service-kit';
-import { findBook, findMembers, insertMessage } from '../db/queries.ts';
-import { hasBlocked } from '../domain/blocks.ts';
-import { recordMessageSent } from './published.ts';
+import type { EventHandlers, Transaction } from '@cartable/service-kit';
+import { findBook, findMembers, hasBlocked, insertMessage } from '../db/queries.ts';
+import { messageSent } from './published.ts';
 
 type Accepted = EventData<'catalog.exchange.accepted'>;
 
@@ -23,7 +22,8 @@ function opening(exchange: Accepted, leg: Accepted['legs'][number], names: Map<s
  * A listing gone meanwhile, or a member who blocked the other, opens nothing for that leg. The
  * consumer's processed-events table makes a redelivered event open nothing twice.
  */
-async function openConversations(tx: Db, exchange: Accepted) {
+async function openConversations(t: Transaction, exchange: Accepted) {
+  const tx = t.db;
   const people = await findMembers(tx, [...new Set(exchange.legs.flatMap((l) => [l.from_user_id, l.to_user_id]))]);
   const names = new Map(people.map((p) => [p.id, p.name]));
   for (const leg of exchange.legs) {
@@ -40,7 +40,7 @@ async function openConversations(tx: Db, exchange: Accepted) {
       receiverId: leg.from_user_id,
       content: opening(exchange, leg, names),
     });
-    await recordMessageSent(tx, {
+    await messageSent(t, {
       message,
       book,
       senderName: names.get(leg.to_user_id) ?? 'Un membre',
@@ -50,5 +50,8 @@ async function openConversations(tx: Db, exchange: Accepted) {
 }
 
 export const exchangeConversations: EventHandlers = {
-  'catalog.exchange.accepted': (tx, { data }) => openConversations(tx, data),
+  'catalog.exchange.accepted': (_tx, { data }, t) => {
+    if (!t) throw new Error('catalog.exchange.accepted needs the unit of work: it publishes the messages it opens');
+    return openConversations(t, data);
+  },
 };

@@ -1,18 +1,8 @@
 import type { EventData } from '@cartable/contracts';
-import { type Db, type EventHandlers, isNewer } from '@cartable/service-kit';
-import { books, members } from '../db/schema.ts';
+import type { Db, EventHandlers } from '@cartable/service-kit';
+import { keepBook as keepBookRow, keepMember } from '../db/queries.ts';
 
 /** Members, from auth: the names and avatars a conversation shows; the newest version wins. */
-async function keepMember(
-  tx: Db,
-  id: string,
-  row: { name: string; username: string; profileImage: string | null; deletedAt: Date | null; version: number },
-) {
-  await tx
-    .insert(members)
-    .values({ id, ...row })
-    .onConflictDoUpdate({ target: members.id, set: row, setWhere: isNewer(members.version) });
-}
 
 export const memberProjection: EventHandlers = {
   'auth.user.registered': (tx, { data }) =>
@@ -45,8 +35,8 @@ export const memberProjection: EventHandlers = {
 type BookEvent = EventData<'catalog.book.created'>;
 
 /** Every book event carries the whole book: keep it unless what is held is newer. */
-async function keepBook(tx: Db, data: BookEvent, deleted: boolean) {
-  const row = {
+const keepBook = (tx: Db, data: BookEvent, deleted: boolean) =>
+  keepBookRow(tx, data.book_id, {
     ownerId: data.user_id,
     title: data.title,
     price: data.price,
@@ -54,12 +44,7 @@ async function keepBook(tx: Db, data: BookEvent, deleted: boolean) {
     thumbnail: data.thumbnail,
     version: data.version,
     deletedAt: deleted ? new Date(data.occurred_at) : null,
-  };
-  await tx
-    .insert(books)
-    .values({ id: data.book_id, ...row })
-    .onConflictDoUpdate({ target: books.id, set: row, setWhere: isNewer(books.version) });
-}
+  });
 
 /** Books, from catalog: a message is always about a book that exists. */
 export const bookProjection: EventHandlers = {

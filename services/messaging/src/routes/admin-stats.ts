@@ -1,18 +1,15 @@
 import { messagingStatsSchema, statsPeriodQuerySchema } from '@cartable/contracts';
-import { dailyCounts, periodOf, statsWindow, trend } from '@cartable/service-kit';
-import { sql } from 'drizzle-orm';
+import { statsWindow } from '@cartable/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { MessagingDeps } from '../app.ts';
+import type { MessagingDeps } from '../deps.ts';
+import { messagingFigures } from '../domain/activity-figures.ts';
 
-/**
- * Conversations and messages per day for the back office (permission reports.view). Counts
- * only: no content, no participant leaves this service.
- */
-export const adminStatsRoutes: FastifyPluginAsyncZod<MessagingDeps> = async (app, { db, guards }) => {
+/** Conversations and messages per day for the back office (permission reports.view). */
+export const adminStatsRoutes: FastifyPluginAsyncZod<MessagingDeps> = async (app, deps) => {
   app.get(
     '/admin/stats/messaging',
     {
-      preHandler: guards.requirePermission('reports.view'),
+      preHandler: deps.guards.requirePermission('reports.view'),
       schema: {
         tags: ['statistics'],
         security: [{ bearer: [] }],
@@ -20,23 +17,6 @@ export const adminStatsRoutes: FastifyPluginAsyncZod<MessagingDeps> = async (app
         response: { 200: messagingStatsSchema },
       },
     },
-    async (request) => {
-      const window = statsWindow(request.query);
-      const conversations = { from: sql`conversations`, at: sql`created_at` };
-      const messages = { from: sql`messages`, at: sql`created_at` };
-      const [conversationTrend, messageTrend, conversationsPerDay, messagesPerDay] = await Promise.all([
-        trend(db, conversations, window),
-        trend(db, messages, window),
-        dailyCounts(db, conversations, window),
-        dailyCounts(db, messages, window),
-      ]);
-      return {
-        period: periodOf(window),
-        conversations: conversationTrend,
-        messages: messageTrend,
-        conversations_per_day: conversationsPerDay,
-        messages_per_day: messagesPerDay,
-      };
-    },
+    async (request) => messagingFigures(deps, statsWindow(request.query)),
   );
 };

@@ -8,35 +8,34 @@ import {
 } from '@cartable/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { MessagingDeps } from '../app.ts';
+import type { MessagingDeps } from '../deps.ts';
 import { block, blockStatus, myBlocks, reportMessage, unblock } from '../domain/blocks.ts';
 
 const userParams = z.object({ userId: z.string().uuid({ message: 'Membre inconnu.' }) });
 
-/** Blocking a member and reporting a received message (the issue « Deals and trust », item 5). */
-export const blockRoutes: FastifyPluginAsyncZod<MessagingDeps> = async (app, { db, guards, relay }) => {
-  app.addHook('preHandler', guards.requireVerified);
-  const context = { db, relay };
+/** Blocking a member and reporting a received message. */
+export const blockRoutes: FastifyPluginAsyncZod<MessagingDeps> = async (app, deps) => {
+  app.addHook('preHandler', deps.guards.requireVerified);
   const tags = ['blocks and reports'];
   const security = [{ bearer: [] }];
 
   app.get('/blocks', { schema: { tags, security, response: { 200: blocksResponseSchema } } }, async (request) =>
-    myBlocks(db, request.claims!.sub),
+    myBlocks(deps, request.claims!.sub),
   );
   app.post(
     '/blocks',
     { schema: { tags, security, body: blockRequestSchema, response: { 200: messageResponseSchema } } },
-    async (request) => block(context, request.claims!.sub, request.body.user_id),
+    async (request) => block(deps, request.claims!.sub, request.body.user_id),
   );
   app.get(
     '/blocks/:userId',
     { schema: { tags, security, params: userParams, response: { 200: blockStatusResponseSchema } } },
-    async (request) => blockStatus(db, request.claims!.sub, request.params.userId),
+    async (request) => blockStatus(deps, request.claims!.sub, request.params.userId),
   );
   app.delete(
     '/blocks/:userId',
     { schema: { tags, security, params: userParams, response: { 200: messageResponseSchema } } },
-    async (request) => unblock(context, request.claims!.sub, request.params.userId),
+    async (request) => unblock(deps, request.claims!.sub, request.params.userId),
   );
   app.post(
     '/messages/:id/report',
@@ -50,6 +49,6 @@ export const blockRoutes: FastifyPluginAsyncZod<MessagingDeps> = async (app, { d
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await reportMessage(context, request.claims!.sub, request.params.id, request.body)),
+      reply.status(201).send(await reportMessage(deps, request.claims!.sub, request.params.id, request.body)),
   );
 };

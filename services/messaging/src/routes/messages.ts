@@ -12,7 +12,7 @@ import {
   unreadCountResponseSchema,
 } from '@cartable/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { MessagingDeps } from '../app.ts';
+import type { MessagingDeps } from '../deps.ts';
 import {
   listConversations,
   markThreadRead,
@@ -27,9 +27,8 @@ import {
  * Messages between members about a book (services/messaging/API.md): HTTP in, HTTP out. The
  * schemas are libs/contracts/src/messaging.ts; the rules are in src/domain/conversations.ts.
  */
-export const messageRoutes: FastifyPluginAsyncZod<MessagingDeps> = async (app, { db, guards, relay }) => {
-  app.addHook('preHandler', guards.requireVerified);
-  const context = { db, relay };
+export const messageRoutes: FastifyPluginAsyncZod<MessagingDeps> = async (app, deps) => {
+  app.addHook('preHandler', deps.guards.requireVerified);
   const tags = ['messages'];
   const security = [{ bearer: [] }];
 
@@ -38,14 +37,14 @@ export const messageRoutes: FastifyPluginAsyncZod<MessagingDeps> = async (app, {
     {
       schema: { tags, security, body: sendMessageRequestSchema, response: { 201: sendMessageResponseSchema } },
     },
-    async (request, reply) => reply.status(201).send(await sendMessage(context, request.claims!.sub, request.body)),
+    async (request, reply) => reply.status(201).send(await sendMessage(deps, request.claims!.sub, request.body)),
   );
 
   app.get(
     '/messages',
     { schema: { tags, security, response: { 200: conversationsResponseSchema } } },
     async (request) => ({
-      conversations: await listConversations(db, request.claims!.sub),
+      conversations: await listConversations(deps, request.claims!.sub),
     }),
   );
 
@@ -61,7 +60,7 @@ export const messageRoutes: FastifyPluginAsyncZod<MessagingDeps> = async (app, {
       },
     },
     async (request) =>
-      openThread(context, request.claims!.sub, {
+      openThread(deps, request.claims!.sub, {
         ...request.params,
         page: request.query.page,
         perPage: request.query.per_page,
@@ -72,25 +71,25 @@ export const messageRoutes: FastifyPluginAsyncZod<MessagingDeps> = async (app, {
     '/messages/conversation/:bookId/:userId/mark-read',
     { schema: { tags, security, params: conversationParamsSchema, response: { 200: markReadResponseSchema } } },
     async (request) => ({
-      marked: await markThreadRead(context, request.claims!.sub, request.params.bookId, request.params.userId),
+      marked: await markThreadRead(deps, request.claims!.sub, request.params.bookId, request.params.userId),
     }),
   );
 
   app.get(
     '/messages/unread/count',
     { schema: { tags, security, response: { 200: unreadCountResponseSchema } } },
-    async (request) => ({ unreadCount: await unreadCount(db, request.claims!.sub) }),
+    async (request) => ({ unreadCount: await unreadCount(deps, request.claims!.sub) }),
   );
 
   app.get(
     '/messages/:id/read',
     { schema: { tags, security, params: messageParamsSchema, response: { 200: messageResponseDataSchema } } },
-    async (request) => ({ data: await readMessage(context, request.claims!.sub, request.params.id) }),
+    async (request) => ({ data: await readMessage(deps, request.claims!.sub, request.params.id) }),
   );
 
   app.get(
     '/user/messages/recent',
     { schema: { tags, security, response: { 200: recentMessagesResponseSchema } } },
-    async (request) => ({ messages: await recentMessages(db, request.claims!.sub) }),
+    async (request) => ({ messages: await recentMessages(deps, request.claims!.sub) }),
   );
 };

@@ -1,7 +1,7 @@
 import type { ContactStatus } from '@cartable/contracts';
-import type { Db } from '@cartable/service-kit';
+import { type Db, dailyCounts, isNewer, type StatsWindow, trend } from '@cartable/service-kit';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import { books, captchas, comments, contacts, members } from './schema.ts';
+import { books, captchas, comments, contacts, members, reports } from './schema.ts';
 
 /** Moderation's reads and writes, one function each; the rules that use them are in src/domain/. */
 
@@ -32,6 +32,30 @@ export async function findMember(db: Db, id: string) {
 
 export async function findMembers(db: Db, ids: string[]) {
   return ids.length ? db.select().from(members).where(inArray(members.id, ids)) : [];
+}
+
+/** A member from auth; the newest version wins. */
+export async function keepMember(
+  tx: Db,
+  id: string,
+  row: { name: string; profileImage: string | null; version: number },
+) {
+  await tx
+    .insert(members)
+    .values({ id, ...row })
+    .onConflictDoUpdate({ target: members.id, set: row, setWhere: isNewer(members.version) });
+}
+
+/** A book from catalog; kept unless what is held is newer. */
+export async function keepBook(
+  tx: Db,
+  id: number,
+  row: { ownerId: string; title: string; version: number; deletedAt: Date | null },
+) {
+  await tx
+    .insert(books)
+    .values({ id, ...row })
+    .onConflictDoUpdate({ target: books.id, set: row, setWhere: isNewer(books.version) });
 }
 
 // ── comments ─────────────────────────────────────────────────────────────────────────────────
@@ -197,4 +221,112 @@ export async function updateContact(tx: Db, id: string, changes: Partial<typeof 
 
 export async function deleteContacts(db: Db, ids: string[]) {
   return db.delete(contacts).where(inArray(contacts.id, ids)).returning({ id: contacts.id });
+}
+
+// ── reports ──────────────────────────────────────────────────────────────────────────────────
+
+export type ReportRow = typeof reports.$inferSelect;
+export type NewReport = typeof reports.$inferInsert;
+
+/** A report; the unique index refuses a second one by the same reporter on the same target. */
+export async function insertReport(db: Db, values: NewReport) {
+  const [row] = await db.insert(reports).values(values).returning({ id: reports.id });
+  return row!;
+}
+
+/** A report that may be there already (an event delivered twice): kept once. */
+export async function insertReportOnce(tx: Db, values: NewReport) {
+  await tx.insert(reports).values(values).onConflictDoNothing();
+}
+
+/** How many open reports each of these targets has, by `type:id`. */
+export async function openReportsOnTargets(db: Db, targetIds: string[]) {
+  if (!targetIds.length) return new Map<string, number>();
+  const rows = await db
+    .select({ type: reports.targetType, id: reports.targetId, n: count() })
+    .from(reports)
+    .where(and(eq(reports.status, 'open'), inArray(reports.targetId, targetIds)))
+    .groupBy(reports.targetType, reports.targetId);
+  return new Map(rows.map((t) => [`${t.type}:${t.id}`, t.n]));
+}
+
+/** A page of reports, open ones first, newest first; with the total and the number still open. */
+export async function reportPage(
+  db: Db,
+  query: {
+    status?: ReportRow['status'] | undefined;
+    target_type?: ReportRow['targetType'] | undefined;
+    page: number;
+    per_page: number;
+  },
+) {
+  const where = and(
+    query.status ? eq(reports.status, query.status) : undefined,
+    query.target_type ? eq(reports.targetType, query.target_type) : undefined,
+  );
+  const [[total], [open], rows] = await Promise.all([
+    db.select({ n: count() }).from(reports).where(where),
+    db.select({ n: count() }).from(reports).where(eq(reports.status, 'open')),
+    db
+      .select()
+      .from(reports)
+      .where(where)
+      .orderBy(sql`${reports.status} = 'open' desc`, desc(reports.createdAt))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+  ]);
+  return { rows, total: total?.n ?? 0, open: open?.n ?? 0 };
+}
+
+export async function findReport(db: Db, id: string) {
+  const [row] = await db.select().from(reports).where(eq(reports.id, id));
+  return row;
+}
+
+/** Locked until the end of the transaction: two administrators do not both handle it. */
+export async function lockReport(tx: Db, id: string) {
+  const [row] = await tx.select().from(reports).where(eq(reports.id, id)).for('update');
+  return row;
+}
+
+/** Every open report of the target gets the decision; their ids. */
+export function resolveOpenReports(
+  tx: Db,
+  target: Pick<ReportRow, 'targetType' | 'targetId'>,
+  outcome: Pick<NewReport, 'status' | 'decision' | 'note' | 'handledBy' | 'handledAt'>,
+) {
+  return tx
+    .update(reports)
+    .set(outcome)
+    .where(
+      and(eq(reports.targetType, target.targetType), eq(reports.targetId, target.targetId), eq(reports.status, 'open')),
+    )
+    .returning({ id: reports.id });
+}
+
+export async function countOpenReports(db: Db) {
+  const [row] = await db.select({ n: count() }).from(reports).where(eq(reports.status, 'open'));
+  return row?.n ?? 0;
+}
+
+// ── the back office's figures ────────────────────────────────────────────────────────────────
+
+const commentRows = { from: sql`comments`, at: sql`created_at` };
+const contactRows = { from: sql`contacts`, at: sql`created_at` };
+
+/** What waits (pending comments, new contact messages, open reports) and what came in the window. */
+export async function moderationFigures(db: Db, window: StatsWindow) {
+  const [waiting, commentTrend, contactTrend, commentsPerDay, contactsPerDay] = await Promise.all([
+    db.execute(sql`select (select count(*) from comments where status = 'pending')::int as pending_comments,
+                          (select count(*) from contacts where status = 'new')::int as new_contacts,
+                          (select count(*) from reports where status = 'open')::int as open_reports`),
+    trend(db, commentRows, window),
+    trend(db, contactRows, window),
+    dailyCounts(db, commentRows, window),
+    dailyCounts(db, contactRows, window),
+  ]);
+  const row = (
+    waiting as unknown as { rows: Array<{ pending_comments: number; new_contacts: number; open_reports: number }> }
+  ).rows[0]!;
+  return { ...row, commentTrend, contactTrend, commentsPerDay, contactsPerDay };
 }

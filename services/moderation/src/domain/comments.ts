@@ -9,7 +9,7 @@ import {
   type PageMeta,
   type PendingComment,
 } from '@cartable/contracts';
-import { type Db, forbidden, HttpError, notFound, type OutboxRelay } from '@cartable/service-kit';
+import { type Db, forbidden, notFound, unprocessable } from '@cartable/service-kit';
 import {
   type CommentRow,
   commentPage,
@@ -29,7 +29,8 @@ import {
   updateComment,
   visibleComments,
 } from '../db/queries.ts';
-import { recordCommentCreated, recordCommentModerated } from '../events/published.ts';
+import type { ModerationDeps } from '../deps.ts';
+import { commentCreated, commentModerated } from '../events/published.ts';
 
 /**
  * Comments on books and their moderation (services/moderation/API.md, SPEC.md sections 4 and 6).
@@ -39,10 +40,7 @@ import { recordCommentCreated, recordCommentModerated } from '../events/publishe
 
 const c = messages.comments;
 
-export interface ModerationContext {
-  db: Db;
-  relay: Pick<OutboxRelay, 'kick'>;
-}
+type Writer = Pick<ModerationDeps, 'uow'>;
 
 /** Admins moderate everything; a book's owner the comments on that book. */
 export const canModerate = (claims: AccessClaims | undefined, ownerId: string) =>
@@ -122,31 +120,30 @@ export async function listComments(
  * owner or an admin waits for moderation. The comment and its event commit together.
  */
 export async function addComment(
-  { db, relay }: ModerationContext,
+  { uow }: Writer,
   claims: AccessClaims,
   bookId: number,
   { content, parentId }: { content: string; parentId?: string | null },
 ): Promise<CommentResponse> {
+  const db = uow.db;
   const book = await listedBook(db, bookId);
   if (parentId) {
     const parent = await findComment(db, parentId, book.id);
-    if (!parent || parent.status === 'rejected')
-      throw new HttpError(422, c.parentGone, { parent_id: [c.parentNotFound] });
+    if (!parent || parent.status === 'rejected') throw unprocessable({ parent_id: [c.parentNotFound] }, c.parentGone);
   }
   const held = !canModerate(claims, book.ownerId);
   const author = await findMember(db, claims.sub);
-  const saved = await db.transaction(async (tx) => {
-    const row = await insertComment(tx, {
+  const saved = await uow.run(async (t) => {
+    const row = await insertComment(t.db, {
       bookId: book.id,
       userId: claims.sub,
       parentId: parentId ?? null,
       content,
       status: held ? 'pending' : 'approved',
     });
-    await recordCommentCreated(tx, row, book, author?.name ?? c.someMember);
+    await commentCreated(t, row, book, author?.name ?? c.someMember);
     return row;
   });
-  relay.kick();
   return {
     message: `${c.added}${held ? c.pendingSuffix : ''}`,
     data: await toComment(db, saved, claims, book.ownerId),
@@ -204,21 +201,21 @@ export async function pendingComments(
 
 /** An admin, or the book's owner, approves or rejects a comment; the change and its event commit together. */
 export async function moderateComment(
-  { db, relay }: ModerationContext,
+  { uow }: Writer,
   claims: AccessClaims,
   commentId: string,
   status: ModerationDecision,
 ): Promise<CommentResponse> {
+  const db = uow.db;
   const row = await findComment(db, commentId);
   if (!row) throw notFound(c.notFound);
   const book = await findBook(db, row.bookId);
   if (!claims.is_admin && claims.sub !== book?.ownerId) throw forbidden(messages.forbidden);
-  const saved = await db.transaction(async (tx) => {
-    const updated = await updateComment(tx, row.id, { status, moderatedBy: claims.sub, moderatedAt: new Date() });
-    await recordCommentModerated(tx, row, status, claims.sub);
+  const saved = await uow.run(async (t) => {
+    const updated = await updateComment(t.db, row.id, { status, moderatedBy: claims.sub, moderatedAt: new Date() });
+    await commentModerated(t, row, status, claims.sub);
     return updated;
   });
-  relay.kick();
   return {
     message: status === 'approved' ? c.approved : c.rejected,
     data: await toComment(db, saved, claims, book?.ownerId ?? ''),

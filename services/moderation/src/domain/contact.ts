@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { type Captcha, type Contact, type ContactStatus, type ContactSubmission, messages } from '@cartable/contracts';
-import { type Db, notFound, type OutboxRelay, unprocessable } from '@cartable/service-kit';
+import { type Db, notFound, unprocessable } from '@cartable/service-kit';
 import {
   type ContactRow,
   contactCountsByStatus,
@@ -14,7 +14,8 @@ import {
   updateContact,
   useCaptcha,
 } from '../db/queries.ts';
-import { recordContactAnswered } from '../events/published.ts';
+import type { ModerationDeps } from '../deps.ts';
+import { contactAnswered } from '../events/published.ts';
 
 /**
  * The contact form and its back office (SPEC.md sections 2, 5 and 7): the server issues an
@@ -110,18 +111,13 @@ export async function openContact(db: Db, id: string) {
 }
 
 /** The answer is saved and e-mailed (notifications, from the event that commits with it). */
-export async function answerContact(
-  { db, relay }: { db: Db; relay: Pick<OutboxRelay, 'kick'> },
-  id: string,
-  response: string,
-) {
-  const row = await existing(db, id);
-  const saved = await db.transaction(async (tx) => {
-    const updated = await updateContact(tx, row.id, { response, respondedAt: new Date(), status: 'answered' });
-    await recordContactAnswered(tx, row, response);
+export async function answerContact({ uow }: Pick<ModerationDeps, 'uow'>, id: string, response: string) {
+  const row = await existing(uow.db, id);
+  const saved = await uow.run(async (t) => {
+    const updated = await updateContact(t.db, row.id, { response, respondedAt: new Date(), status: 'answered' });
+    await contactAnswered(t, row, response);
     return updated!;
   });
-  relay.kick();
   return { message: k.answered, data: toContact(saved) };
 }
 

@@ -9,24 +9,11 @@ import {
   type ReportStatus,
   type ReportTargetType,
 } from '@cartable/contracts';
-import {
-  conflict,
-  type Db,
-  isUniqueViolation,
-  notFound,
-  type OutboxRelay,
-  recordEvent,
-  unprocessable,
-} from '@cartable/service-kit';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { findComment, findListedBook, findMember, findMembers } from '../db/queries.ts';
-import { reports } from '../db/schema.ts';
-
-type ReportRow = typeof reports.$inferSelect;
-interface Context {
-  db: Db;
-  relay: Pick<OutboxRelay, 'kick'>;
-}
+import { conflict, type Db, isUniqueViolation, notFound, unprocessable } from '@cartable/service-kit';
+import * as queries from '../db/queries.ts';
+import { findComment, findListedBook, findMember, findMembers, type NewReport, type ReportRow } from '../db/queries.ts';
+import type { ModerationDeps } from '../deps.ts';
+import { memberWarned } from '../events/published.ts';
 
 export const reportMessages = {
   created: 'Signalement envoyé. Merci, notre équipe va l’examiner.',
@@ -59,10 +46,9 @@ async function describeTarget(db: Db, type: Exclude<ReportTargetType, 'message'>
   return { label: comment.content, ownerId: comment.userId, id: comment.id };
 }
 
-async function insertReport(db: Db, values: typeof reports.$inferInsert) {
+async function insertReport(db: Db, values: NewReport) {
   try {
-    const [row] = await db.insert(reports).values(values).returning({ id: reports.id });
-    return row!;
+    return await queries.insertReport(db, values);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(m.twice);
     throw error;
@@ -95,19 +81,16 @@ export async function reportContent(
 
 /** A message its receiver reported in messaging (which checked it): one report per reporter. */
 export async function recordMessageReport(tx: Db, data: EventData<'messaging.message.reported'>) {
-  await tx
-    .insert(reports)
-    .values({
-      reporterId: data.reporter_id,
-      targetType: 'message',
-      targetId: data.message_id,
-      targetLabel: data.content.slice(0, 500),
-      targetOwnerId: data.sender_id,
-      reason: data.reason,
-      details: data.details,
-      createdAt: new Date(data.reported_at),
-    })
-    .onConflictDoNothing();
+  await queries.insertReportOnce(tx, {
+    reporterId: data.reporter_id,
+    targetType: 'message',
+    targetId: data.message_id,
+    targetLabel: data.content.slice(0, 500),
+    targetOwnerId: data.sender_id,
+    reason: data.reason,
+    details: data.details,
+    createdAt: new Date(data.reported_at),
+  });
 }
 
 async function toReports(db: Db, rows: ReportRow[]): Promise<Report[]> {
@@ -115,22 +98,10 @@ async function toReports(db: Db, rows: ReportRow[]): Promise<Report[]> {
     ...new Set(rows.flatMap((r) => [r.reporterId, ...(r.targetOwnerId ? [r.targetOwnerId] : [])])),
   ]);
   const names = new Map(people.map((p) => [p.id, p.name]));
-  const targets = rows.length
-    ? await db
-        .select({ type: reports.targetType, id: reports.targetId, n: count() })
-        .from(reports)
-        .where(
-          and(
-            eq(reports.status, 'open'),
-            inArray(
-              reports.targetId,
-              rows.map((r) => r.targetId),
-            ),
-          ),
-        )
-        .groupBy(reports.targetType, reports.targetId)
-    : [];
-  const onTarget = new Map(targets.map((t) => [`${t.type}:${t.id}`, t.n]));
+  const onTarget = await queries.openReportsOnTargets(
+    db,
+    rows.map((r) => r.targetId),
+  );
   return rows.map((r) => ({
     id: r.id,
     target_type: r.targetType,
@@ -160,34 +131,20 @@ export async function listReports(
     per_page: number;
   },
 ): Promise<{ data: Report[]; meta: PageMeta; open: number }> {
-  const where = and(
-    query.status ? eq(reports.status, query.status) : undefined,
-    query.target_type ? eq(reports.targetType, query.target_type) : undefined,
-  );
-  const [[total], [open], rows] = await Promise.all([
-    db.select({ n: count() }).from(reports).where(where),
-    db.select({ n: count() }).from(reports).where(eq(reports.status, 'open')),
-    db
-      .select()
-      .from(reports)
-      .where(where)
-      .orderBy(sql`${reports.status} = 'open' desc`, desc(reports.createdAt))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-  ]);
+  const { rows, total, open } = await queries.reportPage(db, query);
   return {
     data: await toReports(db, rows),
     meta: {
       current_page: query.page,
-      last_page: Math.max(1, Math.ceil((total?.n ?? 0) / query.per_page)),
-      total: total?.n ?? 0,
+      last_page: Math.max(1, Math.ceil(total / query.per_page)),
+      total,
     },
-    open: open?.n ?? 0,
+    open,
   };
 }
 
 export async function findReport(db: Db, id: string) {
-  const [row] = await db.select().from(reports).where(eq(reports.id, id));
+  const row = await queries.findReport(db, id);
   if (!row) throw notFound(m.notFound);
   return (await toReports(db, [row]))[0]!;
 }
@@ -198,45 +155,34 @@ export async function findReport(db: Db, id: string) {
  * service's call, made by the back office first; a warning is e-mailed to the member from here.
  */
 export async function resolveReport(
-  { db, relay }: Context,
+  { uow }: Pick<ModerationDeps, 'uow'>,
   claims: AccessClaims,
   id: string,
   decision: ReportDecision,
   note: string | undefined,
 ) {
-  const answer = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(reports).where(eq(reports.id, id)).for('update');
+  return uow.run(async (t) => {
+    const row = await queries.lockReport(t.db, id);
     if (!row) throw notFound(m.notFound);
     if (row.status !== 'open') throw conflict(m.alreadyHandled);
-    const resolved = await tx
-      .update(reports)
-      .set({
-        status: decision === 'dismissed' ? 'dismissed' : 'actioned',
-        decision,
-        note: note || null,
-        handledBy: claims.sub,
-        handledAt: new Date(),
-      })
-      .where(
-        and(eq(reports.targetType, row.targetType), eq(reports.targetId, row.targetId), eq(reports.status, 'open')),
-      )
-      .returning({ id: reports.id });
+    const resolved = await queries.resolveOpenReports(t.db, row, {
+      status: decision === 'dismissed' ? 'dismissed' : 'actioned',
+      decision,
+      note: note || null,
+      handledBy: claims.sub,
+      handledAt: new Date(),
+    });
     if (decision === 'warned' && row.targetOwnerId) {
-      await recordEvent(tx, 'moderation.member.warned', {
-        user_id: row.targetOwnerId,
+      await memberWarned(t, {
+        userId: row.targetOwnerId,
         reason: REPORT_REASON_LABELS[row.reason],
-        target_label: row.targetLabel.slice(0, 200),
+        targetLabel: row.targetLabel,
         note: note || null,
       });
     }
     return { message: m.resolved, resolved: resolved.length };
   });
-  relay.kick();
-  return answer;
 }
 
 /** Open reports, for the back office's figures. */
-export async function openReports(db: Db) {
-  const [row] = await db.select({ n: count() }).from(reports).where(eq(reports.status, 'open'));
-  return row?.n ?? 0;
-}
+export const openReports = (db: Db) => queries.countOpenReports(db);

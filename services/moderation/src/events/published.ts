@@ -1,14 +1,14 @@
-import { type Db, recordEvent } from '@cartable/service-kit';
+import type { Transaction } from '@cartable/service-kit';
 import type { BookRow, CommentRow, ContactRow } from '../db/queries.ts';
 
 /**
- * What moderation publishes (payloads in libs/contracts/src/events.ts), written in the caller's
- * transaction through the outbox; notifications e-mails the book's owner about a new comment and
+ * What moderation publishes (payloads in libs/contracts/src/events.ts), one function per event
+ * type, recorded in the transaction of the change; notifications e-mails the book's owner about a new comment and
  * the answer to a contact message (services/notifications/src/events/moderation-mails.ts).
  */
 
-export function recordCommentCreated(tx: Db, comment: CommentRow, book: BookRow, authorName: string) {
-  return recordEvent(tx, 'moderation.comment.created', {
+export function commentCreated(t: Transaction, comment: CommentRow, book: BookRow, authorName: string) {
+  return t.record('moderation.comment.created', {
     comment_id: comment.id,
     book_id: book.id,
     book_title: book.title,
@@ -20,8 +20,8 @@ export function recordCommentCreated(tx: Db, comment: CommentRow, book: BookRow,
   });
 }
 
-export function recordCommentModerated(tx: Db, comment: CommentRow, status: 'approved' | 'rejected', by: string) {
-  return recordEvent(tx, 'moderation.comment.moderated', {
+export function commentModerated(t: Transaction, comment: CommentRow, status: 'approved' | 'rejected', by: string) {
+  return t.record('moderation.comment.moderated', {
     comment_id: comment.id,
     book_id: comment.bookId,
     author_id: comment.userId,
@@ -30,13 +30,26 @@ export function recordCommentModerated(tx: Db, comment: CommentRow, status: 'app
   });
 }
 
-export function recordContactAnswered(tx: Db, contact: ContactRow, response: string) {
-  return recordEvent(tx, 'moderation.contact.answered', {
+export function contactAnswered(t: Transaction, contact: ContactRow, response: string) {
+  return t.record('moderation.contact.answered', {
     contact_id: contact.id,
     name: contact.name,
     email: contact.email,
     subject: contact.subject,
     message: contact.message,
     response,
+  });
+}
+
+/** A warning for the member a report was about, e-mailed by notifications. */
+export function memberWarned(
+  t: Transaction,
+  warning: { userId: string; reason: string; targetLabel: string; note: string | null },
+) {
+  return t.record('moderation.member.warned', {
+    user_id: warning.userId,
+    reason: warning.reason,
+    target_label: warning.targetLabel.slice(0, 200),
+    note: warning.note,
   });
 }

@@ -14,7 +14,7 @@ import {
   pendingCommentsResponseSchema,
 } from '@cartable/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModerationDeps } from '../app.ts';
+import type { ModerationDeps } from '../deps.ts';
 import {
   addComment,
   deleteComment,
@@ -28,8 +28,8 @@ import {
  * Comments on books and their moderation (services/moderation/API.md): HTTP in, HTTP out. The
  * schemas are libs/contracts/src/moderation.ts; the rules are in src/domain/comments.ts.
  */
-export const commentRoutes: FastifyPluginAsyncZod<ModerationDeps> = async (app, { db, guards, relay }) => {
-  const context = { db, relay };
+export const commentRoutes: FastifyPluginAsyncZod<ModerationDeps> = async (app, { uow, guards }) => {
+  const db = uow.db;
   const tags = ['comments'];
   const security = [{ bearer: [] }];
 
@@ -61,7 +61,7 @@ export const commentRoutes: FastifyPluginAsyncZod<ModerationDeps> = async (app, 
     },
     async (request, reply) => {
       const { content, parent_id } = request.body;
-      const answer = await addComment(context, request.claims!, request.params.id, { content, parentId: parent_id });
+      const answer = await addComment({ uow }, request.claims!, request.params.id, { content, parentId: parent_id });
       return reply.status(201).send(answer);
     },
   );
@@ -120,6 +120,6 @@ export const commentRoutes: FastifyPluginAsyncZod<ModerationDeps> = async (app, 
         response: { 200: commentResponseSchema },
       },
     },
-    async (request) => moderateComment(context, request.claims!, request.params.commentId, request.body.status),
+    async (request) => moderateComment({ uow }, request.claims!, request.params.commentId, request.body.status),
   );
 };

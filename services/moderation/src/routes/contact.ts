@@ -14,7 +14,7 @@ import {
   messageResponseSchema,
 } from '@cartable/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModerationDeps } from '../app.ts';
+import type { ModerationDeps } from '../deps.ts';
 import {
   answerContact,
   contactStats,
@@ -31,7 +31,8 @@ import {
  * The contact form and its back office (SPEC.md sections 2, 5 and 7): HTTP in, HTTP out. The
  * schemas are libs/contracts/src/moderation.ts; the rules are in src/domain/contact.ts.
  */
-export const contactRoutes: FastifyPluginAsyncZod<ModerationDeps> = async (app, { db, guards, relay }) => {
+export const contactRoutes: FastifyPluginAsyncZod<ModerationDeps> = async (app, { uow, guards }) => {
+  const db = uow.db;
   const tags = ['contact'];
   const admin = { preHandler: guards.requireAdmin };
   const security = [{ bearer: [] }];
@@ -84,7 +85,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ModerationDeps> = async (app, 
         response: { 200: contactRespondResponseSchema },
       },
     },
-    async (request) => answerContact({ db, relay }, request.params.id, request.body.response),
+    async (request) => answerContact({ uow }, request.params.id, request.body.response),
   );
 
   app.patch(

@@ -9,7 +9,7 @@ import {
   uuidParamsSchema,
 } from '@cartable/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModerationDeps } from '../app.ts';
+import type { ModerationDeps } from '../deps.ts';
 import { findReport, listReports, reportContent, reportMessages, resolveReport } from '../domain/reports.ts';
 
 /**
@@ -17,7 +17,8 @@ import { findReport, listReports, reportContent, reportMessages, resolveReport }
  * item 5). Messages are reported through messaging (POST /messages/{id}/report), which checks the
  * reporter received them; they arrive here by event.
  */
-export const reportRoutes: FastifyPluginAsyncZod<ModerationDeps> = async (app, { db, guards, relay }) => {
+export const reportRoutes: FastifyPluginAsyncZod<ModerationDeps> = async (app, { uow, guards }) => {
+  const db = uow.db;
   const tags = ['reports'];
   const security = [{ bearer: [] }];
   const admin = { preHandler: guards.requireAdmin };
@@ -62,6 +63,6 @@ export const reportRoutes: FastifyPluginAsyncZod<ModerationDeps> = async (app, {
       },
     },
     async (request) =>
-      resolveReport({ db, relay }, request.claims!, request.params.id, request.body.decision, request.body.note),
+      resolveReport({ uow }, request.claims!, request.params.id, request.body.decision, request.body.note),
   );
 };
