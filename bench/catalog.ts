@@ -17,10 +17,11 @@
  * backends and autocannon (`cpu ms/req`, Linux): where a request's time goes, in parts that add
  * up to the 2 cores.
  */
+
+import { startTestStack } from '@cartable/stack/test-stack';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { startTestStack } from '../e2e/support/test-stack.ts';
 import { backendsOf, cpuMeter } from './support/cpu.ts';
 import { type Line, printLine } from './support/line.ts';
 import { seedBooks } from './support/seed-books.ts';

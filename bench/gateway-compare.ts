@@ -20,10 +20,10 @@
 import { type ChildProcess, fork, spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { verifiedMember } from '@cartable/stack/members';
+import { startStack } from '@cartable/stack/processes';
+import { freePort, NATS_URL, REDIS_URL, startTestStack } from '@cartable/stack/test-stack';
 import autocannon from 'autocannon';
-import { verifiedMember } from '../e2e/support/members.ts';
-import { freePort, NATS_URL, REDIS_URL, startTestStack } from '../e2e/support/test-stack.ts';
-import { startStack } from '../scripts/stack/processes.ts';
 import { cpuMeter, type Watched } from './support/cpu.ts';
 import { printLine } from './support/line.ts';
 import { benchEnv } from './support/stack-env.ts';

@@ -3,8 +3,9 @@
  * the owner is down. Starts its own isolated stack (like the system tests), prints the figures.
  *   npm run bench -- gateway        (DURATION=10 CONNECTIONS=50 by default)
  */
+
+import { startTestStack } from '@cartable/stack/test-stack';
 import autocannon from 'autocannon';
-import { startTestStack } from '../e2e/support/test-stack.ts';
 import { printLine } from './support/line.ts';
 import { benchEnv } from './support/stack-env.ts';
 

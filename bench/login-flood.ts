@@ -5,9 +5,10 @@
  * limits would). Starts its own isolated stack, prints the figures.
  *   npm run bench -- login-flood     (FLOOD_SECONDS=15 FLOOD_CONNECTIONS=40 by default)
  */
+
+import { verifiedMember } from '@cartable/stack/members';
+import { startTestStack } from '@cartable/stack/test-stack';
 import autocannon from 'autocannon';
-import { verifiedMember } from '../e2e/support/members.ts';
-import { startTestStack } from '../e2e/support/test-stack.ts';
 import { benchEnv } from './support/stack-env.ts';
 
 const seconds = Number(process.env.FLOOD_SECONDS ?? 15);

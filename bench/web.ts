@@ -23,11 +23,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CHROMIUM } from '@cartable/stack/browser';
+import { startTestStack } from '@cartable/stack/test-stack';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { CHROMIUM } from '../e2e/support/browser.ts';
-import { startTestStack } from '../e2e/support/test-stack.ts';
 import { benchEnv } from './support/stack-env.ts';
 
 const runs = Number(process.env.RUNS ?? 1);

@@ -11,9 +11,9 @@ import {
   ensurePostgres,
   ensureRedis,
   startedServers,
-} from './stack/infrastructure.ts';
-import { startMailCatcher } from './stack/mail-catcher.ts';
-import { defaultPorts, repoRoot, type Service, services, startStack } from './stack/processes.ts';
+} from '@cartable/stack/infrastructure';
+import { startMailCatcher } from '@cartable/stack/mail-catcher';
+import { defaultPorts, repoRoot, type Service, services, startStack } from '@cartable/stack/processes';
 
 // A .env at the root overrides the defaults (see .env.example); children inherit it.
 if (existsSync(join(repoRoot, '.env'))) process.loadEnvFile(join(repoRoot, '.env'));

@@ -1,9 +1,9 @@
+import { launchBrowser } from '@cartable/stack/browser';
+import type { CaughtMail } from '@cartable/stack/mail-catcher';
+import { call, startTestStack, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../libs/contracts/src/messages.ts';
-import type { CaughtMail } from '../../scripts/stack/mail-catcher.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { call, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
  * Accounts and identity in Chromium, on the real services (issue "Accounts and identity", item 6):

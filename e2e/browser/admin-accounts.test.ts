@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { launchBrowser, logInThroughForm, noHorizontalScroll } from '@cartable/stack/browser';
+import { listBook, verifiedMember } from '@cartable/stack/members';
+import { call, startTestStack, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logInThroughForm, noHorizontalScroll } from '../support/browser.ts';
-import { listBook, verifiedMember } from '../support/members.ts';
-import { call, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
  * Members and roles in the back office, in Chromium on the real services: an admin at 1366 px

@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { launchBrowser, logInThroughForm } from '@cartable/stack/browser';
+import type { CaughtMail } from '@cartable/stack/mail-catcher';
+import { call, startTestStack, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CaughtMail } from '../../scripts/stack/mail-catcher.ts';
-import { launchBrowser, logInThroughForm } from '../support/browser.ts';
-import { call, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
  * The back office's catalogue screens in Chromium, on the real services (SPEC section 2 « Admin »,

@@ -1,8 +1,8 @@
+import { launchBrowser, scriptsHoldingZod } from '@cartable/stack/browser';
+import { call, startTestStack, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, scriptsHoldingZod } from '../support/browser.ts';
-import { call, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
  * The catalogue in Chromium (SPEC section 2): home, search, filters kept in the URL, a book with

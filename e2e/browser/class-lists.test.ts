@@ -1,6 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
   logInThroughForm,
@@ -8,9 +6,11 @@ import {
   scriptsHoldingZod,
   seriousViolations,
   smallTargets,
-} from '../support/browser.ts';
-import { postListing, verifiedMember } from '../support/members.ts';
-import { call, eventually, startTestStack, type TestStack } from '../support/test-stack.ts';
+} from '@cartable/stack/browser';
+import { postListing, verifiedMember } from '@cartable/stack/members';
+import { call, eventually, startTestStack, type TestStack } from '@cartable/stack/test-stack';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * « Ma liste » in Chromium at 360 px (issue 15 items 2 and 4): a parent opens Ma liste from the

@@ -1,8 +1,8 @@
+import { launchBrowser, scriptsHoldingZod } from '@cartable/stack/browser';
+import { listBook, verifiedMember } from '@cartable/stack/members';
+import { call, eventually, startTestStack, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, scriptsHoldingZod } from '../support/browser.ts';
-import { listBook, verifiedMember } from '../support/members.ts';
-import { call, eventually, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
  * Deals and trust in Chromium at 360 px (issue « Deals and trust », items 1 and 2): the buyer writes

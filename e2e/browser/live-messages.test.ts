@@ -1,8 +1,8 @@
+import { launchBrowser } from '@cartable/stack/browser';
+import { listBook } from '@cartable/stack/members';
+import { call, eventually, startTestStack, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { listBook } from '../support/members.ts';
-import { call, eventually, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
  * Live conversations in Chromium (issue « Fast on a phone in Libreville », item 6): with the

@@ -1,8 +1,8 @@
+import { launchBrowser } from '@cartable/stack/browser';
+import { call, startTestStack, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { call, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
  * Conversations in Chromium (issue "Conversations, comments and contact", item 2): a member writes

@@ -1,8 +1,8 @@
+import { launchBrowser } from '@cartable/stack/browser';
+import type { CaughtMail } from '@cartable/stack/mail-catcher';
+import { call, startTestStack, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CaughtMail } from '../../scripts/stack/mail-catcher.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { call, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
  * Comments and contact in Chromium, on the real services (SPEC sections 2, 4, 5 and 8): a member's

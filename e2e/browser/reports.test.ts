@@ -1,8 +1,8 @@
+import { launchBrowser, logInThroughForm } from '@cartable/stack/browser';
+import { listBook, verifiedMember } from '@cartable/stack/members';
+import { call, eventually, startTestStack, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logInThroughForm } from '../support/browser.ts';
-import { listBook, verifiedMember } from '../support/members.ts';
-import { call, eventually, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
  * Report and block in Chromium at 360 px, on the real services: a member reports a listing (once),

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
+import { launchBrowser, noHorizontalScroll, seriousViolations, smallTargets } from '@cartable/stack/browser';
+import { postListing, verifiedMember } from '@cartable/stack/members';
+import { call, eventually, startTestStack, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, noHorizontalScroll, seriousViolations, smallTargets } from '../support/browser.ts';
-import { postListing, verifiedMember } from '../support/members.ts';
-import { call, eventually, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
  * Saved searches with alerts in Chromium at 360 px (issue 15 item 5): a visitor searches

@@ -1,7 +1,7 @@
+import { launchBrowser, logInThroughForm } from '@cartable/stack/browser';
+import { call, startTestStack, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logInThroughForm } from '../support/browser.ts';
-import { call, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
  * Search that finds what parents type, on a phone (360 px): « maths 6e » suggests

@@ -1,8 +1,8 @@
+import { launchBrowser } from '@cartable/stack/browser';
+import { listBook, verifiedMember } from '@cartable/stack/members';
+import { startTestStack, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { listBook, verifiedMember } from '../support/members.ts';
-import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /** The shell, its two remotes loaded at run time, the guards and the not-found page, in Chromium. */
 let stack: TestStack;

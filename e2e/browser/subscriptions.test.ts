@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
+import { launchBrowser, logInThroughForm, noHorizontalScroll } from '@cartable/stack/browser';
+import { listBook, verifiedMember } from '@cartable/stack/members';
+import { call, eventually, startTestStack, type TestStack } from '@cartable/stack/test-stack';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logInThroughForm, noHorizontalScroll } from '../support/browser.ts';
-import { listBook, verifiedMember } from '../support/members.ts';
-import { call, eventually, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
  * Subscriptions in Chromium at 360 px (issue 13): a member boosts a listing from

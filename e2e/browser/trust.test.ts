@@ -1,7 +1,7 @@
+import { launchBrowser } from '@cartable/stack/browser';
+import { call, eventually, startTestStack, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { call, eventually, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
  * Deals and trust in Chromium at 360 px (issue « Deals and trust », items 3, 4 and 6 and the

@@ -1,8 +1,8 @@
+import { listBook, verifiedMember } from '@cartable/stack/members';
+import { call, eventually, startTestStack, type TestStack } from '@cartable/stack/test-stack';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayConfigSchema } from '../../gateway/src/config.ts';
-import { listBook, verifiedMember } from '../support/members.ts';
-import { call, eventually, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /** Account flows through the gateway, with the real e-mails and the other services' projections. */
 let stack: TestStack;

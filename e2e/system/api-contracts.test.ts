@@ -1,6 +1,6 @@
+import { listBook, verifiedMember } from '@cartable/stack/members';
+import { call, startTestStack, type TestStack } from '@cartable/stack/test-stack';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { listBook, verifiedMember } from '../support/members.ts';
-import { call, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
  * The answers and their contracts on a real stack with the demo catalogue: every GET that the

@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { type Envelope, type EventType, streamName, subjectFor } from '@cartable/contracts';
 import { type Db, type EventHandlers, listDeadLetters, openDatabase } from '@cartable/service-kit';
-import { testDatabase } from '@cartable/service-kit/testing';
+import { testDatabase } from '@cartable/stack/databases';
+import { listBook, verifiedMember } from '@cartable/stack/members';
+import { call, eventually, NATS_URL, startTestStack, type TestStack } from '@cartable/stack/test-stack';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { sql } from 'drizzle-orm';
@@ -19,8 +21,6 @@ import {
   bookProjection as moderationBooks,
   memberProjection as moderationMembers,
 } from '../../services/moderation/src/events/projections.ts';
-import { listBook, verifiedMember } from '../support/members.ts';
-import { call, eventually, NATS_URL, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
  * Issue « Nothing lost », items 4 and 5 on real processes: read models converge whatever the

@@ -1,6 +1,6 @@
+import { listBook, verifiedMember } from '@cartable/stack/members';
+import { call, eventually, startTestStack, type TestStack } from '@cartable/stack/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listBook, verifiedMember } from '../support/members.ts';
-import { call, eventually, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /** Messages, comments and contact through the whole stack, with the e-mails they send. */
 let stack: TestStack;

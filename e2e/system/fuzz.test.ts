@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { crc32 } from 'node:zlib';
+import { listBook, verifiedMember } from '@cartable/stack/members';
+import { call, startTestStack, type TestStack } from '@cartable/stack/test-stack';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rateLimitSettings } from '../../gateway/src/config.ts';
 import { type Access, routeTable } from '../../gateway/src/plugins/app/route-table.ts';
-import { listBook, verifiedMember } from '../support/members.ts';
-import { call, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
  * Issue « Nobody in », item 4: no anonymous 5xx. Every operation the gateway's route table

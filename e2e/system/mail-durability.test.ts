@@ -1,8 +1,8 @@
+import { type OwnServer, redisServer } from '@cartable/stack/servers';
+import { freePort, startTestStack, type TestStack } from '@cartable/stack/test-stack';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OwnServer, redisServer } from '../support/servers.ts';
-import { freePort, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
  * No e-mail is lost (issue 8, 1a and 2): every mail is a row in notifications' database before

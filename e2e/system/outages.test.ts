@@ -1,11 +1,11 @@
 import { streamName } from '@cartable/contracts';
 import { listDeadLetters } from '@cartable/service-kit';
+import { natsServer, type OwnServer } from '@cartable/stack/servers';
+import { call, eventually, freePort, PG_ADMIN_URL, startTestStack, type TestStack } from '@cartable/stack/test-stack';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { natsServer, type OwnServer } from '../support/servers.ts';
-import { call, eventually, freePort, PG_ADMIN_URL, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
  * Issue « Nothing lost », items 2 and 6 on real processes: the stack starts while NATS is not

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { signWebhook } from '@cartable/service-kit';
+import { listBook, verifiedMember } from '@cartable/stack/members';
+import { call, eventually, startTestStack, type TestStack } from '@cartable/stack/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listBook, verifiedMember } from '../support/members.ts';
-import { call, eventually, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
  * Payments through a real (simulated) aggregator, as processes: catalog asks the simulator,

@@ -1,8 +1,8 @@
+import { verifiedMember } from '@cartable/stack/members';
+import { type OwnServer, redisServer } from '@cartable/stack/servers';
+import { freePort, startTestStack, type TestStack } from '@cartable/stack/test-stack';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifiedMember } from '../support/members.ts';
-import { type OwnServer, redisServer } from '../support/servers.ts';
-import { freePort, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
  * Revoked tokens stay revoked and logins keep working whatever happens to Redis (issue 8, 1b

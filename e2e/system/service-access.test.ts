@@ -1,6 +1,6 @@
+import { listBook, verifiedMember } from '@cartable/stack/members';
+import { call, startTestStack, type TestStack } from '@cartable/stack/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listBook, verifiedMember } from '../support/members.ts';
-import { call, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
  * Issue « Nobody in », item 2: a service does not trust that every request came through the

@@ -1,6 +1,6 @@
 import { messages } from '@cartable/contracts';
+import { startTestStack, type TestStack } from '@cartable/stack/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
  * A service stopping under load, behind the real gateway: catalog gets SIGTERM while twenty

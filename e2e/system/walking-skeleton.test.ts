@@ -1,7 +1,7 @@
+import { call, eventually, startTestStack, type TestStack } from '@cartable/stack/test-stack';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayConfigSchema } from '../../gateway/src/config.ts';
-import { call, eventually, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
  * The one thread through every part (issue "walking skeleton"), on real processes, PostgreSQL,

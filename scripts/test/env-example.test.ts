@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { repoRoot } from '@cartable/stack/processes';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { gatewayConfigSchema } from '../../gateway/src/config.ts';
@@ -8,7 +9,6 @@ import { catalogConfigSchema } from '../../services/catalog/src/config.ts';
 import { messagingConfigSchema } from '../../services/messaging/src/config.ts';
 import { moderationConfigSchema } from '../../services/moderation/src/config.ts';
 import { notificationsConfigSchema } from '../../services/notifications/src/config.ts';
-import { repoRoot } from '../stack/processes.ts';
 
 const schemas: Record<string, z.ZodObject> = {
   gateway: gatewayConfigSchema,

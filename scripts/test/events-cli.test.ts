@@ -3,11 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { streamName, subjectFor } from '@cartable/contracts';
 import { ensureStream, publishDeadLetter } from '@cartable/service-kit';
+import { repoRoot } from '@cartable/stack/processes';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../stack/processes.ts';
 
 const run = promisify(execFile);
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';

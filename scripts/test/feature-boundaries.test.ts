@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { repoRoot } from '@cartable/stack/processes';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../stack/processes.ts';
 
 /**
  * The frontends are organised by feature (README, "Frontends"): `src/features/<name>/` holds a

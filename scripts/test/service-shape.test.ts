@@ -40,7 +40,8 @@ describe.each(services)('services/%s', (service) => {
   it('keeps HTTP out of the domain, the events and the queries', () => {
     const refused = files.filter(
       ({ at, text }) =>
-        /^(domain|events|db)\//.test(at) && (/\bHttpError\b/.test(text) || /from '(fastify|@fastify\/[^']+)'/.test(text)),
+        /^(domain|events|db)\//.test(at) &&
+        (/\bHttpError\b/.test(text) || /from '(fastify|@fastify\/[^']+)'/.test(text)),
     );
     expect(refused.map((f) => f.at)).toEqual([]);
   });

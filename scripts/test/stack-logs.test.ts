@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { defaultPorts, startStack } from '@cartable/stack/processes';
+import { freePort } from '@cartable/stack/test-stack';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../e2e/support/test-stack.ts';
-import { defaultPorts, startStack } from '../stack/processes.ts';
 
 const logDir = mkdtempSync(join(tmpdir(), 'cartable-stack-logs-'));
 afterAll(() => rmSync(logDir, { recursive: true, force: true }));

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, relative } from 'node:path';
+import { repoRoot } from '@cartable/stack/processes';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../stack/processes.ts';
 
 /**
  * Every workspace declares the packages its code imports (issue « Nothing lost », item 9): a

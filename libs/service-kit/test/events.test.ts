@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { streamName, subjectFor } from '@cartable/contracts';
+import { createDatabases, databaseUrl, dropDatabases } from '@cartable/stack/infrastructure';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabases, databaseUrl, dropDatabases } from '../../../scripts/stack/infrastructure.ts';
 import {
   type Database,
   type EventHandlers,

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { idParamsSchema, messages } from '@cartable/contracts';
+import { testDatabase } from '@cartable/stack/databases';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -14,7 +15,6 @@ import {
   jsonDepthExceeds,
   openDatabase,
 } from '../src/index.ts';
-import { testDatabase } from '../testing/index.ts';
 
 /**
  * Issue « Nobody in », item 4: what a client sends and the database or Node refuses is a French

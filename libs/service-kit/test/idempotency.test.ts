@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { testDatabase } from '@cartable/stack/databases';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,7 +10,6 @@ import {
   openDatabase,
   unprocessable,
 } from '../src/index.ts';
-import { testDatabase } from '../testing/index.ts';
 
 let database: Database<{ idempotencyKeys: typeof idempotencyKeys }>;
 let drop: () => Promise<void>;

@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { testDatabase } from '@cartable/stack/databases';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpApp, createLogger, type Database, loggerOptions, openDatabase } from '../src/index.ts';
-import { testDatabase } from '../testing/index.ts';
 
 /** Everything a logger writes, as text. */
 function capture() {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AccessClaims } from '@cartable/contracts';
+import { freePort } from '@cartable/stack/ports';
+import { type OwnServer, redisServer } from '@cartable/stack/servers';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OwnServer, redisServer } from '../../../e2e/support/servers.ts';
-import { freePort } from '../../../scripts/stack/ports.ts';
 import {
   cacheRevokedToken,
   cacheRights,

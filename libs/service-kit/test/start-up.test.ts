@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
+import { testDatabase } from '@cartable/stack/databases';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { type Db, openDatabase, openInfrastructure } from '../src/index.ts';
-import { testDatabase } from '../testing/index.ts';
 
 const migrationsFolder = fileURLToPath(new URL('./fixtures/drizzle', import.meta.url));
 

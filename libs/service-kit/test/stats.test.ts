@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { statsPeriodQuerySchema } from '@cartable/contracts';
+import { testDatabase } from '@cartable/stack/databases';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,7 +12,6 @@ import {
   statsWindow,
   trend,
 } from '../src/index.ts';
-import { testDatabase } from '../testing/index.ts';
 
 /** The back office's counting helpers on a real PostgreSQL: Libreville days, zeros, trends. */
 let database: Database<{ idempotencyKeys: typeof idempotencyKeys }>;

@@ -1,14 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { createDatabases, databaseUrl, dropDatabases } from '../../../scripts/stack/infrastructure.ts';
 import { createGuards, createTokenVerifier, TOKEN_AUDIENCE, TOKEN_ISSUER } from '../src/index.ts';
 
 /**
  * Test helpers for the services' own tests (never imported by production code): a signing key
- * standing in for auth, and a throw-away database on the machine's PostgreSQL.
+ * standing in for auth. Databases, ports and servers of a test's own are @cartable/stack's.
  */
 export async function testTokens() {
   const { privateKey, publicKey } = await generateKeyPair('ES256');
@@ -37,23 +33,4 @@ export async function testTokens() {
     return { sub, token: jwt };
   }
   return { guards, token, jwk };
-}
-
-const PG = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-/** A database and a data folder of their own, with a unique id for Redis keys and streams. */
-export async function testDatabase(service: string) {
-  const id = `t${randomBytes(4).toString('hex')}`;
-  const name = `cartable_${id}_${service}`;
-  await createDatabases(PG, [name]);
-  const dataDir = mkdtempSync(join(tmpdir(), `cartable-${service}-${id}-`));
-  return {
-    id,
-    url: databaseUrl(PG, name),
-    dataDir,
-    async drop() {
-      await dropDatabases(PG, [name]);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }

@@ -14,9 +14,9 @@ import {
   SERVICE_TOKEN_HEADER,
   UnitOfWork,
 } from '@cartable/service-kit';
+import { createDatabases, databaseUrl, dropDatabases } from '@cartable/stack/infrastructure';
 import { asc, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { createDatabases, databaseUrl, dropDatabases } from '../../../scripts/stack/infrastructure.ts';
 import { buildAuthApp } from '../src/app.ts';
 import { createAuth } from '../src/auth.ts';
 import { authConfigSchema } from '../src/config.ts';

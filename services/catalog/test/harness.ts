@@ -14,10 +14,10 @@ import {
   UnitOfWork,
 } from '@cartable/service-kit';
 import { testTokens } from '@cartable/service-kit/testing';
+import { createDatabases, databaseUrl, dropDatabases } from '@cartable/stack/infrastructure';
 import { asc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import sharp from 'sharp';
-import { createDatabases, databaseUrl, dropDatabases } from '../../../scripts/stack/infrastructure.ts';
 import { buildCatalogApp } from '../src/app.ts';
 import { createCatalog } from '../src/catalog.ts';
 import { catalogConfigSchema } from '../src/config.ts';

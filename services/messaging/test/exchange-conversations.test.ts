@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Envelope } from '@cartable/contracts';
 import { type Db, openDatabase, outbox, UnitOfWork } from '@cartable/service-kit';
-import { testDatabase } from '@cartable/service-kit/testing';
+import { testDatabase } from '@cartable/stack/databases';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema.ts';

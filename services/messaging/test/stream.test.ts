@@ -16,7 +16,8 @@ import {
   type TokenVerifier,
   UnitOfWork,
 } from '@cartable/service-kit';
-import { testDatabase, testTokens } from '@cartable/service-kit/testing';
+import { testTokens } from '@cartable/service-kit/testing';
+import { testDatabase } from '@cartable/stack/databases';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMessagingApp } from '../src/app.ts';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, openDatabase, outbox, UnitOfWork } from '@cartable/service-kit';
-import { testDatabase, testTokens } from '@cartable/service-kit/testing';
+import { testTokens } from '@cartable/service-kit/testing';
+import { testDatabase } from '@cartable/stack/databases';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildModerationApp } from '../src/app.ts';

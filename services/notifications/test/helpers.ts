@@ -4,11 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, openDatabase } from '@cartable/service-kit';
-import { testDatabase } from '@cartable/service-kit/testing';
+import { testDatabase } from '@cartable/stack/databases';
+import { startMailCatcher } from '@cartable/stack/mail-catcher';
+import { freePort } from '@cartable/stack/ports';
 import pino from 'pino';
-import { startMailCatcher } from '../../../scripts/stack/mail-catcher.ts';
-
-import { freePort } from '../../../scripts/stack/ports.ts';
 
 import { notificationsConfigSchema } from '../src/config.ts';
 import * as schema from '../src/db/schema.ts';

@@ -6,17 +6,10 @@ import { streamName } from '@cartable/contracts';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { Redis } from 'ioredis';
-import { createDatabases, databaseUrl, dropDatabases } from '../../scripts/stack/infrastructure.ts';
-import { type MailCatcher, startMailCatcher } from '../../scripts/stack/mail-catcher.ts';
-import { freePort, onFreePorts } from '../../scripts/stack/ports.ts';
-import {
-  type Deployable,
-  deployables,
-  type Service,
-  type Stack,
-  services,
-  startStack,
-} from '../../scripts/stack/processes.ts';
+import { createDatabases, databaseUrl, dropDatabases } from './infrastructure.ts';
+import { type MailCatcher, startMailCatcher } from './mail-catcher.ts';
+import { freePort, onFreePorts } from './ports.ts';
+import { type Deployable, deployables, type Service, type Stack, services, startStack } from './processes.ts';
 
 export { freePort };
 

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, createWriteStream, fstatSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-export const repoRoot = resolve(import.meta.dirname, '..', '..');
+export const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
 
 export const services = ['auth', 'catalog', 'messaging', 'moderation', 'notifications'] as const;
 export type Service = (typeof services)[number];
