@@ -1,27 +1,26 @@
 import { Route, Routes } from '@cartable/ui/router';
-import type { ReactNode } from 'react';
-import { DashboardPage, ProfilePage } from '../features/account';
-import {
-  ForgotPasswordPage,
-  LoginPage,
-  RegisterPage,
-  RegisterSuccessPage,
-  ResetPasswordPage,
-  VerifyEmailPage,
-} from '../features/auth';
-import { ContactPage } from '../features/contact';
-import { SiteLayout } from '../features/layout';
-import { NoticesPage } from '../features/notices';
-import {
-  AboutPage,
-  CookiesPage,
-  LegalNoticePage,
-  NotFoundPage,
-  PrivacyPage,
-  TermsPage,
-} from '../features/static-pages';
+import { lazy, type ReactNode } from 'react';
+import { SiteLayout } from '../features/layout/SiteLayout';
 import { GuestOnly, RequireBackOffice, RequireVerified } from '../shared/guards';
 import { RemoteRoutes } from './RemoteRoutes';
+
+/* Each screen of the shell is its own chunk, loaded when its path is first opened. */
+const DashboardPage = lazy(() => import('../features/account/pages/DashboardPage'));
+const ProfilePage = lazy(() => import('../features/account/profile/ProfilePage'));
+const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
+const RegisterPage = lazy(() => import('../features/auth/pages/RegisterPage'));
+const RegisterSuccessPage = lazy(() => import('../features/auth/pages/RegisterSuccessPage'));
+const VerifyEmailPage = lazy(() => import('../features/auth/pages/VerifyEmailPage'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
+const ContactPage = lazy(() => import('../features/contact/ContactPage'));
+const NoticesPage = lazy(() => import('../features/notices/NoticesPage'));
+const AboutPage = lazy(() => import('../features/static-pages/AboutPage'));
+const TermsPage = lazy(() => import('../features/static-pages/TermsPage'));
+const PrivacyPage = lazy(() => import('../features/static-pages/PrivacyPage'));
+const CookiesPage = lazy(() => import('../features/static-pages/CookiesPage'));
+const LegalNoticePage = lazy(() => import('../features/static-pages/LegalNoticePage'));
+const NotFoundPage = lazy(() => import('../features/static-pages/NotFoundPage'));
 
 const catalog = <RemoteRoutes remote="catalog" />;
 const siteFrame = (children: ReactNode) => <SiteLayout>{children}</SiteLayout>;

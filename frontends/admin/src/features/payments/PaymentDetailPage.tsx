@@ -30,9 +30,9 @@ import {
 import { ConfirmDialog } from '@cartable/ui/overlays';
 import { Link, useLocation, useParams } from '@cartable/ui/router';
 import { type ReactNode, useState } from 'react';
+import { SubscriptionStatusBadge } from '../../entities/subscription/SubscriptionStatusBadge';
 import { LOAD_ERROR } from '../../shared/messages';
 import { ReasonDialog } from '../../shared/ReasonDialog';
-import { SubscriptionStatusBadge } from '../subscriptions';
 import { type AdminPaymentDetail, usePayment, usePaymentAction } from './api/payments';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
 

@@ -25,8 +25,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { type Column, DataTable } from '../../shared/DataTable';
-import { LOAD_ERROR } from '../../shared/messages';
 import {
   type AdminRole,
   createRole,
@@ -37,8 +35,10 @@ import {
   usePermissions,
   useRoleHolders,
   useRoles,
-} from './api/roles';
-import { permissionLabel } from './labels';
+} from '../../entities/role/api/roles';
+import { permissionLabel } from '../../entities/role/labels';
+import { type Column, DataTable } from '../../shared/DataTable';
+import { LOAD_ERROR } from '../../shared/messages';
 
 /** Rules and French messages of the contract (POST /roles, PUT /roles/{id}). */
 const roleResolver = zodResolver(roleRequestSchema);

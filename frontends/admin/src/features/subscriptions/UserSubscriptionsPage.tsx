@@ -22,11 +22,11 @@ import {
 } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
 import { useEffect, useState } from 'react';
+import { SubscriptionStatusBadge } from '../../entities/subscription/SubscriptionStatusBadge';
 import { type Column, DataTable } from '../../shared/DataTable';
 import { useListParams } from '../../shared/useListParams';
 import { useAdminSubscriptions, usePlans } from './api/subscriptions';
 import { SubscriptionDrawer } from './SubscriptionDrawer';
-import { SubscriptionStatusBadge } from './SubscriptionStatusBadge';
 
 const pick = <T extends string>(value: string | null, allowed: readonly T[]): T | undefined =>
   value && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;

@@ -29,8 +29,9 @@ import { Link, useParams } from '@cartable/ui/router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { usePermissions, useRoles } from '../../entities/role/api/roles';
+import { permissionLabel } from '../../entities/role/labels';
 import { LOAD_ERROR } from '../../shared/messages';
-import { permissionLabel, usePermissions, useRoles } from '../roles';
 import {
   type AdminUserDetail,
   type UserAction,

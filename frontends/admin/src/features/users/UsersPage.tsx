@@ -13,9 +13,9 @@ import {
 } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
 import { useEffect, useState } from 'react';
+import { useRoles } from '../../entities/role/api/roles';
 import { type Column, DataTable } from '../../shared/DataTable';
 import { useListParams } from '../../shared/useListParams';
-import { useRoles } from '../roles';
 import { type AdminUser, type UserListFilters, useUsers } from './api/users';
 import { UserBadges } from './UserBadges';
 

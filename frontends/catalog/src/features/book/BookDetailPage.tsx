@@ -28,24 +28,23 @@ import {
 import { Link, useLocation, useNavigate, useParams } from '@cartable/ui/router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { BookGrid, Price } from '../../entities/book/BookCard';
+import { FavouriteButton } from '../../entities/favourite/FavouriteButton';
+import { ReportButton } from '../../entities/report/ReportButton';
 import { booksQuery, useBook } from '../../shared/api/books';
 import { type Book, bookImages, conditionLabel, isNegotiable, sameId, statusLabel, truncate } from '../../shared/books';
 import { useMetaDescription } from '../../shared/hooks';
 import { messages } from '../../shared/messages';
-import { BookGrid, Price } from '../catalogue';
-import { CommentsSection } from '../comments';
-import { ContactSellerDialog } from '../conversations';
-import { FavouriteButton } from '../favourites';
-import { ReportButton } from '../reports';
 import { useDeleteBook } from './api/book';
 import { ImageGallery } from './ImageGallery';
 import { LotContents } from './LotContents';
+import type { BookPageParts } from './parts';
 import { RemovedListing } from './RemovedListing';
 import { rememberViewed } from './recently-viewed';
 import { SellerCard } from './SellerCard';
 import { ShareButton } from './ShareButton';
 
-export default function BookDetailPage() {
+export default function BookDetailPage(parts: BookPageParts) {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const book = useBook(id);
@@ -68,10 +67,10 @@ export default function BookDetailPage() {
 
   if (gone) return <RemovedListing />;
   if (!book.data) return <PageSpinner label="Chargement du manuel…" />;
-  return <BookDetail book={book.data} />;
+  return <BookDetail book={book.data} parts={parts} />;
 }
 
-function BookDetail({ book }: { book: Book }) {
+function BookDetail({ book, parts }: { book: Book; parts: BookPageParts }) {
   const { user, isAuthenticated } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -349,7 +348,7 @@ function BookDetail({ book }: { book: Book }) {
       {/* Below a phone's first screen: rendered after its paint, their reads asked for then. */}
       <BelowFold>
         <SimilarBooks book={book} />
-        <CommentsSection bookId={book.id} ownerId={book.user_id} />
+        {parts.comments(book)}
       </BelowFold>
 
       {canContact ? (
@@ -366,13 +365,12 @@ function BookDetail({ book }: { book: Book }) {
 
       {dialog !== null && (seller || book.user_id) ? (
         <Suspense fallback={null}>
-          <ContactSellerDialog
-            open
-            intent={dialog}
-            onClose={() => setDialog(null)}
-            book={book}
-            sellerName={seller?.name ?? 'le vendeur'}
-          />
+          {parts.contactDialog({
+            intent: dialog,
+            onClose: () => setDialog(null),
+            book,
+            sellerName: seller?.name ?? 'le vendeur',
+          })}
         </Suspense>
       ) : null}
       <LazyConfirmDialog

@@ -18,18 +18,17 @@ import {
   SearchIcon,
   useDocumentTitle,
 } from '@cartable/ui';
+import { branchOf, entriesById, flattenTree, useCategoryHierarchy } from '@cartable/ui/categories';
 import { Link, useNavigate, useSearchParams } from '@cartable/ui/router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { BookGrid } from '../../entities/book/BookCard';
 import { CONDITION_LABELS } from '../../shared/books';
 import { useGabonCities } from '../../shared/cities';
 import { useMediaQuery } from '../../shared/hooks';
 import { messages } from '../../shared/messages';
 import { readPreference, writePreference } from '../../shared/storage';
-import { branchOf, entriesById, flattenTree, useCategoryHierarchy } from '../categories';
-import { SaveSearchButton } from '../saved-searches';
 import { type CataloguePage, catalogueQuery } from './api/search';
-import { BookGrid } from './BookCard';
 import { FilterPanel } from './FilterPanel';
 import {
   activeFilterCount,
@@ -43,6 +42,7 @@ import {
   type SortDirection,
   type SortField,
 } from './filters';
+import type { BooksPageParts } from './parts';
 import { SearchCombobox } from './SearchCombobox';
 
 /** The filters drawer of phones: the dialogs (Radix UI) load when it first opens, not with the page. */
@@ -51,7 +51,7 @@ const Dialog = lazy(() => import('@cartable/ui/overlays').then((m) => ({ default
 type View = 'grid' | 'list';
 const VIEW_KEY = 'cartable.booksView';
 
-export default function BooksPage() {
+export default function BooksPage({ saveSearch }: BooksPageParts) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const filters = useMemo(() => parseFilters(params), [params]);
@@ -210,11 +210,7 @@ export default function BooksPage() {
 
           <ActiveFilters filters={filters} onChange={update} onReset={reset} />
           {count ? (
-            <SaveSearchButton
-              filters={filters}
-              interpreted={books.isPlaceholderData ? undefined : data?.interpreted}
-              className="mt-3"
-            />
+            <div className="mt-3">{saveSearch(filters, books.isPlaceholderData ? undefined : data?.interpreted)}</div>
           ) : null}
 
           <div className="mt-4" aria-busy={books.isFetching}>

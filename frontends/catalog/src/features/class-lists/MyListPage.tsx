@@ -17,12 +17,13 @@ import {
   useDocumentTitle,
   useSession,
 } from '@cartable/ui';
+import { useCategoryHierarchy } from '@cartable/ui/categories';
 import { Link, useLocation, useSearchParams } from '@cartable/ui/router';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { findLevel, type LevelGroup, levelGroups } from '../../entities/class-list/levels';
 import { useGabonCities } from '../../shared/cities';
 import { CitySelect } from '../../shared/components/CitySelect';
-import { useCategoryHierarchy } from '../categories';
 import {
   availabilityQuery,
   type ClassList,
@@ -34,7 +35,6 @@ import {
   useForgetList,
   useSaveList,
 } from './api/class-lists';
-import { findLevel, type LevelGroup, levelGroups } from './levels';
 
 const PROXIMITY: Record<ClassListBookCard['proximity'], string> = {
   city: 'Dans votre ville',

@@ -19,16 +19,16 @@ import {
   useDocumentTitle,
   useSubmissionKey,
 } from '@cartable/ui';
+import { useCategoryHierarchy } from '@cartable/ui/categories';
 import { Link, useSearchParams } from '@cartable/ui/router';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { levelGroups, subjectsOf } from '../../entities/class-list/levels';
 import { useGabonCities } from '../../shared/cities';
 import { CitySelect } from '../../shared/components/CitySelect';
-import { useCategoryHierarchy } from '../categories';
 import { type ClassListDetail, currentSchoolYear } from './api/class-lists';
 import { proposalChecks } from './checks';
-import { levelGroups, subjectsOf } from './levels';
 
 interface ItemForm {
   title: string;

@@ -1,6 +1,6 @@
 import { Button, buttonClasses, CameraIcon, Checkbox, formatPrice, Input, Select, SwapIcon } from '@cartable/ui';
+import { ACCEPTED_TYPES, MAX_IMAGE_BYTES, shrinkPhoto } from '../../entities/listing/photo';
 import { CONDITION_LABELS, CONDITIONS, type Condition } from '../../shared/books';
-import { ACCEPTED_TYPES, MAX_IMAGE_BYTES, shrinkPhoto } from '../listing-form';
 
 /** What a family sets for one listing of « Vendre ma liste »: a book alone, or the lot. */
 export interface Sale {

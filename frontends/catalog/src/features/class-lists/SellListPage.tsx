@@ -20,10 +20,11 @@ import {
 import { Link, useSearchParams } from '@cartable/ui/router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { saveBook } from '../../entities/listing/api/listing';
 import { bookKeys } from '../../shared/api/books';
 import { useGabonCities } from '../../shared/cities';
 import { CitySelect } from '../../shared/components/CitySelect';
-import { saveBook } from '../listing-form';
+
 import type { ClassListDetail } from './api/class-lists';
 import { listDetailQuery } from './api/class-lists';
 import { digits, EMPTY_SALE, type Sale, SaleFields, saleProblems } from './SaleFields';

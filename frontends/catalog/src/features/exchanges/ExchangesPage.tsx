@@ -25,12 +25,13 @@ import {
   useDocumentTitle,
   useSession,
 } from '@cartable/ui';
+import { useCategoryHierarchy } from '@cartable/ui/categories';
 import { Link } from '@cartable/ui/router';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo, useState } from 'react';
-import { useCategoryHierarchy } from '../categories';
-import { levelGroups, subjectsOf } from '../class-lists';
-import { ClassListAutofill } from '../listing-form';
+import { ClassListAutofill } from '../../entities/class-list/ClassListAutofill';
+import { levelGroups, subjectsOf } from '../../entities/class-list/levels';
+
 import {
   type ExchangeLeg,
   type ExchangeOverview,

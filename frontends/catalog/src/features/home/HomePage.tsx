@@ -20,13 +20,13 @@ import {
   useDocumentTitle,
   useSession,
 } from '@cartable/ui';
+import { bookCount, type Category, useCategoryHierarchy } from '@cartable/ui/categories';
 import { Link, useNavigate } from '@cartable/ui/router';
 import { type ComponentType, type FormEvent, type ReactNode, useId, useState } from 'react';
+import { BookGrid } from '../../entities/book/BookCard';
 import { useGabonCities } from '../../shared/cities';
 import { CitySelect } from '../../shared/components/CitySelect';
 import { messages } from '../../shared/messages';
-import { BookGrid } from '../catalogue';
-import { bookCount, type Category, useCategoryHierarchy } from '../categories';
 import { useFeaturedBooks, useRecentBooks } from './api/home';
 import { BannerCarousel } from './BannerCarousel';
 import { GabonCities } from './GabonCities';

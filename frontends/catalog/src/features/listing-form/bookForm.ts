@@ -98,7 +98,7 @@ export interface PhotoSlot {
   removed: boolean;
 }
 
-export { ACCEPTED_TYPES, MAX_IMAGE_BYTES } from './photo';
+export { ACCEPTED_TYPES, MAX_IMAGE_BYTES } from '../../entities/listing/photo';
 
 /** Multipart body of POST /books and POST /books/{id}. */
 export function toFormData(values: BookFormValues, slots: PhotoSlot[], editing: boolean): FormData {
@@ -124,4 +124,4 @@ export function toFormData(values: BookFormValues, slots: PhotoSlot[], editing: 
   return form;
 }
 
-export { shrinkPhoto } from './photo';
+export { shrinkPhoto } from '../../entities/listing/photo';

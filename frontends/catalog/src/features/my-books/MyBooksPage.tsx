@@ -22,10 +22,11 @@ import {
 } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
 import { useId, useState } from 'react';
+import { BookCover, Price } from '../../entities/book/BookCard';
+import { ConcludeDialog } from '../../entities/transaction/LazyConcludeDialog';
 import { type Book, type BookStatus, conditionLabel, STATUSES, statusLabel, truncate } from '../../shared/books';
 import { messages } from '../../shared/messages';
-import { BookCover, Price } from '../catalogue';
-import { ConcludeDialog } from '../transactions';
+
 import { useDeleteMyBook, useMyBooks, useUpdateStatus } from './api/my-books';
 
 type Tab = 'all' | BookStatus;

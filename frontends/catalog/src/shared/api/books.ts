@@ -37,6 +37,15 @@ export async function fetchBook(id: Id, signal?: AbortSignal): Promise<Book> {
   return data.book;
 }
 
+/** The member's listings, every status (GET /user/books): « Mes manuels » and a boost's choice. */
+export async function fetchMyBooks(signal?: AbortSignal): Promise<Book[]> {
+  const data = await api.get<{ data?: Book[] }>('/user/books', { signal });
+  return Array.isArray(data?.data) ? data.data : [];
+}
+
+export const myBooksQuery = () =>
+  queryOptions({ queryKey: bookKeys.mine, queryFn: ({ signal }) => fetchMyBooks(signal) });
+
 /** GET /books with the catalogue's filters (a page of results). */
 export const booksQuery = (query: BookQuery) =>
   queryOptions({ queryKey: bookKeys.list(query), queryFn: ({ signal }) => fetchBooks(query, signal) });

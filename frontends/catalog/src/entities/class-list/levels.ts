@@ -1,4 +1,4 @@
-import type { Category } from '../categories';
+import type { Category } from '@cartable/ui/categories';
 
 export interface LevelGroup {
   cycle: Category;

@@ -10,8 +10,8 @@ import {
   useAfterPaint,
 } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
+import { FavouriteButton } from '../../entities/favourite/FavouriteButton';
 import { type Book, conditionLabel, isNegotiable, statusLabel, truncate } from '../../shared/books';
-import { FavouriteButton } from '../favourites';
 
 /** Cover of a book: its thumbnail, lazily loaded, or a drawn placeholder. */
 export function BookCover({
