@@ -15,6 +15,7 @@ export * from './messaging.ts';
 export * from './moderation.ts';
 export * from './photos.ts';
 export * from './reports.ts';
+export type * from './responses.ts';
 export * from './saved-searches.ts';
 export * from './stats.ts';
 export * from './subscriptions.ts';
