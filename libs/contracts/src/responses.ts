@@ -6,6 +6,7 @@ import type {
   currentUserResponseSchema,
   emailVerifiedResponseSchema,
   jwksResponseSchema,
+  loginAnswerSchema,
   permissionsResponseSchema,
   profileResponseSchema,
   profileUpdateResponseSchema,
@@ -14,6 +15,7 @@ import type {
   recoveryCodesResponseSchema,
   registerResponseSchema,
   roleHoldersResponseSchema,
+  roleRequestSchema,
   roleResponseSchema,
   roleResponseWithMessageSchema,
   rolesResponseSchema,
@@ -49,11 +51,18 @@ import type {
   savedClassListResponseSchema,
   savedClassListsResponseSchema,
 } from './class-lists.ts';
-import type { pendingCountResponseSchema, transactionResponseSchema } from './deals.ts';
+import type { MessageResponse } from './common.ts';
+import type {
+  pendingCountResponseSchema,
+  transactionCandidatesResponseSchema,
+  transactionResponseSchema,
+} from './deals.ts';
 import type { exchangeSuggestionResponseSchema, exchangeWishResponseSchema } from './exchanges.ts';
 import type {
+  adminCityPageSchema,
   citiesResponseSchema,
   cityDetailsResponseSchema,
+  cityPageSchema,
   cityResponseSchema,
   countriesResponseSchema,
   provincesResponseSchema,
@@ -77,6 +86,8 @@ import type {
 } from './reports.ts';
 import type {
   adminPaymentDetailResponseSchema,
+  boostedBookPageSchema,
+  Payment,
   paymentActionResponseSchema,
   planResponseSchema,
   planWriteResponseSchema,
@@ -103,6 +114,8 @@ export type CheckAdminResponse = z.infer<typeof checkAdminResponseSchema>;
 export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
 export type EmailVerifiedResponse = z.infer<typeof emailVerifiedResponseSchema>;
 export type JwksResponse = z.infer<typeof jwksResponseSchema>;
+/** POST /login: the session, or a two-factor challenge when a code was e-mailed. */
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 export type PermissionsResponse = z.infer<typeof permissionsResponseSchema>;
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
@@ -111,6 +124,8 @@ export type RecentActivityResponse = z.infer<typeof recentActivityResponseSchema
 export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponseSchema>;
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 export type RoleHoldersResponse = z.infer<typeof roleHoldersResponseSchema>;
+/** What the role form sends (POST /roles, PUT /roles/{id}). */
+export type RoleRequest = z.output<typeof roleRequestSchema>;
 export type RoleResponse = z.infer<typeof roleResponseSchema>;
 export type RoleResponseWithMessage = z.infer<typeof roleResponseWithMessageSchema>;
 export type RolesResponse = z.infer<typeof rolesResponseSchema>;
@@ -151,6 +166,7 @@ export type SavedClassListsResponse = z.infer<typeof savedClassListsResponseSche
 // deals
 
 export type PendingCountResponse = z.infer<typeof pendingCountResponseSchema>;
+export type TransactionCandidatesResponse = z.infer<typeof transactionCandidatesResponseSchema>;
 export type TransactionResponse = z.infer<typeof transactionResponseSchema>;
 
 // exchanges
@@ -159,6 +175,10 @@ export type ExchangeSuggestionResponse = z.infer<typeof exchangeSuggestionRespon
 export type ExchangeWishResponse = z.infer<typeof exchangeWishResponseSchema>;
 
 // locations
+
+export type AdminCityPage = z.infer<typeof adminCityPageSchema>;
+
+export type CityPage = z.infer<typeof cityPageSchema>;
 
 export type CitiesResponse = z.infer<typeof citiesResponseSchema>;
 export type CityDetailsResponse = z.infer<typeof cityDetailsResponseSchema>;
@@ -192,6 +212,8 @@ export type ReportResponse = z.infer<typeof reportResponseSchema>;
 
 // subscriptions
 
+export type BoostedBookPage = z.infer<typeof boostedBookPageSchema>;
+
 export type AdminPaymentDetailResponse = z.infer<typeof adminPaymentDetailResponseSchema>;
 export type PaymentActionResponse = z.infer<typeof paymentActionResponseSchema>;
 export type PlanResponse = z.infer<typeof planResponseSchema>;
@@ -204,3 +226,10 @@ export type AllNoticesReadResponse = z.infer<typeof allNoticesReadResponseSchema
 export type NoticeReadResponse = z.infer<typeof noticeReadResponseSchema>;
 export type NotificationPreferencesResponse = z.infer<typeof notificationPreferencesResponseSchema>;
 export type UnreadNoticesResponse = z.infer<typeof unreadNoticesResponseSchema>;
+
+// answers whose schema a service builds from these without naming it
+
+/** PUT /subscriptions/{id}/books and POST /boosted-books/{id}/transfer: the subscription, and what changed. */
+export type SubscriptionChangeResponse = SubscriptionDetailResponse & MessageResponse;
+/** POST /payments/{id}/declaration: the payment as declared. */
+export type PaymentDeclarationResponse = MessageResponse & { payment: Payment };
