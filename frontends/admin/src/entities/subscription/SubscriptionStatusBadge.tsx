@@ -1,4 +1,5 @@
-import { type SubscriptionStatus, subscriptionStatusLabels } from '@cartable/contracts';
+import type { SubscriptionStatus } from '@cartable/contracts';
+import { subscriptionStatusLabels } from '@cartable/contracts/labels';
 import { Badge, type BadgeTone } from '@cartable/ui';
 
 const TONES: Record<SubscriptionStatus, BadgeTone> = {

@@ -1,4 +1,5 @@
-import { classListKindLabels, classListRejectRequestSchema } from '@cartable/contracts';
+import { classListRejectRequestSchema } from '@cartable/contracts';
+import { classListKindLabels } from '@cartable/contracts/labels';
 import {
   Badge,
   BookIcon,

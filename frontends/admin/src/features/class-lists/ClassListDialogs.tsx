@@ -3,12 +3,14 @@ import {
   classListCreateRequestSchema,
   classListCsvColumns,
   classListItemRequestSchema,
+  schoolYearOf,
+} from '@cartable/contracts';
+import {
   classListKindLabels,
   classListKinds,
   classListStatuses,
   classListStatusLabels,
-  schoolYearOf,
-} from '@cartable/contracts';
+} from '@cartable/contracts/labels';
 import { ApiError, Button, errorMessage, Input, notify, Select, Textarea, useCities } from '@cartable/ui';
 import { type Category, useCategoryHierarchy } from '@cartable/ui/categories';
 import { Dialog } from '@cartable/ui/overlays';

@@ -1,4 +1,5 @@
-import { classListKindLabels, classListStatuses, classListStatusLabels, schoolYearOf } from '@cartable/contracts';
+import { schoolYearOf } from '@cartable/contracts';
+import { classListKindLabels, classListStatuses, classListStatusLabels } from '@cartable/contracts/labels';
 import {
   Badge,
   type BadgeTone,

@@ -1,11 +1,5 @@
-import {
-  operatorLabels,
-  paymentProviderLabels,
-  paymentRejectRequestSchema,
-  paymentStatusLabels,
-  planKindLabels,
-  refundRequestSchema,
-} from '@cartable/contracts';
+import { paymentRejectRequestSchema, refundRequestSchema } from '@cartable/contracts';
+import { operatorLabels, paymentProviderLabels, paymentStatusLabels, planKindLabels } from '@cartable/contracts/labels';
 import {
   API_BASE,
   ApiError,

@@ -1,10 +1,5 @@
-import {
-  operatorLabels,
-  paymentStatusLabels,
-  planKindLabels,
-  subscriptionCancelRequestSchema,
-  subscriptionExtendRequestSchema,
-} from '@cartable/contracts';
+import { subscriptionCancelRequestSchema, subscriptionExtendRequestSchema } from '@cartable/contracts';
+import { operatorLabels, paymentStatusLabels, planKindLabels } from '@cartable/contracts/labels';
 import {
   Button,
   errorMessage,

@@ -1,12 +1,5 @@
-import {
-  type AdminSubscriptionListQuery,
-  planKindLabels,
-  planKinds,
-  type Subscription,
-  type SubscriptionStatus,
-  subscriptionStatuses,
-  subscriptionStatusLabels,
-} from '@cartable/contracts';
+import type { AdminSubscriptionListQuery, Subscription, SubscriptionStatus } from '@cartable/contracts';
+import { planKindLabels, planKinds, subscriptionStatuses, subscriptionStatusLabels } from '@cartable/contracts/labels';
 import {
   Button,
   buttonClasses,

@@ -1,4 +1,4 @@
-import type { ClassListItemSuggestion } from '@cartable/contracts';
+import type { ClassListItemSearchResponse, ClassListItemSuggestion } from '@cartable/contracts';
 import { api, BookIcon, SearchIcon, Spinner } from '@cartable/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
@@ -10,7 +10,7 @@ const DEBOUNCE_MS = 250;
 const suggestionsQuery = (q: string) => ({
   queryKey: ['class-lists', 'item-search', q] as const,
   queryFn: async ({ signal }: { signal: AbortSignal }) => {
-    const data = await api.get<{ suggestions?: ClassListItemSuggestion[] }>('/class-list-items/search', {
+    const data = await api.get<ClassListItemSearchResponse>('/class-list-items/search', {
       query: { q },
       signal,
     });

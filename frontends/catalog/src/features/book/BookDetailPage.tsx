@@ -32,7 +32,16 @@ import { BookGrid, Price } from '../../entities/book/BookCard';
 import { FavouriteButton } from '../../entities/favourite/FavouriteButton';
 import { ReportButton } from '../../entities/report/ReportButton';
 import { booksQuery, useBook } from '../../shared/api/books';
-import { type Book, bookImages, conditionLabel, isNegotiable, sameId, statusLabel, truncate } from '../../shared/books';
+import {
+  type Book,
+  type BookDetail as BookDetailT,
+  bookImages,
+  conditionLabel,
+  isNegotiable,
+  sameId,
+  statusLabel,
+  truncate,
+} from '../../shared/books';
 import { useMetaDescription } from '../../shared/hooks';
 import { messages } from '../../shared/messages';
 import { useDeleteBook } from './api/book';
@@ -70,7 +79,7 @@ export default function BookDetailPage(parts: BookPageParts) {
   return <BookDetail book={book.data} parts={parts} />;
 }
 
-function BookDetail({ book, parts }: { book: Book; parts: BookPageParts }) {
+function BookDetail({ book, parts }: { book: BookDetailT; parts: BookPageParts }) {
   const { user, isAuthenticated } = useSession();
   const navigate = useNavigate();
   const location = useLocation();

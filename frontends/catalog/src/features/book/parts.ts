@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
-import type { Book } from '../../shared/books';
+import type { BookDetail } from '../../shared/books';
 
 /**
  * What a book's page shows from other features: the comments under it and the dialog that writes
  * to its seller. The route table (src/routes.tsx) composes them; the page only places them.
  */
 export interface BookPageParts {
-  comments: (book: Book) => ReactNode;
+  comments: (book: BookDetail) => ReactNode;
   /** Rendered once a member asks to contact the seller or to propose an exchange. */
   contactDialog: (props: {
-    book: Book;
+    book: BookDetail;
     sellerName: string;
     intent: 'contact' | 'exchange';
     onClose: () => void;

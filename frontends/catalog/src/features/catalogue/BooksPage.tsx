@@ -1,3 +1,4 @@
+import { conditionLabels } from '@cartable/contracts/labels';
 import {
   Alert,
   BookIcon,
@@ -23,7 +24,6 @@ import { Link, useNavigate, useSearchParams } from '@cartable/ui/router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { BookGrid } from '../../entities/book/BookCard';
-import { CONDITION_LABELS } from '../../shared/books';
 import { useGabonCities } from '../../shared/cities';
 import { useMediaQuery } from '../../shared/hooks';
 import { messages } from '../../shared/messages';
@@ -108,7 +108,7 @@ export default function BooksPage({ saveSearch }: BooksPageParts) {
   const count = activeFilterCount(filters);
   const data = books.data;
   // Page 1 shows the boosted listings first, in their own block; the results do not repeat them.
-  const sponsored = data && filters.page === 1 ? data.sponsored : [];
+  const sponsored = (data && filters.page === 1 ? data.sponsored : undefined) ?? [];
   const sponsoredIds = new Set(sponsored.map((book) => book.id));
   const results = data?.data.filter((book) => !sponsoredIds.has(book.id));
   const total = data?.total ?? 0;
@@ -479,7 +479,7 @@ function ActiveFilters({
       patch: { max_price: null },
     });
   if (filters.condition)
-    chips.push({ key: 'cond', label: CONDITION_LABELS[filters.condition], patch: { condition: null } });
+    chips.push({ key: 'cond', label: conditionLabels[filters.condition], patch: { condition: null } });
   if (filters.city_id !== null) {
     const city = cities.data?.find((c) => c.id === filters.city_id);
     chips.push({ key: 'city', label: city?.name ?? 'Ville', patch: { city_id: null } });

@@ -1,4 +1,4 @@
-import type { ClassListProposalRequest } from '@cartable/contracts';
+import type { ClassListProposalRequest, ClassListWriteResponse } from '@cartable/contracts';
 import {
   Alert,
   ApiError,
@@ -117,7 +117,7 @@ export default function ProposeListPage() {
 
   const propose = useMutation({
     mutationFn: (body: ClassListProposalRequest) =>
-      api.post<{ message: string; list: ClassListDetail }>('/class-lists/proposals', body, {
+      api.post<ClassListWriteResponse>('/class-lists/proposals', body, {
         idempotencyKey: submission.current(),
       }),
     onSuccess: (data) => {

@@ -1,10 +1,11 @@
+import type { BookCondition } from '@cartable/contracts';
+import { bookConditions, conditionLabels } from '@cartable/contracts/labels';
 import { Button, buttonClasses, CameraIcon, Checkbox, formatPrice, Input, Select, SwapIcon } from '@cartable/ui';
 import { ACCEPTED_TYPES, MAX_IMAGE_BYTES, shrinkPhoto } from '../../entities/listing/photo';
-import { CONDITION_LABELS, CONDITIONS, type Condition } from '../../shared/books';
 
 /** What a family sets for one listing of « Vendre ma liste »: a book alone, or the lot. */
 export interface Sale {
-  condition: Condition | '';
+  condition: BookCondition | '';
   price: string;
   exchange: boolean;
   photo: File | null;
@@ -72,12 +73,12 @@ export function SaleFields({
         value={sale.condition}
         disabled={disabled}
         error={errors.condition}
-        onChange={(e) => onChange({ condition: e.target.value as Condition | '' })}
+        onChange={(e) => onChange({ condition: e.target.value as BookCondition | '' })}
       >
         <option value="">Choisissez l’état</option>
-        {CONDITIONS.map((value) => (
+        {bookConditions.map((value) => (
           <option key={value} value={value}>
-            {CONDITION_LABELS[value]}
+            {conditionLabels[value]}
           </option>
         ))}
       </Select>

@@ -1,3 +1,4 @@
+import { bookConditions, conditionLabels } from '@cartable/contracts/labels';
 import {
   Alert,
   ApiError,
@@ -30,7 +31,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { ClassListAutofill } from '../../entities/class-list/ClassListAutofill';
 import { useSaveBook } from '../../entities/listing/api/listing';
 import { bookQuery } from '../../shared/api/books';
-import { type Book, CONDITION_LABELS, CONDITIONS, sameId } from '../../shared/books';
+import { type Book, sameId } from '../../shared/books';
 import { useGabonCities } from '../../shared/cities';
 import { CitySelect } from '../../shared/components/CitySelect';
 import { messages } from '../../shared/messages';
@@ -221,9 +222,9 @@ function BookForm({ book }: { book?: Book }) {
           />
           <Select label="État *" error={errors.condition?.message} {...register('condition')}>
             <option value="">Choisissez l'état</option>
-            {CONDITIONS.map((value) => (
+            {bookConditions.map((value) => (
               <option key={value} value={value}>
-                {CONDITION_LABELS[value]}
+                {conditionLabels[value]}
               </option>
             ))}
           </Select>

@@ -5,6 +5,7 @@ import {
   paymentChoiceSchema,
   subscriptionMessages,
 } from '@cartable/contracts';
+import { mobileMoneyOperators, operatorLabels, paymentProviderLabels } from '@cartable/contracts/labels';
 import {
   ApiError,
   Button,
@@ -36,7 +37,7 @@ import {
   useCheckout,
   useDeclarePayment,
 } from './api/subscriptions';
-import { days, OPERATOR_LABELS, OPERATORS, PROVIDER_LABELS } from './labels';
+import { days } from './labels';
 
 type PendingPayment = Pick<Payment, 'id' | 'amount' | 'reference' | 'operator' | 'provider'>;
 
@@ -257,7 +258,7 @@ function ChooseStep({
         legend="Payer avec"
         name="operator"
         value={operator}
-        options={OPERATORS.map((o) => [o, OPERATOR_LABELS[o]])}
+        options={mobileMoneyOperators.map((o) => [o, operatorLabels[o]])}
         field={register('operator')}
       />
       {errors.operator?.message ? <p className="text-sm text-red-700">{errors.operator.message}</p> : null}
@@ -268,7 +269,7 @@ function ChooseStep({
           value={provider}
           options={providers.map((p) => [
             p.name,
-            p.label || PROVIDER_LABELS[p.name] || p.name,
+            p.label || paymentProviderLabels[p.name] || p.name,
             p.name === 'manual' ? 'Je paie puis je déclare' : 'Demande sur mon téléphone',
           ])}
           field={register('provider')}
@@ -348,7 +349,7 @@ function PayStep({
     <div className="space-y-4 pb-5">
       <section aria-labelledby="pay-how" className="rounded-xl border border-primary-200 bg-primary-50 p-3">
         <h3 id="pay-how" className="text-sm font-semibold text-primary-900">
-          {manual ? `Payez par ${OPERATOR_LABELS[payment.operator]}` : 'Confirmez sur votre téléphone'}
+          {manual ? `Payez par ${operatorLabels[payment.operator]}` : 'Confirmez sur votre téléphone'}
         </h3>
         <dl className="mt-2 space-y-2">
           <CopyValue label="Montant" value={formatPrice(payment.amount)} />
@@ -436,7 +437,7 @@ function DeclarationForm({
         legend="Opérateur utilisé"
         name="declare-operator"
         value={operator}
-        options={OPERATORS.map((o) => [o, OPERATOR_LABELS[o]])}
+        options={mobileMoneyOperators.map((o) => [o, operatorLabels[o]])}
         field={register('operator')}
       />
       <Input

@@ -1,4 +1,4 @@
-import type { Notice } from '@cartable/contracts';
+import type { AllNoticesReadResponse, Notice } from '@cartable/contracts';
 import {
   api,
   BellIcon,
@@ -41,7 +41,7 @@ export default function NoticesPage() {
     onSettled: refresh,
   });
   const markAll = useMutation({
-    mutationFn: () => api.post<{ message: string }>('/notifications/read-all'),
+    mutationFn: () => api.post<AllNoticesReadResponse>('/notifications/read-all'),
     onSuccess: (answer) => notify.success(answer.message),
     onError: (error) => notify.error(errorMessage(error, 'Impossible de marquer les notifications comme lues.')),
     onSettled: refresh,

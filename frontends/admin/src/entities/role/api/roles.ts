@@ -1,25 +1,22 @@
 // Types only: the screens must not load the contracts (and zod) for their shapes.
-import type { AdminRole, PageMeta } from '@cartable/contracts';
+import type {
+  AdminRole,
+  MessageResponse,
+  PermissionsResponse,
+  RoleHoldersResponse,
+  RoleRequest,
+  RoleResponseWithMessage,
+  RolesResponse,
+} from '@cartable/contracts';
 import { api } from '@cartable/ui';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 
 /** Roles and permissions in the back office (services/auth/API.md, "Administration"). */
 export type { AdminRole };
-export interface PermissionDetail {
-  id: string;
-  slug: string;
-  name: string;
-}
-export interface RoleHolder {
-  id: string;
-  name: string;
-  email: string;
-}
-export interface RoleFields {
-  slug: string;
-  name: string;
-  permissions: string[];
-}
+export type PermissionDetail = PermissionsResponse['permissions'][number];
+export type RoleHolder = RoleHoldersResponse['data'][number];
+/** What the role form sends (POST /roles, PUT /roles/{id}). */
+export type RoleFields = RoleRequest;
 
 export const roleKeys = {
   all: ['admin', 'roles'] as const,
@@ -31,14 +28,13 @@ export const roleKeys = {
 export const rolesQuery = () =>
   queryOptions({
     queryKey: roleKeys.list,
-    queryFn: async ({ signal }) => (await api.get<{ roles: AdminRole[] }>('/roles', { signal })).roles,
+    queryFn: async ({ signal }) => (await api.get<RolesResponse>('/roles', { signal })).roles,
   });
 
 export const permissionsQuery = () =>
   queryOptions({
     queryKey: roleKeys.permissions,
-    queryFn: async ({ signal }) =>
-      (await api.get<{ permissions: PermissionDetail[] }>('/permissions', { signal })).permissions,
+    queryFn: async ({ signal }) => (await api.get<PermissionsResponse>('/permissions', { signal })).permissions,
     staleTime: 5 * 60_000,
   });
 
@@ -49,19 +45,18 @@ export const useRoleHolders = (id: string | null) =>
   useQuery({
     queryKey: roleKeys.holders(id ?? ''),
     queryFn: ({ signal }) =>
-      api.get<{ data: RoleHolder[]; meta: PageMeta }>(`/roles/${id}/holders`, {
+      api.get<RoleHoldersResponse>(`/roles/${id}/holders`, {
         query: { per_page: 100 },
         signal,
       }),
     enabled: id !== null,
   });
 
-export const createRole = (fields: RoleFields) => api.post<{ message: string; role: AdminRole }>('/roles', fields);
-export const updateRole = (id: string, fields: RoleFields) =>
-  api.put<{ message: string; role: AdminRole }>(`/roles/${id}`, fields);
+export const createRole = (fields: RoleFields) => api.post<RoleResponseWithMessage>('/roles', fields);
+export const updateRole = (id: string, fields: RoleFields) => api.put<RoleResponseWithMessage>(`/roles/${id}`, fields);
 /** A held role is refused (409) unless `force`: then its holders lose it. */
 export const deleteRole = (id: string, force: boolean) =>
-  api.delete<{ message: string }>(`/roles/${id}`, undefined, force ? { query: { force: 'true' } } : undefined);
+  api.delete<MessageResponse>(`/roles/${id}`, undefined, force ? { query: { force: 'true' } } : undefined);
 
 /** Roles, their holders and the members' rights change together. */
 export function refreshRoles(queryClient: QueryClient) {

@@ -1,3 +1,4 @@
+import type { BookWriteResponse } from '@cartable/contracts';
 import { api } from '@cartable/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bookKeys } from '../../../shared/api/books';
@@ -6,7 +7,7 @@ import type { Book, Id } from '../../../shared/books';
 /** Multipart create (POST /books) or update (POST /books/{id}). */
 export function saveBook(form: FormData, id?: Id, idempotencyKey?: string): Promise<{ message?: string; book: Book }> {
   const path = id === undefined ? '/books' : `/books/${encodeURIComponent(String(id))}`;
-  return api.post<{ message?: string; book: Book }>(path, form, idempotencyKey ? { idempotencyKey } : {});
+  return api.post<BookWriteResponse>(path, form, idempotencyKey ? { idempotencyKey } : {});
 }
 
 /** Saves the listing; every list is stale afterwards and the saved book's page is known at once. */

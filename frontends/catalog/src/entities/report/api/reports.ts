@@ -1,4 +1,4 @@
-import type { ReportReason } from '@cartable/contracts';
+import type { BlockStatusResponse, MessageResponse, ReportCreatedResponse, ReportReason } from '@cartable/contracts';
 import { api } from '@cartable/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -22,8 +22,12 @@ export const REASONS: Array<{ value: ReportReason; label: string }> = [
 ];
 
 export function sendReport(target: ReportTarget, body: { reason: ReportReason; details?: string }) {
-  if (target.type === 'message') return api.post<{ message: string }>(`/messages/${target.id}/report`, body);
-  return api.post<{ message: string }>('/reports', { target_type: target.type, target_id: String(target.id), ...body });
+  if (target.type === 'message') return api.post<MessageResponse>(`/messages/${target.id}/report`, body);
+  return api.post<ReportCreatedResponse>('/reports', {
+    target_type: target.type,
+    target_id: String(target.id),
+    ...body,
+  });
 }
 
 export const blockKeys = { status: (userId: string) => ['blocks', userId] as const };
@@ -31,7 +35,7 @@ export const blockKeys = { status: (userId: string) => ['blocks', userId] as con
 export const useBlockStatus = (userId: string, enabled: boolean) =>
   useQuery({
     queryKey: blockKeys.status(userId),
-    queryFn: ({ signal }) => api.get<{ blocked: boolean; blocks_me: boolean }>(`/blocks/${userId}`, { signal }),
+    queryFn: ({ signal }) => api.get<BlockStatusResponse>(`/blocks/${userId}`, { signal }),
     enabled,
   });
 
@@ -43,8 +47,8 @@ export function useBlockChange(
   return useMutation({
     mutationFn: async (block: boolean) =>
       (block
-        ? await api.post<{ message: string }>('/blocks', { user_id: userId })
-        : await api.delete<{ message: string }>(`/blocks/${userId}`)
+        ? await api.post<MessageResponse>('/blocks', { user_id: userId })
+        : await api.delete<MessageResponse>(`/blocks/${userId}`)
       ).message,
     onSuccess: async (message) => {
       handlers.onSuccess(message);

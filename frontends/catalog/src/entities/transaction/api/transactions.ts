@@ -1,14 +1,16 @@
 // Types only here: the lists must not load the contracts (and zod); the dialog's form does.
 import type {
+  BookListResponse,
   CreateTransactionRequest,
   Transaction,
   TransactionActionResponse,
   TransactionCandidate,
+  TransactionCandidatesResponse,
+  TransactionResponse,
   TransactionStatus,
 } from '@cartable/contracts';
 import { ApiError, api, queryKeys } from '@cartable/ui';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Book } from '../../../shared/books';
 
 /**
  * A deal between two members (services/catalog/API.md "Transactions"; shapes from
@@ -35,7 +37,7 @@ export const transactionQuery = (id: string) =>
   queryOptions({
     queryKey: transactionKeys.detail(id),
     queryFn: async ({ signal }) =>
-      (await api.get<{ transaction: Transaction }>(`/transactions/${encodeURIComponent(id)}`, { signal })).transaction,
+      (await api.get<TransactionResponse>(`/transactions/${encodeURIComponent(id)}`, { signal })).transaction,
     retry: noRetryOn4xx,
   });
 
@@ -45,7 +47,7 @@ export const candidatesQuery = (bookId: number) =>
     queryKey: transactionKeys.candidates(bookId),
     queryFn: async ({ signal }) =>
       (
-        await api.get<{ data: TransactionCandidate[] }>('/transactions/candidates', {
+        await api.get<TransactionCandidatesResponse>('/transactions/candidates', {
           query: { book_id: bookId },
           signal,
         })
@@ -58,7 +60,7 @@ export const memberBooksQuery = (userId: string) =>
   queryOptions({
     queryKey: ['books', 'member', userId] as const,
     queryFn: async ({ signal }) =>
-      (await api.get<{ data?: Book[] }>('/users/profile/books', { query: { user_id: userId }, signal })).data ?? [],
+      (await api.get<BookListResponse>('/users/profile/books', { query: { user_id: userId }, signal })).data,
   });
 
 /** POST /transactions with an Idempotency-Key (a retried tap records one deal). */

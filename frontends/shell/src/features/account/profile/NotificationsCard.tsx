@@ -1,4 +1,4 @@
-import type { NotificationPreferences } from '@cartable/contracts';
+import type { NotificationPreferences, NotificationPreferencesResponse } from '@cartable/contracts';
 import {
   api,
   Card,
@@ -26,10 +26,10 @@ export function NotificationsCard() {
   const query = useQuery({ ...notificationPreferencesQuery(userId), enabled: Boolean(userId) });
   const save = useMutation({
     mutationFn: (change: Partial<NotificationPreferences>) =>
-      api.put<{ message: string; preferences: NotificationPreferences }>('/notifications/preferences', change),
+      api.put<NotificationPreferencesResponse>('/notifications/preferences', change),
     onSuccess: (answer) => {
       client.setQueryData(notificationPreferencesQuery(userId).queryKey, { preferences: answer.preferences });
-      notify.success(answer.message);
+      notify.success(answer.message ?? 'Préférences enregistrées.');
     },
     onError: (error) => notify.error(errorMessage(error, 'Impossible d’enregistrer vos préférences.')),
   });

@@ -1,4 +1,4 @@
-import type { Captcha, ContactRequest } from '@cartable/contracts';
+import type { Captcha, ContactRequest, MessageResponse } from '@cartable/contracts';
 import { api } from '@cartable/ui';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
@@ -20,5 +20,5 @@ export const useCaptcha = () => useQuery(captchaQuery());
 
 /** POST /contact, one Idempotency-Key per submission. */
 export function sendContact(body: ContactRequest, idempotencyKey: string) {
-  return api.post<{ message?: string }>('/contact', body, { idempotencyKey });
+  return api.post<MessageResponse>('/contact', body, { idempotencyKey });
 }
