@@ -30,6 +30,45 @@ function browserLikeFetch(fetch: typeof globalThis.fetch): typeof globalThis.fet
   };
 }
 
+/*
+ * What jsdom lacks and the screens use: media queries (a phone's layout: nothing matches), the
+ * observers (what is observed is on the screen at once), scrolling to an element.
+ */
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+class OnScreen {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    this.callback(
+      [{ target, isIntersecting: true, intersectionRatio: 1 } as IntersectionObserverEntry],
+      this as unknown as IntersectionObserver,
+    );
+  }
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+globalThis.IntersectionObserver ??= OnScreen as unknown as typeof IntersectionObserver;
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+Element.prototype.scrollIntoView ??= () => {};
+
 let unpatched: typeof globalThis.fetch;
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
