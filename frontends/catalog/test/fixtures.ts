@@ -1,4 +1,4 @@
-import type { Book, BookDetail, Category } from '@cartable/contracts';
+import type { Book, BookDetail, Category, Transaction } from '@cartable/contracts';
 
 /**
  * Answers as the catalog service sends them, typed by the contracts: a change to a schema that
@@ -81,4 +81,32 @@ export function aCategoryTree(): Category[] {
     { ...leaf(3, 'Secondaire', 0), children: [{ ...leaf(31, '6e', 1), parent_id: 3 }] },
     leaf(7, 'Mathématiques', 0),
   ];
+}
+
+/** A confirmed sale between the member (the buyer) and the seller, not yet rated. */
+export function aDeal(overrides: Partial<Transaction> = {}): Transaction {
+  const seller = { id: aBook().user_id, name: 'Aïcha Mboumba', username: 'aicha_m', profile_image: null };
+  const buyer = { id: '0b8f9c5e-1d2a-4c3b-9e8f-7a6b5c4d3e2f', name: 'Awa Nzé', username: 'awa', profile_image: null };
+  return {
+    id: '9e1d7c3a-5b2f-4a6e-8d0c-3f4b5a6c7d8e',
+    kind: 'sale',
+    kind_label: 'Vente',
+    status: 'confirmed',
+    status_label: 'Confirmée',
+    price: 4000,
+    book: { id: 12, title: aBook().title, thumbnail: null, price: 4500, status: 'vendu', exists: true },
+    exchange_book: null,
+    seller,
+    buyer,
+    role: 'buyer',
+    created_at: '2026-11-25T09:00:00.000Z',
+    updated_at: '2026-11-26T09:00:00.000Z',
+    confirmed_at: '2026-11-26T09:00:00.000Z',
+    declined_at: null,
+    cancelled_at: null,
+    cancelled_by: null,
+    conversation_url: `/messages/12/${seller.id}`,
+    rating: { can_rate: true, mine: null, theirs: null },
+    ...overrides,
+  };
 }

@@ -46,7 +46,7 @@ describe('login form', () => {
     const code = (await screen.findByLabelText(/Code de vérification/)) as HTMLInputElement;
     await userEvent.type(code, '12a3');
     expect(code.value).toBe('123');
-    await userEvent.click(screen.getByRole('button', { name: /Vérifier|Valider|Se connecter/ }));
+    await userEvent.click(screen.getByRole('button', { name: /Vérifier|Se connecter/ }));
     expect(await screen.findByText('Code de vérification requis (6 chiffres)')).toBeTruthy();
   });
 
