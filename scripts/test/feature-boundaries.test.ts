@@ -67,6 +67,24 @@ function boundaryViolations(src: string): string[] {
   return problems;
 }
 
+/**
+ * A component shows data and sends changes through its feature's (or entity's) api module, which
+ * holds the fetcher, the query options and the hook together: no component calls the API client
+ * or writes a query's or a mutation's function itself.
+ */
+function callsInComponents(src: string): string[] {
+  const problems: string[] = [];
+  for (const file of files(src).filter((f) => f.endsWith('.tsx'))) {
+    const lines = readFileSync(file, 'utf8').split('\n');
+    lines.forEach((line, index) => {
+      if (/\bapi\.(?:get|post|put|patch|delete)\b|\b(?:queryFn|mutationFn):/.test(line)) {
+        problems.push(`${relative(repoRoot, file)}:${index + 1}: ${line.trim()}`);
+      }
+    });
+  }
+  return problems;
+}
+
 describe('layers of the frontends', () => {
   it.each(FRONTENDS.map((src) => [relative(repoRoot, src), src]))(
     '%s: features never import features, each layer only those below it, no barrels',
@@ -75,7 +93,14 @@ describe('layers of the frontends', () => {
     },
   );
 
-  it('catches a feature importing another (even lazily), a layer importing one above it, and a barrel', () => {
+  it.each(FRONTENDS.map((src) => [relative(repoRoot, src), src]))(
+    '%s: components call the API only through their api modules',
+    (_name, src) => {
+      expect(callsInComponents(src)).toEqual([]);
+    },
+  );
+
+  it('catches a feature importing another (even lazily), a layer importing one above it, a barrel and a call in a component', () => {
     const problems = boundaryViolations(join(repoRoot, 'scripts', 'test', 'fixtures', 'feature-boundaries'));
     const at = 'scripts/test/fixtures/feature-boundaries';
     expect(problems.sort()).toEqual(
@@ -88,5 +113,8 @@ describe('layers of the frontends', () => {
         `${at}/shared/util.ts → '../entities/card/Card': shared/ imports entities/, a layer above it`,
       ].sort(),
     );
+    expect(callsInComponents(join(repoRoot, at))).toEqual([
+      `${at}/features/b/Inline.tsx:4: export const Inline = () => api.get('/books');`,
+    ]);
   });
 });

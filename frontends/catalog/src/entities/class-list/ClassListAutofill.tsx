@@ -1,24 +1,10 @@
-import type { ClassListItemSearchResponse, ClassListItemSuggestion } from '@cartable/contracts';
-import { api, BookIcon, SearchIcon, Spinner } from '@cartable/ui';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ClassListItemSuggestion } from '@cartable/contracts';
+import { BookIcon, SearchIcon, Spinner } from '@cartable/ui';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { useClassListItemSearch } from './api/item-search';
 
 const MIN_CHARS = 2;
 const DEBOUNCE_MS = 250;
-
-/** GET /class-list-items/search?q: ≤ 10 books of the published class lists. */
-const suggestionsQuery = (q: string) => ({
-  queryKey: ['class-lists', 'item-search', q] as const,
-  queryFn: async ({ signal }: { signal: AbortSignal }) => {
-    const data = await api.get<ClassListItemSearchResponse>('/class-list-items/search', {
-      query: { q },
-      signal,
-    });
-    return Array.isArray(data?.suggestions) ? data.suggestions : [];
-  },
-  staleTime: 5 * 60_000,
-  placeholderData: keepPreviousData,
-});
 
 function useDebounced(value: string, ms: number) {
   const [debounced, setDebounced] = useState(value);
@@ -51,7 +37,7 @@ export function ClassListAutofill({
   const [active, setActive] = useState(-1);
   const q = useDebounced(text.trim(), DEBOUNCE_MS);
   const enabled = q.length >= MIN_CHARS;
-  const search = useQuery({ ...suggestionsQuery(q), enabled });
+  const search = useClassListItemSearch(q, enabled);
   const options = enabled ? (search.data ?? []) : [];
   const expanded = open && enabled && (options.length > 0 || !search.isFetching);
   const listId = `${id}-list`;

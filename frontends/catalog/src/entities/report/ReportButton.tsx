@@ -1,8 +1,7 @@
 import type { ReportReason } from '@cartable/contracts';
 import { AlertIcon, Button, cn, errorMessage, LazyDialog, notify, Textarea, useSession } from '@cartable/ui';
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { REASONS, type ReportTarget, sendReport } from './api/reports';
+import { REASONS, type ReportTarget, useSendReport } from './api/reports';
 
 const WHAT: Record<ReportTarget['type'], string> = {
   book: 'cette annonce',
@@ -31,9 +30,7 @@ export function ReportButton({
   const [details, setDetails] = useState('');
   const [error, setError] = useState<{ reason?: string; details?: string }>({});
   const groupId = useId();
-  const send = useMutation({
-    mutationFn: () =>
-      sendReport(target, { reason: reason as ReportReason, ...(details.trim() ? { details: details.trim() } : {}) }),
+  const send = useSendReport(target, {
     onSuccess: (answer) => {
       void notify.success(answer.message || 'Signalement envoyé');
       setOpen(false);
@@ -45,7 +42,7 @@ export function ReportButton({
     if (!reason) return setError({ reason: 'Choisissez une raison.' });
     if (reason === 'autre' && details.trim().length < 5)
       return setError({ details: 'Précisez la raison (au moins 5 caractères).' });
-    send.mutate();
+    send.mutate({ reason, ...(details.trim() ? { details: details.trim() } : {}) });
   };
 
   return (

@@ -1,8 +1,7 @@
-import type { ClassListProposalRequest, ClassListWriteResponse } from '@cartable/contracts';
+import type { ClassListProposalRequest } from '@cartable/contracts';
 import {
   Alert,
   ApiError,
-  api,
   Button,
   buttonClasses,
   Card,
@@ -21,13 +20,12 @@ import {
 } from '@cartable/ui';
 import { useCategoryHierarchy } from '@cartable/ui/categories';
 import { Link, useSearchParams } from '@cartable/ui/router';
-import { useMutation } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { levelGroups, subjectsOf } from '../../entities/class-list/levels';
 import { useGabonCities } from '../../shared/cities';
 import { CitySelect } from '../../shared/components/CitySelect';
-import { type ClassListDetail, currentSchoolYear } from './api/class-lists';
+import { type ClassListDetail, currentSchoolYear, useProposeList } from './api/class-lists';
 import { proposalChecks } from './checks';
 
 interface ItemForm {
@@ -115,11 +113,7 @@ export default function ProposeListPage() {
   const kind = watch('kind');
   const subjects = useMemo(() => subjectsOf(hierarchy.data, levelId), [hierarchy.data, levelId]);
 
-  const propose = useMutation({
-    mutationFn: (body: ClassListProposalRequest) =>
-      api.post<ClassListWriteResponse>('/class-lists/proposals', body, {
-        idempotencyKey: submission.current(),
-      }),
+  const propose = useProposeList({
     onSuccess: (data) => {
       submission.renew();
       setSent(data);
@@ -143,7 +137,7 @@ export default function ProposeListPage() {
   const onSubmit = handleSubmit(
     (body) => {
       setFormError(null);
-      propose.mutate(body);
+      propose.mutate({ body, key: submission.current() });
     },
     () => setFormError('Veuillez corriger les erreurs dans le formulaire'),
   );

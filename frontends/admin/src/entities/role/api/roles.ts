@@ -9,7 +9,7 @@ import type {
   RolesResponse,
 } from '@cartable/contracts';
 import { api } from '@cartable/ui';
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /** Roles and permissions in the back office (services/auth/API.md, "Administration"). */
 export type { AdminRole };
@@ -62,4 +62,40 @@ export const deleteRole = (id: string, force: boolean) =>
 export function refreshRoles(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: roleKeys.all });
   void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
+}
+
+/** Creates the role, or saves the one being edited; the lists refresh. */
+export function useSaveRole(
+  editing: AdminRole | null,
+  handlers: { onSuccess: (answer: RoleResponseWithMessage) => void; onError: (error: unknown) => void },
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fields: RoleFields) => (editing ? updateRole(editing.id, fields) : createRole(fields)),
+    onSuccess: (answer) => {
+      refreshRoles(queryClient);
+      handlers.onSuccess(answer);
+    },
+    onError: handlers.onError,
+  });
+}
+
+/** Deletes a role (its holders lose it when it is held); the lists refresh either way. */
+export function useDeleteRole(handlers: {
+  onSuccess: (answer: MessageResponse) => void;
+  onError: (error: unknown) => void;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (role: AdminRole) => deleteRole(role.id, role.holders_count > 0),
+    onSuccess: (answer) => {
+      refreshRoles(queryClient);
+      handlers.onSuccess(answer);
+    },
+    onError: (error) => {
+      // Given to someone meanwhile (409): the counts are read again.
+      refreshRoles(queryClient);
+      handlers.onError(error);
+    },
+  });
 }

@@ -59,3 +59,13 @@ export function useBlockChange(
     onError: handlers.onError,
   });
 }
+
+/** « Signaler »: sends the report; the button says what happened. */
+export const useSendReport = (
+  target: ReportTarget,
+  handlers: { onSuccess: (answer: { message: string }) => void; onError: (error: unknown) => void },
+) =>
+  useMutation({
+    mutationFn: (body: { reason: ReportReason; details?: string }) => sendReport(target, body),
+    ...handlers,
+  });

@@ -6,7 +6,9 @@ import type {
   ClassListDetail,
   ClassListItemAvailability,
   ClassListPage,
+  ClassListProposalRequest,
   ClassListResponse,
+  ClassListWriteResponse,
   MessageResponse,
   SavedClassList,
   SavedClassListResponse,
@@ -127,5 +129,17 @@ export function useForgetList() {
       );
       void queryClient.invalidateQueries({ queryKey: classListKeys.saved });
     },
+  });
+}
+
+/** POST /class-lists/proposals with an Idempotency-Key: a family proposes its school's list. */
+export function useProposeList(handlers: {
+  onSuccess: (answer: ClassListWriteResponse) => void;
+  onError: (error: unknown) => void;
+}) {
+  return useMutation({
+    mutationFn: ({ body, key }: { body: ClassListProposalRequest; key: string }) =>
+      api.post<ClassListWriteResponse>('/class-lists/proposals', body, { idempotencyKey: key }),
+    ...handlers,
   });
 }
