@@ -6,7 +6,7 @@ import { launchBrowser } from '../support/browser.ts';
 import { call, startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
- * Accounts and identity in Chromium, on the real services (issue "Accounts and identity", item 6):
+ * Accounts and identity in Chromium, on the real services:
  * sign-up and e-mail verification, two-factor sign-in by e-mailed code and by recovery code,
  * forgotten password, and the inactivity logout.
  */

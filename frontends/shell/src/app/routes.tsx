@@ -63,11 +63,11 @@ export function AppRoutes() {
         <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route path="register-success" element={<RegisterSuccessPage />} />
         <Route path="verify-email" element={<VerifyEmailPage />} />
-        {/* Plans and boosts (issue 13): the catalog renders them with the member's subscriptions. */}
+        {/* Plans and boosts: the catalog renders them with the member's subscriptions. */}
         <Route path="subscription" element={catalog} />
-        {/* Class book lists (issue 15): « Ma liste » is for visitors too; saving and proposing need an account. */}
+        {/* Class book lists: « Ma liste » is for visitors too; saving and proposing need an account. */}
         <Route path="ma-liste" element={catalog} />
-        {/* Saved searches (issue 15): the alert e-mails' unsubscribe link needs no login. */}
+        {/* Saved searches: the alert e-mails' unsubscribe link needs no login. */}
         <Route path="mes-recherches/desabonnement" element={catalog} />
 
         {/* Guest only */}
@@ -100,9 +100,9 @@ export function AppRoutes() {
           <Route path="ma-liste/proposer" element={catalog} />
           <Route path="ma-liste/vendre" element={catalog} />
           <Route path="mes-listes" element={catalog} />
-          {/* Exchange matching (issue 15): offers, wishes and suggestions. */}
+          {/* Exchange matching: offers, wishes and suggestions. */}
           <Route path="echanges" element={catalog} />
-          {/* Saved searches with alerts (issue 15). */}
+          {/* Saved searches with alerts. */}
           <Route path="mes-recherches" element={catalog} />
         </Route>
 

@@ -49,7 +49,7 @@ export function BookCover({
   );
 }
 
-/** A boosted listing (issue 13): always visible, so that buyers know it is paid visibility. */
+/** A boosted listing: always visible, so that buyers know it is paid visibility. */
 export function SponsoredBadge({ className }: { className?: string }) {
   return (
     <Badge tone="accent" className={className} data-testid="sponsored-badge">

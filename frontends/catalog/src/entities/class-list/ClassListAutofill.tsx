@@ -16,7 +16,7 @@ function useDebounced(value: string, ms: number) {
 }
 
 /**
- * « Choisir dans les listes de classe » (issue 15 item 4): a combobox over the books of the
+ * « Choisir dans les listes de classe »: a combobox over the books of the
  * published class lists; choosing one fills title, author, publisher, ISBN, year, level and
  * subject. The seller can still change every field afterwards.
  */

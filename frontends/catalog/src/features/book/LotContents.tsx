@@ -1,7 +1,7 @@
 import { Card } from '@cartable/ui';
 import type { LotItem } from '../../shared/books';
 
-/** The books a lot holds (issue 15 item 3), in the order of their class list. */
+/** The books a lot holds, in the order of their class list. */
 export function LotContents({ items }: { items: LotItem[] }) {
   return (
     <section aria-labelledby="lot-title" data-testid="lot-contents">

@@ -48,7 +48,7 @@ const ZERO = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'XOF'
 const total = (value: number) => (value === 0 ? ZERO : formatPrice(value));
 
 /**
- * « Ma liste » (/ma-liste, issue 15 item 2): pick the class (and the school's list, and the town),
+ * « Ma liste » (/ma-liste): pick the class (and the school's list, and the town),
  * then every book of the list with the listings near the town, the cheapest price, gifts and
  * exchanges, a « déjà obtenu » mark, and the total still to pay. The choice lives in the URL
  * (?level, ?list, ?city) so that the page can be shared and reopened.

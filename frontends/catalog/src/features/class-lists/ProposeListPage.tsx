@@ -71,7 +71,7 @@ function toRequest(values: ProposalForm) {
 }
 
 /**
- * « Proposer une liste » (/ma-liste/proposer, issue 15 item 1): a teacher or a school sends the
+ * « Proposer une liste » (/ma-liste/proposer): a teacher or a school sends the
  * list of a level for a school year with its books (POST /class-lists/proposals); an
  * administrator checks it before it is published.
  */

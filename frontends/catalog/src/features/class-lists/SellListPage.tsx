@@ -122,7 +122,7 @@ function lotTitleProblem(title: string) {
 }
 
 /**
- * « Vendre ma liste » (/ma-liste/vendre?list=ID, issue 15 item 3): a family whose child finished
+ * « Vendre ma liste » (/ma-liste/vendre?list=ID): a family whose child finished
  * a class picks the books of its list they have and publishes them at once, either
  * - one listing per book, each with its condition, price (0 = a gift), exchange and an optional
  *   photo: POST /books each, one after the other on a slow connection, each with its progress and

@@ -47,7 +47,7 @@ import {
 const WISHES_MAX = 30;
 
 /**
- * « Échanges » (/echanges, issue 15 item 6): the exchanges suggested to the member (each as its
+ * « Échanges » (/echanges): the exchanges suggested to the member (each as its
  * legs: who gives which book to whom), what they offer (their listings open to exchange) and what
  * they look for (a book of the class lists, or a level and a subject).
  */

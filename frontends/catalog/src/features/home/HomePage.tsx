@@ -281,7 +281,7 @@ function QuickSearch() {
 }
 
 /**
- * « Ma liste » (issue 15): one tap here, one on the class, and the parent sees every book of the
+ * « Ma liste »: one tap here, one on the class, and the parent sees every book of the
  * list near them. A plain link: the page loads with its own chunk, nothing more on the home page.
  */
 function ClassListEntry() {

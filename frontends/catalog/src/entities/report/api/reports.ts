@@ -3,7 +3,7 @@ import { api } from '@cartable/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /**
- * « Signaler » and « Bloquer » (the issue « Deals and trust », item 5): listings, members and
+ * « Signaler » and « Bloquer »: listings, members and
  * comments are reported to moderation (POST /reports), a received message to messaging
  * (POST /messages/{id}/report), which checks it was received; blocks live in messaging.
  */
