@@ -26,14 +26,13 @@ import {
   useSession,
 } from '@cartable/ui';
 import { Link, useLocation, useNavigate, useParams } from '@cartable/ui/router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
-import { BookGrid, Price } from '../../entities/book/BookCard';
+import { Price } from '../../entities/book/BookCard';
 import { FavouriteButton } from '../../entities/favourite/FavouriteButton';
 import { ReportButton } from '../../entities/report/ReportButton';
-import { booksQuery, useBook } from '../../shared/api/books';
+import { useBook } from '../../shared/api/books';
 import {
-  type Book,
   type BookDetail as BookDetailT,
   bookImages,
   conditionLabel,
@@ -52,6 +51,7 @@ import { RemovedListing } from './RemovedListing';
 import { rememberViewed } from './recently-viewed';
 import { SellerCard } from './SellerCard';
 import { ShareButton } from './ShareButton';
+import { SimilarBooks } from './SimilarBooks';
 
 export default function BookDetailPage(parts: BookPageParts) {
   const { id = '' } = useParams();
@@ -392,30 +392,5 @@ function BookDetail({ book, parts }: { book: BookDetailT; parts: BookPageParts }
         onCancel={() => setConfirmDelete(false)}
       />
     </Container>
-  );
-}
-
-/** 4 similar books: same main category, this one excluded (SPEC section 9). */
-function SimilarBooks({ book }: { book: Book }) {
-  const categoryId = book.categories?.[0]?.id ?? book.category?.id;
-  const query = { category_id: categoryId, exclude_id: book.id, limit: 4 };
-  const similar = useQuery({ ...booksQuery(query), enabled: categoryId !== undefined, staleTime: 5 * 60_000 });
-  if (categoryId === undefined || similar.isError) return null;
-  if (similar.data && similar.data.data.length === 0) return null;
-  return (
-    <section aria-labelledby="similaires-title" className="mt-12">
-      <div className="mb-4 flex items-end justify-between gap-3">
-        <h2 id="similaires-title" className="text-xl font-bold text-slate-900">
-          Manuels similaires
-        </h2>
-        <Link
-          to={`/books?category_ids=${categoryId}`}
-          className="text-sm font-semibold text-primary-700 hover:underline"
-        >
-          Voir tout
-        </Link>
-      </div>
-      <BookGrid books={similar.data?.data.slice(0, 4)} loading={similar.isPending} count={4} />
-    </section>
   );
 }
