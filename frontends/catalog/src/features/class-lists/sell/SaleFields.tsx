@@ -1,7 +1,7 @@
 import type { BookCondition } from '@cartable/contracts';
 import { bookConditions, conditionLabels } from '@cartable/contracts/labels';
 import { Button, buttonClasses, CameraIcon, Checkbox, formatPrice, Input, Select, SwapIcon } from '@cartable/ui';
-import { ACCEPTED_TYPES, MAX_IMAGE_BYTES, shrinkPhoto } from '../../entities/listing/photo';
+import { ACCEPTED_TYPES, MAX_IMAGE_BYTES, shrinkPhoto } from '../../../entities/listing/photo';
 
 /** What a family sets for one listing of « Vendre ma liste »: a book alone, or the lot. */
 export interface Sale {
