@@ -21,7 +21,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { type Column, DataTable } from '../../shared/DataTable';
 import { useListParams } from '../../shared/useListParams';
 import { adminClassListsQuery, type ClassList, type ListFilters } from './api/class-lists';
-import { LevelOptions, ListFormDialog, levelGroups } from './ClassListDialogs';
+import { ListFormDialog } from './dialogs/ListFormDialog';
+import { LevelOptions, levelGroups } from './levels';
 
 export const STATUS_TONES: Record<ClassList['status'], BadgeTone> = {
   draft: 'neutral',

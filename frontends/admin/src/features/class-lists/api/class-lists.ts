@@ -115,6 +115,12 @@ export const useDeleteItem = () =>
     api.delete<MessageResponse>(`/admin/class-lists/${enc(listId)}/items/${enc(itemId)}`),
   );
 
+/** After an import (its answer has no list): every list and detail is read again. */
+export function useRefreshClassLists() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: adminClassListKeys.all });
+}
+
 /** POST /admin/class-lists/{id}/import: `dryRun` is the per-line preview (nothing written). */
 export function importItems(listId: number, file: File, dryRun: boolean) {
   const form = new FormData();
