@@ -85,6 +85,31 @@ function callsInComponents(src: string): string[] {
   return problems;
 }
 
+/**
+ * A component longer than this mixes what it shows with the data and state of its parts: it is
+ * split by what each part shows (a section, a dialog's step, a table and its filters), each part
+ * holding its own state.
+ */
+const MAX_COMPONENT_LINES = 400;
+
+function lineCount(file: string): number {
+  const text = readFileSync(file, 'utf8');
+  const lines = text.split('\n').length;
+  return text.endsWith('\n') ? lines - 1 : lines;
+}
+
+/** The .tsx files of a frontend longer than `limit` lines. */
+function longComponents(src: string, limit = MAX_COMPONENT_LINES): string[] {
+  return files(src)
+    .filter((file) => file.endsWith('.tsx'))
+    .flatMap((file) => {
+      const lines = lineCount(file);
+      return lines > limit
+        ? [`${relative(repoRoot, file)}: ${lines} lines, over ${limit}; split it by what each part shows`]
+        : [];
+    });
+}
+
 describe('layers of the frontends', () => {
   it.each(FRONTENDS.map((src) => [relative(repoRoot, src), src]))(
     '%s: features never import features, each layer only those below it, no barrels',
@@ -99,6 +124,21 @@ describe('layers of the frontends', () => {
       expect(callsInComponents(src)).toEqual([]);
     },
   );
+
+  it.each(FRONTENDS.map((src) => [relative(repoRoot, src), src]))(
+    `%s: no component over ${MAX_COMPONENT_LINES} lines`,
+    (_name, src) => {
+      expect(longComponents(src)).toEqual([]);
+    },
+  );
+
+  it('catches a component longer than the limit', () => {
+    const at = 'scripts/test/fixtures/feature-boundaries';
+    expect(longComponents(join(repoRoot, at), 3)).toEqual([
+      `${at}/features/b/Inline.tsx: 4 lines, over 3; split it by what each part shows`,
+    ]);
+    expect(longComponents(join(repoRoot, at), 4)).toEqual([]);
+  });
 
   it('catches a feature importing another (even lazily), a layer importing one above it, a barrel and a call in a component', () => {
     const problems = boundaryViolations(join(repoRoot, 'scripts', 'test', 'fixtures', 'feature-boundaries'));
