@@ -3,6 +3,8 @@
  * per test file answers the API client's calls as the services would; each test adds the answers
  * it needs (`server.use(...)`), and a call nobody answers fails the test.
  */
+
+import { sessionStore } from '@cartable/ui';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './server';
@@ -78,6 +80,8 @@ beforeAll(() => {
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  // Each test starts signed out: the session lives in memory as well as in localStorage.
+  sessionStore.clear();
   localStorage.clear();
 });
 afterAll(() => {
