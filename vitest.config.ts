@@ -11,12 +11,29 @@ const workspace = (name: string, dir: string) => ({
   },
 });
 
+/**
+ * A frontend's component tests: its screens in jsdom with Testing Library, the API answered by
+ * MSW (libs/ui/testing), in French as a member reads them.
+ */
+const frontend = (name: string, dir: string) => ({
+  test: {
+    name,
+    include: [`${dir}/test/**/*.test.{ts,tsx}`],
+    environment: 'jsdom' as const,
+    setupFiles: ['libs/ui/testing/setup.ts'],
+    testTimeout: 20_000,
+  },
+});
+
 export default defineConfig({
   test: {
     projects: [
       workspace('contracts', 'libs/contracts'),
       workspace('service-kit', 'libs/service-kit'),
       workspace('ui', 'libs/ui'),
+      frontend('shell-screens', 'frontends/shell'),
+      frontend('catalog-screens', 'frontends/catalog'),
+      frontend('admin-screens', 'frontends/admin'),
       workspace('gateway', 'gateway'),
       workspace('auth', 'services/auth'),
       workspace('catalog', 'services/catalog'),

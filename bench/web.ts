@@ -1,5 +1,5 @@
 /**
- * What a person on a phone in Libreville sees (issue « Fast on a phone in Libreville »):
+ * What a person on a phone in Libreville sees:
  * Lighthouse in its mobile configuration (360-ish px Moto G Power, 150 ms round trip, 1.6 Mbps
  * down, CPU slowed ×4, simulated) on the home page, /books and a book page (the issue's targets),
  * then /login, /register and /contact, against a fresh, isolated stack of the product with its

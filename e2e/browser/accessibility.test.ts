@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Accessibility on a phone (issue « Fast on a phone in Libreville », item 7): at 360 px, axe-core
+ * Accessibility on a phone: at 360 px, axe-core
  * finds no serious or critical violation of WCAG 2.2 A/AA on the pages people use most, and every
  * button, field and stand-alone link is at least 44 px tall (a link inside a sentence is exempt,
  * as WCAG's target-size rule says). Also the layout bugs found on that profile: the owner's two

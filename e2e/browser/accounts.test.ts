@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../libs/contracts/src/messages.ts';
 
 /**
- * Accounts and identity in Chromium, on the real services (issue "Accounts and identity", item 6):
+ * Accounts and identity in Chromium, on the real services:
  * sign-up and e-mail verification, two-factor sign-in by e-mailed code and by recovery code,
  * forgotten password, and the inactivity logout.
  */

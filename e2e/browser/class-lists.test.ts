@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * « Ma liste » in Chromium at 360 px (issue 15 items 2 and 4): a parent opens Ma liste from the
+ * « Ma liste » in Chromium at 360 px: a parent opens Ma liste from the
  * home page in two taps (the entry, then « 6e »), chooses Libreville, sees the listings under each
  * book of the seeded 6e list (two of them listed through the API first), marks one « déjà
  * obtenu » and sees the total still to pay drop by that book's best price; then a member's listing

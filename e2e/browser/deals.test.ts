@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Deals and trust in Chromium at 360 px (issue « Deals and trust », items 1 and 2): the buyer writes
+ * Deals and trust in Chromium at 360 px: the buyer writes
  * to the seller about a book, the seller concludes from the conversation, the buyer is told by
  * e-mail and confirms on /transactions/{id}, both rate each other, and the seller's rating shows
  * in the seller block of the book page.

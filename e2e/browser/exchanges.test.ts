@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Exchanges and « Vendre ma liste » in Chromium at 360 px (issue 15 items 3 and 6).
+ * Exchanges and « Vendre ma liste » in Chromium at 360 px.
  *
  * Two families in Libreville: Awa's child finished 6e and lists a 6e book of the list open to
  * exchange; Brice's child finished 5e and lists a 5e book open to exchange. Awa looks for « 5e ·

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Live conversations in Chromium (issue « Fast on a phone in Libreville », item 6): with the
+ * Live conversations in Chromium: with the
  * stream open, a message reaches the open thread and the header's badge with no polling request
  * in the network log; with the stream refused, the screens poll as before. Wire bytes of both
  * are measured over the same window (Chrome's own counts, through CDP).

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Conversations in Chromium (issue "Conversations, comments and contact", item 2): a member writes
+ * Conversations in Chromium: a member writes
  * to a seller from the book page, the seller's envelope badge counts it, the seller answers from
  * /messages, the answer reaches the buyer's open thread without a reload, and the badge clears.
  */

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Saved searches with alerts in Chromium at 360 px (issue 15 item 5): a visitor searches
+ * Saved searches with alerts in Chromium at 360 px: a visitor searches
  * « maths 6e » in Libreville on /books, taps « Enregistrer cette recherche », logs in and comes
  * back to the dialog (name prefilled « Mathématiques 6e à Libreville », instant alerts), saves;
  * another member lists a matching book through the API; the alert e-mail arrives with the link of

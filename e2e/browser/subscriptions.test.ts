@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Subscriptions in Chromium at 360 px (issue 13): a member boosts a listing from
+ * Subscriptions in Chromium at 360 px: a member boosts a listing from
  * /books/{id}/subscription and pays by manual declaration (Airtel Money, the SMS reference), the
  * admin validates it from /admin/subscription-payments/{id}, the listing shows in « À la une » on
  * home with « Sponsorisé »; then its end passes (ends_at moved into the past in the catalog's

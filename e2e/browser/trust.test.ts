@@ -4,8 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Deals and trust in Chromium at 360 px (issue « Deals and trust », items 3, 4 and 6 and the
- * notice centre): a favourite added in one browser is there in another after login, with that
+ * Deals and trust in Chromium at 360 px (favourites, the notice centre): a favourite added in one browser is there in another after login, with that
  * browser's offline copy merged in; the owner marks the book réservé and the member gets the
  * e-mail and a 1 on the bell; the conversation shows safety tips until closed; a visitor opens the seller's public profile from a comment and sees
  * their listings.

@@ -10,22 +10,27 @@ export default defineFrontend({
   publicPath: '/mf/catalog/',
   port: 3001,
   title: 'Cartable · catalogue (développement)',
-  exposes: { './routes': './src/routes.tsx' },
-  // The pages a visitor most often opens first, and the lazy chunks their first render needs
-  // (named in features/catalogue/BooksRoute.tsx and features/book/BookRoute.tsx): the gateway
-  // preloads them with the shell's own script. /books without filters also preloads its first
-  // page of results (the same for everyone: GET /books reads no token), and a book page the book as
-  // a visitor sees it (the address a visitor's page reads; `{id}` is the pattern's group).
+  exposes: {
+    // The route table the shell mounts for every catalog path.
+    './routes': './src/routes.tsx',
+    // The two pages a visitor most often opens first after home, exposed under the chunk names of
+    // their lazy imports (src/routes.tsx), so that the manifest lists their files and they are
+    // preloaded with the route table instead of after it has rendered.
+    './books-page': { import: './src/features/catalogue/BooksPage.tsx', name: 'books-page' },
+    './book-page': { import: './src/features/book/BookDetailPage.tsx', name: 'book-page' },
+  },
+  // /books without filters also preloads its first page of results (the same for everyone: GET
+  // /books reads no token), and a book page the book as a visitor sees it (`{id}` is the pattern's group).
   preloadRoutes: [
-    { pattern: '^/$', chunks: [] },
+    { pattern: '^/$', exposes: ['./routes'] },
     {
       pattern: '^/books/?$',
-      chunks: ['books-page'],
+      exposes: ['./routes', './books-page'],
       data: [apiUrl('/books', filtersToQuery(DEFAULT_FILTERS))],
     },
     {
       pattern: '^/books/(?<id>\\d+)/?$',
-      chunks: ['book-page'],
+      exposes: ['./routes', './book-page'],
       data: [apiUrl('/books/{id}', VISITOR_BOOK_PAGE)],
     },
   ],

@@ -1,4 +1,7 @@
+import { createRequire } from 'node:module';
 import { defineFrontend } from '@cartable/ui/build';
+
+const require = createRequire(import.meta.url);
 
 /** Shell: the Module Federation host, served by the gateway at "/". */
 export default defineFrontend({
@@ -8,8 +11,18 @@ export default defineFrontend({
   publicPath: '/',
   port: 3000,
   title: "Cartable · Manuels scolaires d'occasion au Gabon",
-  // Home, /books and the book pages are the catalog's: its entry downloads while the shell's runs.
-  preloadScripts: ['/mf/catalog/remoteEntry.js'],
+  // Resolved against the page's origin: the gateway serves each remote under /mf/<name>/.
+  remotes: {
+    cartable_catalog: 'cartable_catalog@/mf/catalog/mf-manifest.json',
+    cartable_admin: 'cartable_admin@/mf/admin/mf-manifest.json',
+  },
+  runtimePlugins: [require.resolve('./src/app/remote-retry.ts')],
+  // Home, /books and the book pages are the catalog's: its manifest and entry download while the
+  // shell's script does.
+  preloads: [
+    { href: '/mf/catalog/mf-manifest.json', as: 'fetch' },
+    { href: '/mf/catalog/remoteEntry.js', as: 'script' },
+  ],
   // In development the remotes run on their own dev servers (npm run dev in each of them).
   devProxy: {
     '/mf/catalog': process.env.CARTABLE_CATALOG_DEV_URL ?? 'http://localhost:3001',

@@ -1,20 +1,35 @@
 import { hasPermission, useSession } from '@cartable/ui';
 import { Navigate, Route, Routes } from '@cartable/ui/router';
 import type { ReactNode } from 'react';
-import { BannersPage } from './features/banners';
-import { BooksPage } from './features/books';
-import { CategoriesPage } from './features/categories';
-import { CitiesPage } from './features/cities';
-import { ClassListDetailPage, ClassListsPage } from './features/class-lists';
-import { CommentModerationPage } from './features/comment-moderation';
-import { ContactDetailPage, ContactsPage } from './features/contacts';
-import { FlagsPage } from './features/flags';
-import { DashboardPage, ReportsPage } from './features/insights';
-import { AdminLayout } from './features/layout';
-import { PaymentDetailPage, PaymentsPage, SubscriptionPaymentsPage } from './features/payments';
-import { RolesPage } from './features/roles';
-import { BookSubscriptionsPage, SubscriptionPlansPage, UserSubscriptionsPage } from './features/subscriptions';
-import { UserDetailPage, UsersPage } from './features/users';
+import { lazy } from 'react';
+import DashboardPage from './features/insights/DashboardPage';
+import { AdminLayout } from './features/layout/AdminLayout';
+
+/* Each screen is its own chunk, loaded when first opened; /admin opens on the dashboard (its charts are lazy). */
+const BannersPage = lazy(() => import('./features/banners/BannersPage'));
+const BooksPage = lazy(() => import('./features/books/BooksPage'));
+const CategoriesPage = lazy(() => import('./features/categories/CategoriesPage'));
+const CitiesPage = lazy(() => import('./features/cities/CitiesPage'));
+const ClassListsPage = lazy(() => import('./features/class-lists/ClassListsPage'));
+const ClassListDetailPage = lazy(() => import('./features/class-lists/ClassListDetailPage'));
+const CommentModerationPage = lazy(() => import('./features/comment-moderation/CommentModerationPage'));
+const ContactsPage = lazy(() => import('./features/contacts/ContactsPage'));
+const ContactDetailPage = lazy(() => import('./features/contacts/ContactDetailPage'));
+const FlagsPage = lazy(() => import('./features/flags/FlagsPage'));
+const ReportsPage = lazy(() => import('./features/insights/ReportsPage'));
+const SubscriptionPaymentsPage = lazy(() =>
+  import('./features/payments/PaymentsListPage').then((m) => ({ default: m.SubscriptionPaymentsPage })),
+);
+const PaymentsPage = lazy(() =>
+  import('./features/payments/PaymentsListPage').then((m) => ({ default: m.AllPaymentsPage })),
+);
+const PaymentDetailPage = lazy(() => import('./features/payments/PaymentDetailPage'));
+const RolesPage = lazy(() => import('./features/roles/RolesPage'));
+const SubscriptionPlansPage = lazy(() => import('./features/subscriptions/PlansPage'));
+const UserSubscriptionsPage = lazy(() => import('./features/subscriptions/UserSubscriptionsPage'));
+const BookSubscriptionsPage = lazy(() => import('./features/subscriptions/BookSubscriptionsPage'));
+const UsersPage = lazy(() => import('./features/users/UsersPage'));
+const UserDetailPage = lazy(() => import('./features/users/UserDetailPage'));
 
 /** Routes that need a permission send others to the admin dashboard. */
 function RequirePermission({ permission, children }: { permission: string; children: ReactNode }) {

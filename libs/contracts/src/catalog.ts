@@ -1,24 +1,8 @@
 import { z } from 'zod';
 import { VISITOR_BOOK_PAGE } from './book-page.ts';
 import { dbInt, idParamsSchema, int4, multilineText, pageMetaSchema, positiveId, safeText } from './common.ts';
+import { bookConditions, bookStatuses } from './labels.ts';
 import { BOOKS_PER_PAGE_MAX, LOT_ITEMS_MAX, MAX_BOOK_CATEGORIES, MAX_BOOK_PRICE } from './limits.ts';
-
-export const bookConditions = ['neuf', 'très bon', 'bon', 'acceptable', 'mauvais'] as const;
-export type BookCondition = (typeof bookConditions)[number];
-/** SPEC.md section 3. */
-export const conditionLabels: Record<BookCondition, string> = {
-  neuf: 'Neuf',
-  'très bon': 'Très bon état',
-  bon: 'Bon état',
-  acceptable: 'État acceptable',
-  mauvais: 'Mauvais état',
-};
-
-export const bookStatuses = ['disponible', 'réservé', 'vendu'] as const;
-export type BookStatus = (typeof bookStatuses)[number];
-/** SPEC.md section 4: any other value shows as Vendu. */
-export const statusLabel = (status: string) =>
-  status === 'disponible' ? 'Disponible' : status === 'réservé' ? 'Réservé' : 'Vendu';
 
 /** A form field or a multipart field: "true", "1", "on" and true are yes. */
 const flag = z.preprocess((v) => v === true || v === 'true' || v === '1' || v === 'on', z.boolean());

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { bookConditions } from './catalog.ts';
 import {
   csvImportReportSchema,
   dbInt,
@@ -9,6 +8,15 @@ import {
   queryBool,
   safeText,
 } from './common.ts';
+import {
+  bookConditions,
+  type ClassListKind,
+  classListKinds,
+  classListMatchKinds,
+  classListRequirements,
+  classListStatuses,
+  proximities,
+} from './labels.ts';
 
 /**
  * Class book lists and « Ma liste » (issue 15 items 1, 2 and 4; services/catalog/API.md
@@ -83,42 +91,7 @@ export const classListMessages = {
 } as const;
 const m = classListMessages;
 
-// ── enumerations and labels ──────────────────────────────────────────────────────────────────
-
-export const classListKinds = ['official', 'school'] as const;
-export type ClassListKind = (typeof classListKinds)[number];
-export const classListKindLabels: Record<ClassListKind, string> = {
-  official: 'Liste officielle (IPN)',
-  school: 'Liste de l’établissement',
-};
-
-export const classListStatuses = ['draft', 'proposed', 'published', 'rejected'] as const;
-export type ClassListStatus = (typeof classListStatuses)[number];
-export const classListStatusLabels: Record<ClassListStatus, string> = {
-  draft: 'Brouillon',
-  proposed: 'Proposée',
-  published: 'Publiée',
-  rejected: 'Refusée',
-};
-
-export const classListRequirements = ['required', 'recommended'] as const;
-export type ClassListRequirement = (typeof classListRequirements)[number];
-export const classListRequirementLabels: Record<ClassListRequirement, string> = {
-  required: 'Obligatoire',
-  recommended: 'Conseillé',
-};
-
-/** How a listing answers a book of the list: same ISBN, same title, or same subject and level. */
-export const classListMatchKinds = ['isbn', 'title', 'subject'] as const;
-export type ClassListMatchKind = (typeof classListMatchKinds)[number];
-/** Where a listing is, from the chosen town. */
-export const proximities = ['city', 'province', 'elsewhere'] as const;
-export type Proximity = (typeof proximities)[number];
-export const proximityLabels: Record<Proximity, string> = {
-  city: 'Dans votre ville',
-  province: 'Dans votre province',
-  elsewhere: 'Ailleurs au Gabon',
-};
+// ── enumerations and labels: ./labels.ts ──
 
 // ── constants ────────────────────────────────────────────────────────────────────────────────
 

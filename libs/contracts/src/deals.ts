@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbInt, int4, pageMetaSchema } from './common.ts';
+import { transactionKinds, transactionStatuses } from './labels.ts';
 import { dealMessages } from './messages.ts';
 import { commentContentSchema } from './moderation.ts';
 
@@ -10,23 +11,6 @@ import { commentContentSchema } from './moderation.ts';
  */
 
 const d = dealMessages;
-
-export const transactionKinds = ['sale', 'exchange', 'gift'] as const;
-export type TransactionKind = (typeof transactionKinds)[number];
-export const transactionKindLabels: Record<TransactionKind, string> = {
-  sale: 'Vente',
-  exchange: 'Échange',
-  gift: 'Don',
-};
-
-export const transactionStatuses = ['proposed', 'confirmed', 'declined', 'cancelled'] as const;
-export type TransactionStatus = (typeof transactionStatuses)[number];
-export const transactionStatusLabels: Record<TransactionStatus, string> = {
-  proposed: 'Proposée',
-  confirmed: 'Confirmée',
-  declined: 'Refusée',
-  cancelled: 'Annulée',
-};
 
 /** Days during which a rating can still be edited. */
 export const RATING_EDIT_DAYS = 7;

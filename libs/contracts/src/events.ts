@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { bookModerationActions } from './catalog.ts';
 import { classListMatchFoundEventSchema, classListReviewedEventSchema } from './class-lists.ts';
-import { transactionKinds, transactionStatuses } from './deals.ts';
 import { exchangeSuggestionEventSchema } from './exchanges.ts';
+import { reportReasons, transactionKinds, transactionStatuses } from './labels.ts';
 import { commentStatuses, moderationDecisions } from './moderation.ts';
-import { reportReasons } from './reports.ts';
 import { savedSearchMatchedEventSchema, savedSearchStoppedEventSchema } from './saved-searches.ts';
 import { paymentChangedEventSchema, subscriptionEventSchema } from './subscriptions.ts';
 

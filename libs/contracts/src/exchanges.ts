@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { positiveId } from './common.ts';
+import { exchangeSuggestionKinds, exchangeSuggestionStatuses, exchangeWishKinds } from './labels.ts';
 
 /**
  * Exchange matching (issue 15 item 6; services/catalog/API.md "Exchange matching"). A pupil who
@@ -39,18 +40,6 @@ const m = exchangeMessages;
 export const EXCHANGE_WISHES_MAX = 30;
 /** An open suggestion nobody finished answering lapses after this many days. */
 export const EXCHANGE_SUGGESTION_DAYS = 14;
-
-export const exchangeWishKinds = ['item', 'subject'] as const;
-export const exchangeSuggestionKinds = ['pair', 'cycle'] as const;
-export type ExchangeSuggestionKind = (typeof exchangeSuggestionKinds)[number];
-export const exchangeSuggestionStatuses = ['open', 'accepted', 'declined', 'lapsed'] as const;
-export type ExchangeSuggestionStatus = (typeof exchangeSuggestionStatuses)[number];
-export const exchangeSuggestionStatusLabels: Record<ExchangeSuggestionStatus, string> = {
-  open: 'En attente des réponses',
-  accepted: 'Acceptée par tous',
-  declined: 'Refusée',
-  lapsed: 'Expirée',
-};
 
 const named = z.object({ id: z.number().int(), name: z.string() });
 

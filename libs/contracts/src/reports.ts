@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageMetaSchema, safeText } from './common.ts';
+import { type ReportReason, reportDecisions, reportReasons, reportStatuses, reportTargetTypes } from './labels.ts';
 
 /**
  * Reports and blocks (the issue « Deals and trust », item 5). A member reports a listing, a
@@ -8,23 +9,6 @@ import { pageMetaSchema, safeText } from './common.ts';
  * queue. A member blocks another in messaging: the blocked member can no longer write to them
  * nor see their phone and e-mail.
  */
-export const reportTargetTypes = ['book', 'user', 'comment', 'message'] as const;
-export type ReportTargetType = (typeof reportTargetTypes)[number];
-
-export const reportReasons = ['arnaque', 'contenu_inapproprie', 'deja_vendu', 'doublon', 'autre'] as const;
-export type ReportReason = (typeof reportReasons)[number];
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
-  arnaque: 'Arnaque',
-  contenu_inapproprie: 'Contenu inapproprié',
-  deja_vendu: 'Manuel déjà vendu',
-  doublon: 'Doublon',
-  autre: 'Autre',
-};
-
-export const reportStatuses = ['open', 'dismissed', 'actioned'] as const;
-export type ReportStatus = (typeof reportStatuses)[number];
-export const reportDecisions = ['dismissed', 'hidden', 'warned', 'deactivated'] as const;
-export type ReportDecision = (typeof reportDecisions)[number];
 
 const reasonField = z.enum(reportReasons, { error: 'Choisissez une raison.' });
 const detailsField = safeText().trim().max(500, 'Les précisions ne peuvent pas dépasser 500 caractères.').optional();

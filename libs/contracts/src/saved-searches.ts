@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { bookConditions } from './catalog.ts';
 import { int4, positiveId, safeText } from './common.ts';
+import { bookConditions, savedSearchFrequencies } from './labels.ts';
 
 /**
  * Saved searches with alerts (issue 15 item 5; services/catalog/API.md "Saved searches").
@@ -42,15 +42,7 @@ export const savedSearchMessages = {
 } as const;
 const m = savedSearchMessages;
 
-// ── enumerations, labels and limits ──────────────────────────────────────────────────────────
-
-export const savedSearchFrequencies = ['instant', 'daily', 'weekly'] as const;
-export type SavedSearchFrequency = (typeof savedSearchFrequencies)[number];
-export const savedSearchFrequencyLabels: Record<SavedSearchFrequency, string> = {
-  instant: 'Dès qu’une annonce paraît',
-  daily: 'Une fois par jour',
-  weekly: 'Une fois par semaine',
-};
+// ── limits (the enumerations and labels: ./labels.ts) ──
 
 /** Saved searches a member may keep. */
 export const SAVED_SEARCHES_MAX = 20;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbInt, int4, multilineText, pageMetaSchema, positiveId, safeText } from './common.ts';
+import { mobileMoneyOperators, paymentProviders, paymentStatuses, planKinds, subscriptionStatuses } from './labels.ts';
 
 /**
  * Subscriptions and payments (issue 13; services/catalog/API.md "Subscriptions"). Cartable takes
@@ -88,48 +89,7 @@ export const subscriptionMessages = {
 } as const;
 const s = subscriptionMessages;
 
-// ── enumerations and labels ──────────────────────────────────────────────────────────────────
-
-export const planKinds = ['member', 'boost'] as const;
-export type PlanKind = (typeof planKinds)[number];
-export const planKindLabels: Record<PlanKind, string> = {
-  member: 'Abonnement vendeur',
-  boost: 'Mise en avant d’une annonce',
-};
-
-export const subscriptionStatuses = ['pending_payment', 'active', 'expired', 'cancelled', 'refunded'] as const;
-export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
-export const subscriptionStatusLabels: Record<SubscriptionStatus, string> = {
-  pending_payment: 'En attente de paiement',
-  active: 'Actif',
-  expired: 'Expiré',
-  cancelled: 'Annulé',
-  refunded: 'Remboursé',
-};
-
-export const paymentProviders = ['manual', 'simulated'] as const;
-export type PaymentProviderName = (typeof paymentProviders)[number];
-export const paymentProviderLabels: Record<string, string> = {
-  manual: 'Déclaration manuelle',
-  simulated: 'Agrégateur (simulé)',
-};
-
-export const mobileMoneyOperators = ['airtel_money', 'moov_money'] as const;
-export type MobileMoneyOperator = (typeof mobileMoneyOperators)[number];
-export const operatorLabels: Record<MobileMoneyOperator, string> = {
-  airtel_money: 'Airtel Money',
-  moov_money: 'Moov Money',
-};
-
-export const paymentStatuses = ['pending', 'submitted', 'paid', 'failed', 'expired'] as const;
-export type PaymentStatus = (typeof paymentStatuses)[number];
-export const paymentStatusLabels: Record<PaymentStatus, string> = {
-  pending: 'En attente',
-  submitted: 'À valider',
-  paid: 'Payé',
-  failed: 'Échoué',
-  expired: 'Expiré',
-};
+// ── enumerations (those the screens show, with their labels: ./labels.ts) ──
 
 /** Why a boosted listing stopped being boosted. */
 export const boostEndReasons = ['subscription_ended', 'sold', 'deleted', 'replaced', 'transferred'] as const;

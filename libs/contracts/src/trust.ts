@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bookListPageSchema } from './catalog.ts';
 import { dbInt, pageMetaSchema, positiveId } from './common.ts';
+import { type ReplyTimeBucket, replyTimeBuckets } from './labels.ts';
 
 /**
  * Trust between members (issue « Deals and trust »): favourites tied to the account, a member's
@@ -71,13 +72,6 @@ export type MemberDeals = z.infer<typeof memberDealsResponseSchema>;
 /** Fewer first replies than this over 90 days: no reply time is shown. */
 export const REPLY_TIME_MIN_SAMPLES = 3;
 export const REPLY_TIME_DAYS = 90;
-export const replyTimeBuckets = ['hour', 'day', 'days'] as const;
-export type ReplyTimeBucket = (typeof replyTimeBuckets)[number];
-export const replyTimeLabels: Record<ReplyTimeBucket, string> = {
-  hour: 'répond en général en moins d’une heure',
-  day: 'répond en général dans la journée',
-  days: 'répond en général en quelques jours',
-};
 /** Median delay (seconds) → bucket: under an hour, under a day, else a few days. */
 export const replyTimeBucket = (medianSeconds: number): ReplyTimeBucket =>
   medianSeconds < 3600 ? 'hour' : medianSeconds < 86_400 ? 'day' : 'days';

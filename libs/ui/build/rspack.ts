@@ -3,11 +3,14 @@
  * remotes). Each frontend's rspack.config.ts calls `defineFrontend` with what makes it different.
  *
  * - TSX through the builtin SWC loader, CSS through postcss-loader + @tailwindcss/postcss.
- * - Module Federation (rspack's own container and sharing plugins): react, react-dom, react-router,
- *   @tanstack/react-query, sonner, @cartable/ui and @cartable/ui/overlays are shared singletons.
- *   Only the host marks them eager (its first render needs them, and eager saves a round trip on
- *   slow mobile links), except sonner, the form libraries and the overlays (Radix UI), which load
- *   after the first render; remotes always take the host's copies.
+ * - Module Federation through `@module-federation/enhanced` (its rspack plugin and its runtime):
+ *   react, react-dom, react-router, @tanstack/react-query, sonner, @cartable/ui and
+ *   @cartable/ui/overlays are shared singletons. Only the host marks them eager (its first render
+ *   needs them, and eager saves a round trip on slow mobile links), except sonner, the form
+ *   libraries and the overlays (Radix UI), which load after the first render; remotes always take
+ *   the host's copies. The host provides the federation runtime to the remotes (one copy on the
+ *   page), and each remote writes its manifest (mf-manifest.json), from which the runtime learns
+ *   its entry, its exposed modules' files and its shared modules, and preloads them.
  * - Production: content-hashed file names (remoteEntry.js keeps a fixed name), minified, and the
  *   production build of react-router (its package exports only point to the development one).
  */
@@ -15,9 +18,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
 import tailwindcss from '@tailwindcss/postcss';
-import { type RoutePreload, RoutePreloadPlugin, SharedChunksPlugin } from './preloads.ts';
+import { type RoutePreload, RoutePreloadPlugin } from './preloads.ts';
 
 /** For a remote's `preloadRoutes.data`: the URL its page's read asks for, written as the client writes it. */
 export { apiUrl } from '../src/api/url.ts';
@@ -36,18 +40,26 @@ export interface FrontendOptions {
   publicPath: string;
   /** Dev server port. */
   port: number;
-  /** Modules exposed by a remote (e.g. { "./routes": "./src/routes.tsx" }). */
-  exposes?: Record<string, string>;
+  /**
+   * Modules exposed by a remote (e.g. { "./routes": "./src/routes.tsx" }); `name` gives the exposed
+   * module's chunk the name of the lazy import that loads it inside the remote, so both are one file.
+   */
+  exposes?: Record<string, string | { import: string; name: string }>;
+  /** The remotes a host loads at run time: container name → its manifest's URL. */
+  remotes?: Record<string, string>;
+  /** Federation runtime plugins of a host (files run by the runtime, e.g. a retry policy). */
+  runtimePlugins?: string[];
   /** Title of the HTML page (the host's page, or a remote's standalone dev page). */
   title: string;
   /**
-   * Scripts the host's page asks for at once, beside its own (e.g. the catalog's remote entry, which
-   * the federation runtime would only request after the shell's main script has run).
+   * What the host's page asks for at once, beside its own script (e.g. the catalog's manifest and
+   * remote entry, which the federation runtime would only request after the shell's script has run).
    */
-  preloadScripts?: string[];
+  preloads?: Array<{ href: string; as: 'script' | 'fetch' }>;
   /**
-   * A remote's pages most often opened first, with the lazy chunks their first render needs: the
-   * build writes them in preload.json and the gateway preloads them (see ./preloads.ts).
+   * A remote's pages most often opened first, with the exposed modules their first render runs:
+   * the build writes their files (from the federation manifest) and their first API reads in
+   * preload.json, for the gateway to preload (see ./preloads.ts).
    */
   preloadRoutes?: RoutePreload[];
   /** Extra dev-server proxies (context prefix → target), besides /api and /storage. */
@@ -191,16 +203,26 @@ export function defineFrontend(options: FrontendOptions) {
         ],
       },
       plugins: [
-        // Module Federation's container and sharing runtime as built into rspack (a few kB): the
-        // @module-federation/enhanced runtime cost phones about 38 kB compressed on the first
-        // visit (its runtime core, SDK and bundler runtime, in the shell and in each remote entry)
-        // for features we do not use (manifests, runtime plugins, preloading, type hints).
-        new rspack.container.ModuleFederationPluginV1({
+        new ModuleFederationPlugin({
           name: options.name,
-          ...(isHost ? {} : { filename: 'remoteEntry.js', exposes: options.exposes ?? {} }),
-          // Remotes are loaded at run time by the shell (see frontends/shell/src/app/federation.ts).
-          remotes: {},
+          ...(isHost
+            ? { remotes: options.remotes ?? {}, runtimePlugins: options.runtimePlugins ?? [] }
+            : {
+                filename: 'remoteEntry.js',
+                exposes: options.exposes ?? {},
+                manifest: { fileName: 'mf-manifest.json' },
+              }),
           shared: sharedConfig(isHost),
+          // A remote's shared modules are resolved when it loads, from what is already on the page
+          // (the shell's): "version-first" would fetch every remote's entry at start to compare.
+          shareStrategy: 'loaded-first',
+          // Types are checked by tsc in each workspace; nothing is published to other builds.
+          dts: false,
+          // One federation runtime on the page: the shell's, which the remotes use (a remote in
+          // development runs alone too, with its own). Browsers only; a remote loads no remote.
+          experiments: isHost
+            ? { provideExternalRuntime: true, optimization: { target: 'web' } }
+            : { externalRuntime: !isDev, optimization: { target: 'web', disableRemote: true } },
         }),
         ...(isHost || isDev
           ? [
@@ -208,8 +230,13 @@ export function defineFrontend(options: FrontendOptions) {
                 template: path.join(here, 'index.html'),
                 templateParameters: {
                   title: options.title,
-                  preloads: (options.preloadScripts ?? [])
-                    .map((href) => `<link rel="preload" as="script" href="${href}" />`)
+                  // A manifest is fetched as the runtime fetches it (CORS mode, same-origin credentials).
+                  preloads: (options.preloads ?? [])
+                    .map(({ href, as }) =>
+                      as === 'fetch'
+                        ? `<link rel="preload" as="fetch" crossorigin href="${href}" />`
+                        : `<link rel="preload" as="script" href="${href}" />`,
+                    )
                     .join(''),
                 },
                 chunks: ['main'],
@@ -218,7 +245,6 @@ export function defineFrontend(options: FrontendOptions) {
             ]
           : []),
         // What the gateway preloads (production builds only: development has no gateway in front).
-        ...(isDev ? [] : isHost ? [new SharedChunksPlugin()] : []),
         ...(!isDev && options.preloadRoutes ? [new RoutePreloadPlugin(options.preloadRoutes)] : []),
         new rspack.DefinePlugin({
           'process.env.NODE_ENV': JSON.stringify(isDev ? 'development' : 'production'),

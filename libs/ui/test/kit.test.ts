@@ -14,6 +14,7 @@ const verified: User = {
   permissions: [{ slug: 'reports.view' }],
   country_id: 266,
   city_id: 1,
+  created_at: '2026-09-01T08:00:00.000Z',
 };
 
 function jsonResponse(status: number, body: unknown): Response {
@@ -142,9 +143,9 @@ describe('session', () => {
   it('stores a login only with a token and a verified user', async () => {
     const { storeLogin, getSession } = await loadKit();
     expect(storeLogin({ access_token: 'tok', user: { ...verified, email_verified: false } })).toBe(false);
-    expect(storeLogin({ access_token: null, user: verified })).toBe(false);
+    expect(storeLogin({ access_token: '', user: verified })).toBe(false);
     expect(getSession().isAuthenticated).toBe(false);
-    expect(storeLogin({ access_token: 'tok', user: verified, two_factor_required: false })).toBe(true);
+    expect(storeLogin({ access_token: 'tok', user: verified })).toBe(true);
     expect(getSession().isAuthenticated).toBe(true);
     expect(localStorage.getItem('token')).toBe('tok');
   });

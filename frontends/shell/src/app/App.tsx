@@ -1,7 +1,7 @@
 import { AppToaster, CrashFallback, ErrorBoundary } from '@cartable/ui';
 import { BrowserRouter } from '@cartable/ui/router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { InactivityMonitor } from '../features/session';
+import { InactivityMonitor } from '../features/session/InactivityMonitor';
 import { AppRoutes } from './routes';
 
 /** One query client for the shell and the remotes (react-query is a shared singleton). */

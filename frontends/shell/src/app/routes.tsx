@@ -1,27 +1,26 @@
 import { Route, Routes } from '@cartable/ui/router';
-import type { ReactNode } from 'react';
-import { DashboardPage, ProfilePage } from '../features/account';
-import {
-  ForgotPasswordPage,
-  LoginPage,
-  RegisterPage,
-  RegisterSuccessPage,
-  ResetPasswordPage,
-  VerifyEmailPage,
-} from '../features/auth';
-import { ContactPage } from '../features/contact';
-import { SiteLayout } from '../features/layout';
-import { NoticesPage } from '../features/notices';
-import {
-  AboutPage,
-  CookiesPage,
-  LegalNoticePage,
-  NotFoundPage,
-  PrivacyPage,
-  TermsPage,
-} from '../features/static-pages';
+import { lazy, type ReactNode } from 'react';
+import { SiteLayout } from '../features/layout/SiteLayout';
 import { GuestOnly, RequireBackOffice, RequireVerified } from '../shared/guards';
 import { RemoteRoutes } from './RemoteRoutes';
+
+/* Each screen of the shell is its own chunk, loaded when its path is first opened. */
+const DashboardPage = lazy(() => import('../features/account/pages/DashboardPage'));
+const ProfilePage = lazy(() => import('../features/account/profile/ProfilePage'));
+const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
+const RegisterPage = lazy(() => import('../features/auth/pages/RegisterPage'));
+const RegisterSuccessPage = lazy(() => import('../features/auth/pages/RegisterSuccessPage'));
+const VerifyEmailPage = lazy(() => import('../features/auth/pages/VerifyEmailPage'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
+const ContactPage = lazy(() => import('../features/contact/ContactPage'));
+const NoticesPage = lazy(() => import('../features/notices/NoticesPage'));
+const AboutPage = lazy(() => import('../features/static-pages/AboutPage'));
+const TermsPage = lazy(() => import('../features/static-pages/TermsPage'));
+const PrivacyPage = lazy(() => import('../features/static-pages/PrivacyPage'));
+const CookiesPage = lazy(() => import('../features/static-pages/CookiesPage'));
+const LegalNoticePage = lazy(() => import('../features/static-pages/LegalNoticePage'));
+const NotFoundPage = lazy(() => import('../features/static-pages/NotFoundPage'));
 
 const catalog = <RemoteRoutes remote="catalog" />;
 const siteFrame = (children: ReactNode) => <SiteLayout>{children}</SiteLayout>;
@@ -64,11 +63,11 @@ export function AppRoutes() {
         <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route path="register-success" element={<RegisterSuccessPage />} />
         <Route path="verify-email" element={<VerifyEmailPage />} />
-        {/* Plans and boosts (issue 13): the catalog renders them with the member's subscriptions. */}
+        {/* Plans and boosts: the catalog renders them with the member's subscriptions. */}
         <Route path="subscription" element={catalog} />
-        {/* Class book lists (issue 15): « Ma liste » is for visitors too; saving and proposing need an account. */}
+        {/* Class book lists: « Ma liste » is for visitors too; saving and proposing need an account. */}
         <Route path="ma-liste" element={catalog} />
-        {/* Saved searches (issue 15): the alert e-mails' unsubscribe link needs no login. */}
+        {/* Saved searches: the alert e-mails' unsubscribe link needs no login. */}
         <Route path="mes-recherches/desabonnement" element={catalog} />
 
         {/* Guest only */}
@@ -101,9 +100,9 @@ export function AppRoutes() {
           <Route path="ma-liste/proposer" element={catalog} />
           <Route path="ma-liste/vendre" element={catalog} />
           <Route path="mes-listes" element={catalog} />
-          {/* Exchange matching (issue 15): offers, wishes and suggestions. */}
+          {/* Exchange matching: offers, wishes and suggestions. */}
           <Route path="echanges" element={catalog} />
-          {/* Saved searches with alerts (issue 15). */}
+          {/* Saved searches with alerts. */}
           <Route path="mes-recherches" element={catalog} />
         </Route>
 

@@ -1,3 +1,4 @@
+import type { PendingCountResponse } from '@cartable/contracts';
 import { api, queryKeys } from '@cartable/ui';
 import { queryOptions } from '@tanstack/react-query';
 
@@ -13,7 +14,7 @@ export const pendingDealsQuery = (userId: string | undefined) =>
   queryOptions({
     queryKey: queryKeys.transactions.pendingCount(userId),
     queryFn: async ({ signal }) =>
-      (await api.get<{ count?: number }>('/transactions/pending-count', { signal })).count ?? 0,
+      (await api.get<PendingCountResponse>('/transactions/pending-count', { signal })).count,
     refetchInterval: PENDING_DEALS_POLL_MS,
     enabled: Boolean(userId),
     retry: false,

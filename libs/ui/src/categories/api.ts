@@ -1,3 +1,4 @@
+import type { CategoriesResponse, MessageResponse } from '@cartable/contracts';
 import { api } from '@cartable/ui';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Category, CategoryDetails } from './tree';
@@ -48,8 +49,7 @@ export function forgetStoredHierarchy() {
 }
 
 export async function fetchHierarchy(signal?: AbortSignal): Promise<Category[]> {
-  const data = await api.get<{ categories?: Category[] }>('/categories/hierarchy', { signal });
-  const categories = Array.isArray(data?.categories) ? data.categories : [];
+  const { categories } = await api.get<CategoriesResponse>('/categories/hierarchy', { signal });
   store(categories);
   return categories;
 }
@@ -69,15 +69,8 @@ export function useCategoryHierarchy() {
   return useQuery(categoryHierarchyQuery());
 }
 
-export async function fetchCategoryDetails(id: number, signal?: AbortSignal): Promise<CategoryDetails> {
-  const data = await api.get<Partial<CategoryDetails>>(`/categories/${id}/details`, { signal });
-  return {
-    category: data.category ?? { id, name: '', parent_id: null },
-    direct_parents: data.direct_parents ?? [],
-    direct_children: data.direct_children ?? [],
-    all_ancestors: data.all_ancestors ?? [],
-    all_descendants: data.all_descendants ?? [],
-  };
+export function fetchCategoryDetails(id: number, signal?: AbortSignal): Promise<CategoryDetails> {
+  return api.get<CategoryDetails>(`/categories/${id}/details`, { signal });
 }
 
 export const categoryDetailsQuery = (id: number | null) =>
@@ -88,14 +81,14 @@ export const categoryDetailsQuery = (id: number | null) =>
   });
 
 export function addParent(categoryId: number, parentId: number) {
-  return api.post<{ message?: string }>('/admin/categories/hierarchy/add-parent', {
+  return api.post<MessageResponse>('/admin/categories/hierarchy/add-parent', {
     category_id: categoryId,
     parent_id: parentId,
   });
 }
 
 export function removeParent(categoryId: number, parentId: number) {
-  return api.delete<{ message?: string }>('/admin/categories/hierarchy/remove-parent', {
+  return api.delete<MessageResponse>('/admin/categories/hierarchy/remove-parent', {
     category_id: categoryId,
     parent_id: parentId,
   });

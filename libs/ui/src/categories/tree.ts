@@ -1,33 +1,14 @@
 /** The category graph as the screens read it, and the helpers that walk it (no calls here). */
 
+import type { Category } from '@cartable/contracts';
 import { once } from '../once';
 
 /** A category may have several parents; the hierarchy lists it under each of them. */
-export interface Category {
-  id: number;
-  name: string;
-  parent_id: number | null;
-  order?: number;
-  depth?: number;
-  book_count?: number;
-  books_count?: number;
-  children?: Category[];
-  parents?: Array<{ id: number; name: string }>;
-}
-
-export interface CategoryNodeRef {
-  id: number;
-  name: string;
-  depth?: number;
-}
-
-export interface CategoryDetails {
-  category: Category;
-  direct_parents: CategoryNodeRef[];
-  direct_children: CategoryNodeRef[];
-  all_ancestors: CategoryNodeRef[];
-  all_descendants: CategoryNodeRef[];
-}
+export type {
+  Category,
+  CategoryDetailsResponse as CategoryDetails,
+  CategoryRef as CategoryNodeRef,
+} from '@cartable/contracts';
 
 /** SPEC section 9: cascades stop at 10 levels. */
 export const MAX_DEPTH = 10;

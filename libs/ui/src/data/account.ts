@@ -1,13 +1,13 @@
+import type { CurrentUserResponse, UnreadCountResponse } from '@cartable/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client';
-import type { User } from '../session/types';
 import { queryKeys } from './keys';
 
 /** GET /user: the signed-in member as the server knows them now (the session keeps a copy). */
 export const currentUserQuery = (token: string | null) =>
   queryOptions({
     queryKey: queryKeys.user.me(token),
-    queryFn: ({ signal }) => api.get<{ user: User }>('/user', { signal }),
+    queryFn: ({ signal }) => api.get<CurrentUserResponse>('/user', { signal }),
     enabled: Boolean(token),
   });
 
@@ -22,7 +22,7 @@ export const UNREAD_POLL_MS = 30_000;
 export const unreadCountQuery = (userId: string, live = false) =>
   queryOptions({
     queryKey: queryKeys.messages.unreadCountOf(userId),
-    queryFn: ({ signal }) => api.get<{ unreadCount?: number }>('/messages/unread/count', { signal }),
+    queryFn: ({ signal }) => api.get<UnreadCountResponse>('/messages/unread/count', { signal }),
     refetchInterval: live ? false : UNREAD_POLL_MS,
     retry: false,
   });

@@ -1,4 +1,4 @@
-import type { City, Country } from '@cartable/contracts';
+import type { CitiesResponse, City, CountriesResponse, Country } from '@cartable/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { compareFrench } from '../collate';
@@ -8,13 +8,11 @@ import { queryKeys } from './keys';
 export const REFERENCE_STALE_MS = 15 * 60_000;
 
 export async function fetchCountries(signal?: AbortSignal): Promise<Country[]> {
-  const data = await api.get<{ countries?: Country[] }>('/locations/countries', { signal });
-  return Array.isArray(data?.countries) ? data.countries : [];
+  return (await api.get<CountriesResponse>('/locations/countries', { signal })).countries;
 }
 
 export async function fetchCities(countryId: number, signal?: AbortSignal): Promise<City[]> {
-  const data = await api.get<{ cities?: City[] }>('/locations/cities', { query: { country_id: countryId }, signal });
-  return Array.isArray(data?.cities) ? data.cities : [];
+  return (await api.get<CitiesResponse>('/locations/cities', { query: { country_id: countryId }, signal })).cities;
 }
 
 /** GET /locations/countries, cached under `queryKeys.locations.countries`. */

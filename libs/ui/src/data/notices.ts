@@ -1,4 +1,4 @@
-import type { NoticeList, NotificationPreferences } from '@cartable/contracts';
+import type { NoticeList, NotificationPreferencesResponse, UnreadNoticesResponse } from '@cartable/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { UNREAD_POLL_MS } from './account';
@@ -8,7 +8,7 @@ import { queryKeys } from './keys';
 export const unreadNoticesQuery = (userId: string) =>
   queryOptions({
     queryKey: queryKeys.notices.unreadCount(userId),
-    queryFn: ({ signal }) => api.get<{ count: number }>('/notifications/unread-count', { signal }),
+    queryFn: ({ signal }) => api.get<UnreadNoticesResponse>('/notifications/unread-count', { signal }),
     refetchInterval: UNREAD_POLL_MS,
     retry: false,
   });
@@ -24,8 +24,7 @@ export const noticesPageQuery = (userId: string, page: number) =>
 export const notificationPreferencesQuery = (userId: string) =>
   queryOptions({
     queryKey: queryKeys.notices.preferences(userId),
-    queryFn: ({ signal }) =>
-      api.get<{ preferences: NotificationPreferences }>('/notifications/preferences', { signal }),
+    queryFn: ({ signal }) => api.get<NotificationPreferencesResponse>('/notifications/preferences', { signal }),
   });
 
 /** The bell's badge: 99+ above 99 (SPEC section 2, as the envelope). */

@@ -1,3 +1,4 @@
+import type { CurrentUserResponse } from '@cartable/contracts';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, api } from '../api/client';
@@ -52,7 +53,9 @@ export function initSession(): Promise<void> {
       return;
     }
     try {
-      const data = await api.get<{ user?: unknown }>('/user');
+      // What a stored session's server says is checked, not trusted: a user without a verified
+      // e-mail (or no user) ends the session.
+      const data = await api.get<Partial<CurrentUserResponse>>('/user');
       if (isVerifiedUser(data?.user)) sessionStore.setUser(data.user);
       else sessionStore.clear();
     } catch (error) {
@@ -70,7 +73,7 @@ export function initSession(): Promise<void> {
  * Stores the session from a login answer. Only an answer with an access token and a user whose
  * e-mail is verified is stored; returns whether it was.
  */
-export function storeLogin(response: LoginResponse): boolean {
+export function storeLogin(response: Pick<LoginResponse, 'access_token' | 'user'>): boolean {
   return sessionStore.setSession(response.access_token, response.user);
 }
 

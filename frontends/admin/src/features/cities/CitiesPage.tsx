@@ -4,21 +4,20 @@ import {
   CityIcon,
   DownloadIcon,
   errorMessage,
-  Input,
   notify,
   PageHeader,
   Pagination,
   PencilIcon,
   PlusIcon,
-  SearchIcon,
   Select,
   TrashIcon,
   useDocumentTitle,
 } from '@cartable/ui';
 import { ConfirmDialog } from '@cartable/ui/overlays';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { type Column, DataTable } from '../../shared/DataTable';
+import { SearchField } from '../../shared/SearchField';
 import { useListParams } from '../../shared/useListParams';
 import { type AdminCity, type CityQuery, useAdminCities, useDeleteCity, useProvinces } from './api/cities';
 import { CityFormDialog, CityImportDialog } from './CityDialogs';
@@ -31,7 +30,6 @@ export default function CitiesPage() {
   const { params, update, page } = useListParams();
   const queryClient = useQueryClient();
   const search = params.get('search') ?? '';
-  const [term, setTerm] = useState(search);
   const [editing, setEditing] = useState<{ city: AdminCity | null } | null>(null);
   const [toDelete, setToDelete] = useState<AdminCity | null>(null);
   const [importing, setImporting] = useState(false);
@@ -46,13 +44,6 @@ export default function CitiesPage() {
     per_page: PER_PAGE,
   };
   const list = useAdminCities(query);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: debounced on the typed text only
-  useEffect(() => {
-    if (term.trim() === search) return;
-    const timer = window.setTimeout(() => update({ search: term.trim() || null }), 300);
-    return () => window.clearTimeout(timer);
-  }, [term]);
 
   const remove = useDeleteCity(queryClient, {
     onSuccess: (answer) => {
@@ -146,13 +137,11 @@ export default function CitiesPage() {
       />
 
       <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,1fr)_14rem_12rem]">
-        <Input
+        <SearchField
           label="Rechercher"
-          type="search"
           placeholder="Nom de la ville…"
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-          trailing={<SearchIcon size={18} className="mr-2 text-slate-400" />}
+          value={search}
+          onSearch={(next) => update({ search: next })}
         />
         <Select label="Province" value={query.province} onChange={(e) => update({ province: e.target.value })}>
           <option value="">Toutes les provinces</option>
@@ -184,7 +173,6 @@ export default function CitiesPage() {
             <Button
               variant="outline"
               onClick={() => {
-                setTerm('');
                 update({ search: null, province: null, major_only: null });
               }}
             >

@@ -1,4 +1,5 @@
-import { classListKindLabels, classListRejectRequestSchema } from '@cartable/contracts';
+import { classListRejectRequestSchema } from '@cartable/contracts';
+import { classListKindLabels } from '@cartable/contracts/labels';
 import {
   Badge,
   BookIcon,
@@ -32,8 +33,11 @@ import {
   useRejectList,
   useUpdateList,
 } from './api/class-lists';
-import { CopyListDialog, ImportItemsDialog, ItemFormDialog, ListFormDialog } from './ClassListDialogs';
 import { ListStatusBadge } from './ClassListsPage';
+import { CopyListDialog } from './dialogs/CopyListDialog';
+import { ImportItemsDialog } from './dialogs/ImportItemsDialog';
+import { ItemFormDialog } from './dialogs/ItemFormDialog';
+import { ListFormDialog } from './dialogs/ListFormDialog';
 
 /** One list: its fields, its books (add, edit, remove, CSV import), copy, publish, approve or reject. */
 export default function ClassListDetailPage() {

@@ -1,4 +1,5 @@
-import { classListKindLabels, classListStatuses, classListStatusLabels, schoolYearOf } from '@cartable/contracts';
+import { schoolYearOf } from '@cartable/contracts';
+import { classListKindLabels, classListStatuses, classListStatusLabels } from '@cartable/contracts/labels';
 import {
   Badge,
   type BadgeTone,
@@ -20,7 +21,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { type Column, DataTable } from '../../shared/DataTable';
 import { useListParams } from '../../shared/useListParams';
 import { adminClassListsQuery, type ClassList, type ListFilters } from './api/class-lists';
-import { LevelOptions, ListFormDialog, levelGroups } from './ClassListDialogs';
+import { ListFormDialog } from './dialogs/ListFormDialog';
+import { LevelOptions, levelGroups } from './levels';
 
 export const STATUS_TONES: Record<ClassList['status'], BadgeTone> = {
   draft: 'neutral',

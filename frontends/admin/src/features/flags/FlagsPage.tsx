@@ -120,7 +120,7 @@ function State({ report }: { report: Report }) {
 }
 
 /**
- * « Signalements » (the issue « Deals and trust », item 5): what members reported, open ones first;
+ * « Signalements »: what members reported, open ones first;
  * dismiss, hide the content, warn or deactivate the member. Admins only (moderation's API).
  */
 export default function FlagsPage() {

@@ -1,6 +1,6 @@
 import { Alert, hasPermission, PageHeader, useDocumentTitle, useSession } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
-import { visibleMenu } from '../layout';
+import { visibleMenu } from '../../shared/menu';
 import { Overview } from './components/Overview';
 import { SubscriptionFigures } from './components/SubscriptionFigures';
 

@@ -13,7 +13,7 @@ import {
 } from '@cartable/ui';
 import { Link, NavLink, Outlet, useLocation } from '@cartable/ui/router';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { visibleMenu } from './menu';
+import { visibleMenu } from '../../shared/menu';
 
 const COLLAPSED_KEY = 'adminSidebarCollapsed';
 /** SPEC section 9: the mobile layout applies at 768 px or less. */

@@ -1,11 +1,5 @@
-import {
-  operatorLabels,
-  paymentProviderLabels,
-  paymentRejectRequestSchema,
-  paymentStatusLabels,
-  planKindLabels,
-  refundRequestSchema,
-} from '@cartable/contracts';
+import { paymentRejectRequestSchema, refundRequestSchema } from '@cartable/contracts';
+import { operatorLabels, paymentProviderLabels, paymentStatusLabels, planKindLabels } from '@cartable/contracts/labels';
 import {
   API_BASE,
   ApiError,
@@ -30,9 +24,9 @@ import {
 import { ConfirmDialog } from '@cartable/ui/overlays';
 import { Link, useLocation, useParams } from '@cartable/ui/router';
 import { type ReactNode, useState } from 'react';
+import { SubscriptionStatusBadge } from '../../entities/subscription/SubscriptionStatusBadge';
 import { LOAD_ERROR } from '../../shared/messages';
 import { ReasonDialog } from '../../shared/ReasonDialog';
-import { SubscriptionStatusBadge } from '../subscriptions';
 import { type AdminPaymentDetail, usePayment, usePaymentAction } from './api/payments';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
 

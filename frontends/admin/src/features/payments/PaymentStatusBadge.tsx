@@ -1,4 +1,5 @@
-import { type PaymentStatus, paymentStatusLabels } from '@cartable/contracts';
+import type { PaymentStatus } from '@cartable/contracts';
+import { paymentStatusLabels } from '@cartable/contracts/labels';
 import { Badge, type BadgeTone } from '@cartable/ui';
 
 const TONES: Record<PaymentStatus, BadgeTone> = {

@@ -1,14 +1,12 @@
+import type { AdminPayment, AdminPaymentListQuery, PaymentStatus } from '@cartable/contracts';
 import {
-  type AdminPayment,
-  type AdminPaymentListQuery,
   mobileMoneyOperators,
   operatorLabels,
-  type PaymentStatus,
   paymentProviderLabels,
   paymentProviders,
   paymentStatuses,
   paymentStatusLabels,
-} from '@cartable/contracts';
+} from '@cartable/contracts/labels';
 import {
   Button,
   Card,

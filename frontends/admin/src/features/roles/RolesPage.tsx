@@ -21,24 +21,21 @@ import {
 import { ConfirmDialog, Dialog } from '@cartable/ui/overlays';
 import { Link } from '@cartable/ui/router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { type Column, DataTable } from '../../shared/DataTable';
-import { LOAD_ERROR } from '../../shared/messages';
 import {
   type AdminRole,
-  createRole,
-  deleteRole,
   type RoleFields,
-  refreshRoles,
-  updateRole,
+  useDeleteRole,
   usePermissions,
   useRoleHolders,
   useRoles,
-} from './api/roles';
-import { permissionLabel } from './labels';
+  useSaveRole,
+} from '../../entities/role/api/roles';
+import { permissionLabel } from '../../entities/role/labels';
+import { type Column, DataTable } from '../../shared/DataTable';
+import { LOAD_ERROR } from '../../shared/messages';
 
 /** Rules and French messages of the contract (POST /roles, PUT /roles/{id}). */
 const roleResolver = zodResolver(roleRequestSchema);
@@ -58,7 +55,6 @@ function PermissionBadges({ role }: { role: AdminRole }) {
 
 /** Create or edit: name, identifier and permissions from the catalogue (GET /permissions). */
 function RoleFormDialog({ role, onClose }: { role: AdminRole | 'new' | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const permissions = usePermissions(role !== null);
   const editing = role !== null && role !== 'new' ? role : null;
   const form = useForm<z.input<typeof roleRequestSchema>, unknown, RoleFields>({
@@ -74,10 +70,8 @@ function RoleFormDialog({ role, onClose }: { role: AdminRole | 'new' | null; onC
     );
   }, [role, editing, form]);
 
-  const save = useMutation({
-    mutationFn: (fields: RoleFields) => (editing ? updateRole(editing.id, fields) : createRole(fields)),
+  const save = useSaveRole(editing, {
     onSuccess: (answer) => {
-      refreshRoles(queryClient);
       void notify.success(answer.message);
       onClose();
     },
@@ -209,23 +203,18 @@ export default function RolesPage() {
   useDocumentTitle('Gestion des rôles · Administration');
   const { user: me } = useSession();
   const isAdmin = isAdminUser(me);
-  const queryClient = useQueryClient();
   const roles = useRoles();
   const [editing, setEditing] = useState<AdminRole | 'new' | null>(null);
   const [holdersOf, setHoldersOf] = useState<AdminRole | null>(null);
   const [deleting, setDeleting] = useState<AdminRole | null>(null);
 
-  const remove = useMutation({
-    mutationFn: (role: AdminRole) => deleteRole(role.id, role.holders_count > 0),
+  const remove = useDeleteRole({
     onSuccess: (answer) => {
       setDeleting(null);
-      refreshRoles(queryClient);
       void notify.success(answer.message);
     },
     onError: (error) => {
       setDeleting(null);
-      // Given to someone meanwhile (409): the counts are read again.
-      refreshRoles(queryClient);
       void notify.error(errorMessage(error, 'Erreur lors de la suppression du rôle'));
     },
   });

@@ -1,4 +1,5 @@
-import { type PlanRequest, planKindLabels, planKinds, planRequestSchema } from '@cartable/contracts';
+import { type PlanRequest, planRequestSchema } from '@cartable/contracts';
+import { planKindLabels, planKinds } from '@cartable/contracts/labels';
 import { ApiError, Button, Checkbox, errorMessage, Input, notify, Select, Textarea } from '@cartable/ui';
 import { Dialog } from '@cartable/ui/overlays';
 import { zodResolver } from '@hookform/resolvers/zod';

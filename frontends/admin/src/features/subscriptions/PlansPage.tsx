@@ -1,4 +1,4 @@
-import { planKindLabels } from '@cartable/contracts';
+import { planKindLabels } from '@cartable/contracts/labels';
 import {
   Badge,
   Button,

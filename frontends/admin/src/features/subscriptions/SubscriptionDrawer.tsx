@@ -1,10 +1,5 @@
-import {
-  operatorLabels,
-  paymentStatusLabels,
-  planKindLabels,
-  subscriptionCancelRequestSchema,
-  subscriptionExtendRequestSchema,
-} from '@cartable/contracts';
+import { subscriptionCancelRequestSchema, subscriptionExtendRequestSchema } from '@cartable/contracts';
+import { operatorLabels, paymentStatusLabels, planKindLabels } from '@cartable/contracts/labels';
 import {
   Button,
   errorMessage,
@@ -19,10 +14,10 @@ import { Dialog } from '@cartable/ui/overlays';
 import { Link } from '@cartable/ui/router';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { SubscriptionStatusBadge } from '../../entities/subscription/SubscriptionStatusBadge';
 import { LOAD_ERROR } from '../../shared/messages';
 import { ReasonDialog } from '../../shared/ReasonDialog';
 import { adminSubscriptionQuery, useSubscriptionAction } from './api/subscriptions';
-import { SubscriptionStatusBadge } from './SubscriptionStatusBadge';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -1,12 +1,5 @@
-import {
-  type AdminSubscriptionListQuery,
-  planKindLabels,
-  planKinds,
-  type Subscription,
-  type SubscriptionStatus,
-  subscriptionStatuses,
-  subscriptionStatusLabels,
-} from '@cartable/contracts';
+import type { AdminSubscriptionListQuery, Subscription, SubscriptionStatus } from '@cartable/contracts';
+import { planKindLabels, planKinds, subscriptionStatuses, subscriptionStatusLabels } from '@cartable/contracts/labels';
 import {
   Button,
   buttonClasses,
@@ -22,11 +15,11 @@ import {
 } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
 import { useEffect, useState } from 'react';
+import { SubscriptionStatusBadge } from '../../entities/subscription/SubscriptionStatusBadge';
 import { type Column, DataTable } from '../../shared/DataTable';
 import { useListParams } from '../../shared/useListParams';
 import { useAdminSubscriptions, usePlans } from './api/subscriptions';
 import { SubscriptionDrawer } from './SubscriptionDrawer';
-import { SubscriptionStatusBadge } from './SubscriptionStatusBadge';
 
 const pick = <T extends string>(value: string | null, allowed: readonly T[]): T | undefined =>
   value && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;

@@ -5,17 +5,16 @@ import {
   Input,
   PageHeader,
   Pagination,
-  SearchIcon,
   Select,
   UsersIcon,
   useDocumentTitle,
   useSession,
 } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
-import { useEffect, useState } from 'react';
+import { useRoles } from '../../entities/role/api/roles';
 import { type Column, DataTable } from '../../shared/DataTable';
+import { SearchField } from '../../shared/SearchField';
 import { useListParams } from '../../shared/useListParams';
-import { useRoles } from '../roles';
 import { type AdminUser, type UserListFilters, useUsers } from './api/users';
 import { UserBadges } from './UserBadges';
 
@@ -42,18 +41,7 @@ export default function UsersPage() {
   const { params, update, page } = useListParams();
   const get = (name: string) => params.get(name) ?? '';
   const search = get('search');
-  const [term, setTerm] = useState(search);
   const roles = useRoles(hasPermission('roles.view', me));
-
-  // The search is sent 300 ms after the last key.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: debounced on the typed text only
-  useEffect(() => {
-    if (term.trim() === search) return;
-    const timer = window.setTimeout(() => update({ search: term.trim() || null }), 300);
-    return () => window.clearTimeout(timer);
-  }, [term]);
-  // Back/forward or a cleared filter: the field shows the URL's search.
-  useEffect(() => setTerm(search), [search]);
 
   const sortKey = `${get('sort') || 'name'}_${get('direction') || (get('sort') === 'created_at' ? 'desc' : 'asc')}`;
   const filters: UserListFilters = {
@@ -110,7 +98,6 @@ export default function UsersPage() {
   ];
 
   const clear = () => {
-    setTerm('');
     update(Object.fromEntries(FILTERS.map((name) => [name, null])));
   };
 
@@ -129,13 +116,11 @@ export default function UsersPage() {
         onSubmit={(event) => event.preventDefault()}
       >
         <div className="sm:col-span-2">
-          <Input
+          <SearchField
             label="Rechercher"
-            type="search"
             placeholder="Nom, email ou pseudonyme…"
-            value={term}
-            onChange={(event) => setTerm(event.target.value)}
-            trailing={<SearchIcon size={18} className="mr-2 text-slate-400" />}
+            value={search}
+            onSearch={(next) => update({ search: next })}
           />
         </div>
         <Select label="Statut" value={get('status')} onChange={(e) => update({ status: e.target.value })}>

@@ -1,4 +1,4 @@
-import { permissionLabel } from '../roles';
+import { permissionLabel } from '../../entities/role/labels';
 import type { AuditEntry } from './api/users';
 
 const list = (value: unknown, label = (s: string) => s) =>

@@ -26,26 +26,34 @@ import {
   useSession,
 } from '@cartable/ui';
 import { Link, useLocation, useNavigate, useParams } from '@cartable/ui/router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
-import { booksQuery, useBook } from '../../shared/api/books';
-import { type Book, bookImages, conditionLabel, isNegotiable, sameId, statusLabel, truncate } from '../../shared/books';
+import { Price } from '../../entities/book/BookCard';
+import { FavouriteButton } from '../../entities/favourite/FavouriteButton';
+import { ReportButton } from '../../entities/report/ReportButton';
+import { useBook } from '../../shared/api/books';
+import {
+  type BookDetail as BookDetailT,
+  bookImages,
+  conditionLabel,
+  isNegotiable,
+  sameId,
+  statusLabel,
+  truncate,
+} from '../../shared/books';
 import { useMetaDescription } from '../../shared/hooks';
 import { messages } from '../../shared/messages';
-import { BookGrid, Price } from '../catalogue';
-import { CommentsSection } from '../comments';
-import { ContactSellerDialog } from '../conversations';
-import { FavouriteButton } from '../favourites';
-import { ReportButton } from '../reports';
 import { useDeleteBook } from './api/book';
 import { ImageGallery } from './ImageGallery';
 import { LotContents } from './LotContents';
+import type { BookPageParts } from './parts';
 import { RemovedListing } from './RemovedListing';
 import { rememberViewed } from './recently-viewed';
 import { SellerCard } from './SellerCard';
 import { ShareButton } from './ShareButton';
+import { SimilarBooks } from './SimilarBooks';
 
-export default function BookDetailPage() {
+export default function BookDetailPage(parts: BookPageParts) {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const book = useBook(id);
@@ -68,10 +76,10 @@ export default function BookDetailPage() {
 
   if (gone) return <RemovedListing />;
   if (!book.data) return <PageSpinner label="Chargement du manuel…" />;
-  return <BookDetail book={book.data} />;
+  return <BookDetail book={book.data} parts={parts} />;
 }
 
-function BookDetail({ book }: { book: Book }) {
+function BookDetail({ book, parts }: { book: BookDetailT; parts: BookPageParts }) {
   const { user, isAuthenticated } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -349,7 +357,7 @@ function BookDetail({ book }: { book: Book }) {
       {/* Below a phone's first screen: rendered after its paint, their reads asked for then. */}
       <BelowFold>
         <SimilarBooks book={book} />
-        <CommentsSection bookId={book.id} ownerId={book.user_id} />
+        {parts.comments(book)}
       </BelowFold>
 
       {canContact ? (
@@ -366,13 +374,12 @@ function BookDetail({ book }: { book: Book }) {
 
       {dialog !== null && (seller || book.user_id) ? (
         <Suspense fallback={null}>
-          <ContactSellerDialog
-            open
-            intent={dialog}
-            onClose={() => setDialog(null)}
-            book={book}
-            sellerName={seller?.name ?? 'le vendeur'}
-          />
+          {parts.contactDialog({
+            intent: dialog,
+            onClose: () => setDialog(null),
+            book,
+            sellerName: seller?.name ?? 'le vendeur',
+          })}
         </Suspense>
       ) : null}
       <LazyConfirmDialog
@@ -385,30 +392,5 @@ function BookDetail({ book }: { book: Book }) {
         onCancel={() => setConfirmDelete(false)}
       />
     </Container>
-  );
-}
-
-/** 4 similar books: same main category, this one excluded (SPEC section 9). */
-function SimilarBooks({ book }: { book: Book }) {
-  const categoryId = book.categories?.[0]?.id ?? book.category?.id;
-  const query = { category_id: categoryId, exclude_id: book.id, limit: 4 };
-  const similar = useQuery({ ...booksQuery(query), enabled: categoryId !== undefined, staleTime: 5 * 60_000 });
-  if (categoryId === undefined || similar.isError) return null;
-  if (similar.data && similar.data.data.length === 0) return null;
-  return (
-    <section aria-labelledby="similaires-title" className="mt-12">
-      <div className="mb-4 flex items-end justify-between gap-3">
-        <h2 id="similaires-title" className="text-xl font-bold text-slate-900">
-          Manuels similaires
-        </h2>
-        <Link
-          to={`/books?category_ids=${categoryId}`}
-          className="text-sm font-semibold text-primary-700 hover:underline"
-        >
-          Voir tout
-        </Link>
-      </div>
-      <BookGrid books={similar.data?.data.slice(0, 4)} loading={similar.isPending} count={4} />
-    </section>
   );
 }

@@ -2,6 +2,7 @@ import { PageSpinner } from '@cartable/ui';
 import { useParams } from '@cartable/ui/router';
 import { lazy, Suspense } from 'react';
 import { useBook } from '../../shared/api/books';
+import type { BookPageParts } from './parts';
 
 const BookDetailPage = lazy(() => import(/* webpackChunkName: "book-page" */ './BookDetailPage'));
 
@@ -9,12 +10,12 @@ const BookDetailPage = lazy(() => import(/* webpackChunkName: "book-page" */ './
  * /books/:id: the book is asked for at once, while the page's code downloads (the same query, so
  * the page finds it in the cache or in flight), instead of after it.
  */
-export default function BookRoute() {
+export default function BookRoute(parts: BookPageParts) {
   const { id = '' } = useParams();
   useBook(id);
   return (
     <Suspense fallback={<PageSpinner label="Chargement du manuel…" />}>
-      <BookDetailPage />
+      <BookDetailPage {...parts} />
     </Suspense>
   );
 }

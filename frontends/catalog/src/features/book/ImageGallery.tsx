@@ -2,12 +2,12 @@
 import { BOOK_PHOTO_SIZES, bookPhotoSrcSet } from '@cartable/contracts/photos';
 import { BookIcon, cn, ExpandIcon } from '@cartable/ui';
 import { lazy, Suspense, useState } from 'react';
-import type { BookImage } from '../../shared/books';
+import type { BookPhoto } from '../../shared/books';
 
 const ZoomViewer = lazy(() => import('./ZoomViewer').then((m) => ({ default: m.ZoomViewer })));
 
 /** The book's photos (up to 3): a large one, thumbnails to switch, a zoom viewer on demand. */
-export function ImageGallery({ images, title }: { images: BookImage[]; title: string }) {
+export function ImageGallery({ images, title }: { images: BookPhoto[]; title: string }) {
   const [current, setCurrent] = useState(0);
   const [viewer, setViewer] = useState(false);
   const image = images[current] ?? images[0];

@@ -1,8 +1,8 @@
 import { Card } from '@cartable/ui';
-import type { LotBook } from '../../shared/books';
+import type { LotItem } from '../../shared/books';
 
-/** The books a lot holds (issue 15 item 3), in the order of their class list. */
-export function LotContents({ items }: { items: LotBook[] }) {
+/** The books a lot holds, in the order of their class list. */
+export function LotContents({ items }: { items: LotItem[] }) {
   return (
     <section aria-labelledby="lot-title" data-testid="lot-contents">
       <Card className="p-4">

@@ -1,8 +1,8 @@
 import { buttonClasses, Container, EmptyState, InfoIcon, useDocumentTitle } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
 import { useQuery } from '@tanstack/react-query';
+import { BookGrid } from '../../entities/book/BookCard';
 import { booksQuery } from '../../shared/api/books';
-import { BookGrid } from '../catalogue';
 
 /** Recent listings shown instead (the removed one's category is gone with it). */
 const RECENT = { sort_by: 'created_at', sort_direction: 'desc', per_page: 4 } as const;

@@ -11,11 +11,11 @@ import {
   StarIcon,
 } from '@cartable/ui';
 import { type ReactNode, useState } from 'react';
-import type { Seller } from '../../shared/books';
+import type { BookSeller } from '../../shared/books';
 import { SellerBadge } from '../../shared/components/SellerBadge';
 
 /** The seller's public card; e-mail and phone only when shared, behind a reveal button. */
-export function SellerCard({ seller, children }: { seller: Seller; children?: ReactNode }) {
+export function SellerCard({ seller, children }: { seller: BookSeller; children?: ReactNode }) {
   const [showEmail, setShowEmail] = useState(false);
   const [showPhone, setShowPhone] = useState(false);
   const avatar = profileImageUrl(seller.profile_image);

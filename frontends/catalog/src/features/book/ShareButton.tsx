@@ -6,7 +6,7 @@ import { ShareGlyph } from './ShareGlyph';
 const ShareMenu = lazy(() => import('./ShareMenu'));
 
 /**
- * Partager (the issue « Deals and trust », sharing): the phone's own share sheet where there is
+ * Partager: the phone's own share sheet where there is
  * one (Web Share API), else a menu: WhatsApp, Facebook, copy the link. The link itself carries
  * its preview (the gateway puts Open Graph tags in the page's HTML).
  */

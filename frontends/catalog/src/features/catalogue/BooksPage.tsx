@@ -3,33 +3,27 @@ import {
   BookIcon,
   Button,
   buttonClasses,
-  CloseIcon,
   Container,
   cn,
   EmptyState,
   FilterIcon,
-  formatPrice,
   GridIcon,
   ListIcon,
   PageHeader,
   Pagination,
   PlusIcon,
   RefreshIcon,
-  SearchIcon,
   useDocumentTitle,
 } from '@cartable/ui';
 import { Link, useNavigate, useSearchParams } from '@cartable/ui/router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { CONDITION_LABELS } from '../../shared/books';
-import { useGabonCities } from '../../shared/cities';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { BookGrid } from '../../entities/book/BookCard';
 import { useMediaQuery } from '../../shared/hooks';
 import { messages } from '../../shared/messages';
 import { readPreference, writePreference } from '../../shared/storage';
-import { branchOf, entriesById, flattenTree, useCategoryHierarchy } from '../categories';
-import { SaveSearchButton } from '../saved-searches';
-import { type CataloguePage, catalogueQuery } from './api/search';
-import { BookGrid } from './BookCard';
+import { ActiveFilters } from './ActiveFilters';
+import { catalogueQuery } from './api/search';
 import { FilterPanel } from './FilterPanel';
 import {
   activeFilterCount,
@@ -39,11 +33,9 @@ import {
   filtersToSearch,
   PER_PAGE,
   parseFilters,
-  SORT_OPTIONS,
-  type SortDirection,
-  type SortField,
 } from './filters';
-import { SearchCombobox } from './SearchCombobox';
+import type { BooksPageParts } from './parts';
+import { SearchBar, SortSelect, Understood } from './SearchControls';
 
 /** The filters drawer of phones: the dialogs (Radix UI) load when it first opens, not with the page. */
 const Dialog = lazy(() => import('@cartable/ui/overlays').then((m) => ({ default: m.Dialog })));
@@ -51,7 +43,7 @@ const Dialog = lazy(() => import('@cartable/ui/overlays').then((m) => ({ default
 type View = 'grid' | 'list';
 const VIEW_KEY = 'cartable.booksView';
 
-export default function BooksPage() {
+export default function BooksPage({ saveSearch }: BooksPageParts) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const filters = useMemo(() => parseFilters(params), [params]);
@@ -108,7 +100,7 @@ export default function BooksPage() {
   const count = activeFilterCount(filters);
   const data = books.data;
   // Page 1 shows the boosted listings first, in their own block; the results do not repeat them.
-  const sponsored = data && filters.page === 1 ? data.sponsored : [];
+  const sponsored = (data && filters.page === 1 ? data.sponsored : undefined) ?? [];
   const sponsoredIds = new Set(sponsored.map((book) => book.id));
   const results = data?.data.filter((book) => !sponsoredIds.has(book.id));
   const total = data?.total ?? 0;
@@ -210,11 +202,7 @@ export default function BooksPage() {
 
           <ActiveFilters filters={filters} onChange={update} onReset={reset} />
           {count ? (
-            <SaveSearchButton
-              filters={filters}
-              interpreted={books.isPlaceholderData ? undefined : data?.interpreted}
-              className="mt-3"
-            />
+            <div className="mt-3">{saveSearch(filters, books.isPlaceholderData ? undefined : data?.interpreted)}</div>
           ) : null}
 
           <div className="mt-4" aria-busy={books.isFetching}>
@@ -314,212 +302,6 @@ export default function BooksPage() {
         </section>
       </div>
     </Container>
-  );
-}
-
-/** Text search: applied on submit, on a chosen suggestion, or 600 ms after typing stops. */
-function SearchBar({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
-
-  // The latest callback: a filter changed meanwhile (a town picked) must not be undone by the timer.
-  const search = useRef(onSearch);
-  search.current = onSearch;
-  // Debounce on the typed text; a search already applied (Enter, a suggestion) cancels the timer.
-  useEffect(() => {
-    if (text.trim() === value) return;
-    const timer = window.setTimeout(() => search.current(text.trim()), 600);
-    return () => window.clearTimeout(timer);
-  }, [text, value]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (text.trim() !== value) onSearch(text.trim());
-  };
-
-  return (
-    <search>
-      <form onSubmit={submit} className="flex gap-2">
-        <SearchCombobox
-          className="flex-1"
-          label="Rechercher un manuel"
-          value={text}
-          onChange={setText}
-          onChoose={(suggestion) => {
-            setText(suggestion.query);
-            onSearch(suggestion.query);
-          }}
-          placeholder="Ex. : maths 6e, svt 3e, anglais CM2"
-          inputClassName="block h-12 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-10 text-base text-slate-900 placeholder:text-slate-400 focus:border-primary-600 focus:ring-2 focus:ring-primary-100 focus:outline-none"
-        />
-        <Button type="submit" size="lg" className="px-4 sm:px-6" aria-label="Rechercher">
-          <SearchIcon size={18} className="sm:hidden" />
-          <span className="hidden sm:inline">Rechercher</span>
-        </Button>
-      </form>
-    </search>
-  );
-}
-
-/**
- * What the search understood (« Résultats pour Mathématiques · 6e ») with a way to search the
- * words as typed instead, or, after that, to read them again as a level and a subject.
- */
-function Understood({
-  page,
-  filters,
-  onChange,
-}: {
-  page: CataloguePage | undefined;
-  filters: CatalogueFilters;
-  onChange: (patch: Partial<CatalogueFilters>) => void;
-}) {
-  if (!filters.query) return null;
-  const understood = page?.interpreted;
-  if (filters.literal) {
-    return (
-      <p className="mt-3 text-sm text-slate-700">
-        Recherche exacte de « {filters.query} ».{' '}
-        <button
-          type="button"
-          onClick={() => onChange({ literal: false })}
-          className="inline text-left font-semibold text-primary-800 underline underline-offset-2"
-        >
-          Reconnaître le niveau et la matière
-        </button>
-      </p>
-    );
-  }
-  if (!understood) return null;
-  const terms = [understood.subject?.name, understood.level?.name].filter(Boolean).join(' · ');
-  return (
-    <p className="mt-3 text-sm text-slate-700" data-testid="understood">
-      Résultats pour <strong className="font-semibold text-slate-900">{terms}</strong>
-      {understood.text ? <> et « {understood.text} »</> : null}.{' '}
-      <button
-        type="button"
-        onClick={() => onChange({ literal: true })}
-        className="inline text-left font-semibold text-primary-800 underline underline-offset-2"
-      >
-        Chercher plutôt « {filters.query} » tel quel
-      </button>
-    </p>
-  );
-}
-
-function SortSelect({
-  filters,
-  onChange,
-  className,
-}: {
-  filters: CatalogueFilters;
-  onChange: (patch: Partial<CatalogueFilters>) => void;
-  className?: string;
-}) {
-  const id = useId();
-  return (
-    <div className={cn('flex items-center gap-2', className)}>
-      <label htmlFor={id} className="sr-only whitespace-nowrap sm:not-sr-only sm:text-sm sm:text-slate-600">
-        Trier par
-      </label>
-      <select
-        id={id}
-        value={`${filters.sort_by}:${filters.sort_direction}`}
-        onChange={(event) => {
-          const [sortBy, direction] = event.target.value.split(':') as [SortField, SortDirection];
-          onChange({ sort_by: sortBy, sort_direction: direction });
-        }}
-        className="h-9 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-800 focus:border-primary-600 focus:ring-2 focus:ring-primary-100 focus:outline-none"
-      >
-        {SORT_OPTIONS.filter((option) => filters.query || option.value !== 'relevance:desc').map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-/** Removable chips of the active filters (useful on phones, where the panel is hidden). */
-function ActiveFilters({
-  filters,
-  onChange,
-  onReset,
-}: {
-  filters: CatalogueFilters;
-  onChange: (patch: Partial<CatalogueFilters>) => void;
-  onReset: () => void;
-}) {
-  const hierarchy = useCategoryHierarchy();
-  const cities = useGabonCities();
-  const entries = useMemo(() => flattenTree(hierarchy.data ?? []), [hierarchy.data]);
-  const names = useMemo(() => entriesById(entries), [entries]);
-  const branch = filters.category_ids.length > 1 ? branchOf(entries, filters.category_ids) : undefined;
-
-  const chips: Array<{ key: string; label: string; patch: Partial<CatalogueFilters> }> = [];
-  if (filters.query) chips.push({ key: 'q', label: `« ${filters.query} »`, patch: { query: '' } });
-  if (branch) {
-    chips.push({ key: 'branch', label: branch.path.join(' › '), patch: { category_ids: [] } });
-  } else {
-    for (const id of filters.category_ids) {
-      chips.push({
-        key: `c${id}`,
-        label: names.get(id)?.category.name ?? `Catégorie ${id}`,
-        patch: { category_ids: filters.category_ids.filter((v) => v !== id) },
-      });
-    }
-  }
-  if (filters.min_price !== null)
-    chips.push({
-      key: 'min',
-      label: `Dès ${formatPrice(filters.min_price, { zeroLabel: 'Don' })}`,
-      patch: { min_price: null },
-    });
-  if (filters.max_price !== null)
-    chips.push({
-      key: 'max',
-      label: `Jusqu’à ${formatPrice(filters.max_price, { zeroLabel: 'Don' })}`,
-      patch: { max_price: null },
-    });
-  if (filters.condition)
-    chips.push({ key: 'cond', label: CONDITION_LABELS[filters.condition], patch: { condition: null } });
-  if (filters.city_id !== null) {
-    const city = cities.data?.find((c) => c.id === filters.city_id);
-    chips.push({ key: 'city', label: city?.name ?? 'Ville', patch: { city_id: null } });
-  }
-  if (filters.is_negociable) chips.push({ key: 'neg', label: 'Prix négociable', patch: { is_negociable: false } });
-  if (filters.is_exchange_possible)
-    chips.push({ key: 'ex', label: 'Échange possible', patch: { is_exchange_possible: false } });
-
-  if (chips.length === 0) return null;
-  return (
-    <ul className="mt-3 flex flex-wrap items-center gap-2" aria-label="Filtres actifs">
-      {chips.map((chip) => (
-        <li key={chip.key}>
-          <button
-            type="button"
-            onClick={() => onChange(chip.patch)}
-            className="inline-flex h-8 max-w-[16rem] items-center gap-1 rounded-full border border-primary-200 bg-primary-50 pr-2 pl-3 text-sm text-primary-900 hover:bg-primary-100"
-            aria-label={`Retirer le filtre ${chip.label}`}
-          >
-            <span className="truncate">{chip.label}</span>
-            <CloseIcon size={14} className="shrink-0" />
-          </button>
-        </li>
-      ))}
-      {chips.length > 1 ? (
-        <li>
-          <button
-            type="button"
-            onClick={onReset}
-            className="h-8 px-2 text-sm font-semibold text-slate-700 underline-offset-2 hover:underline"
-          >
-            Tout effacer
-          </button>
-        </li>
-      ) : null}
-    </ul>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Container, PageHeader, Skeleton } from '@cartable/ui';
-import { BookGrid } from './BookCard';
+import { BookGrid } from '../../entities/book/BookCard';
 import { PER_PAGE } from './filters';
 
 /**

@@ -1,6 +1,4 @@
 import { Alert, Button, cn, RefreshIcon, Select, Skeleton } from '@cartable/ui';
-import { useId, useMemo, useState } from 'react';
-import { messages } from '../../shared/messages';
 import {
   branchOf,
   type Category,
@@ -10,7 +8,9 @@ import {
   levelName,
   MAX_DEPTH,
   useCategoryHierarchy,
-} from '../categories';
+} from '@cartable/ui/categories';
+import { useId, useMemo, useState } from 'react';
+import { messages } from '../../shared/messages';
 
 type Mode = 'cascade' | 'tree';
 

@@ -1,6 +1,6 @@
+import type { BookCondition } from '@cartable/contracts';
 import { Alert, Button, Checkbox, Input, RefreshIcon, Select } from '@cartable/ui';
 import { useEffect, useRef, useState } from 'react';
-import type { Condition } from '../../shared/books';
 import { useGabonCities } from '../../shared/cities';
 import { CitySelect } from '../../shared/components/CitySelect';
 import { messages } from '../../shared/messages';
@@ -36,7 +36,7 @@ export function FilterPanel({ filters, onChange, onReset }: FilterPanelProps) {
       <Select
         label="État"
         value={filters.condition ?? ''}
-        onChange={(event) => onChange({ condition: (event.target.value || null) as Condition | null })}
+        onChange={(event) => onChange({ condition: (event.target.value || null) as BookCondition | null })}
       >
         <option value="">Tous les états</option>
         {CONDITION_OPTIONS.map((option) => (

@@ -1,4 +1,6 @@
-import { type BookQuery, CONDITION_LABELS, CONDITIONS, type Condition } from '../../shared/books';
+import type { BookCondition } from '@cartable/contracts';
+import { bookConditions, conditionLabels } from '@cartable/contracts/labels';
+import type { BookQuery } from '../../shared/books';
 
 /** Results per page of the catalogue (4 rows of 3, 6 rows of 2 on phones). */
 export const PER_PAGE = 12;
@@ -18,7 +20,7 @@ export const SORT_OPTIONS: Array<{ value: `${SortField}:${SortDirection}`; label
   { value: 'title:desc', label: 'Titre (Z → A)' },
 ];
 
-export const CONDITION_OPTIONS = CONDITIONS.map((value) => ({ value, label: CONDITION_LABELS[value] }));
+export const CONDITION_OPTIONS = bookConditions.map((value) => ({ value, label: conditionLabels[value] }));
 
 /** Every filter of the catalogue, as kept in the URL (SPEC section 2). */
 export interface CatalogueFilters {
@@ -28,7 +30,7 @@ export interface CatalogueFilters {
   category_ids: number[];
   min_price: number | null;
   max_price: number | null;
-  condition: Condition | null;
+  condition: BookCondition | null;
   is_negociable: boolean;
   is_exchange_possible: boolean;
   sort_by: SortField;
@@ -83,7 +85,7 @@ export function parseFilters(params: URLSearchParams): CatalogueFilters {
     category_ids: Array.from(new Set(ids)),
     min_price: positiveInt(params.get('min_price')),
     max_price: positiveInt(params.get('max_price')),
-    condition: CONDITIONS.includes(condition as Condition) ? (condition as Condition) : null,
+    condition: bookConditions.includes(condition as BookCondition) ? (condition as BookCondition) : null,
     is_negociable: isTrue(params.get('is_negociable')),
     is_exchange_possible: isTrue(params.get('is_exchange_possible')),
     sort_by: knownSort ? (sortBy as SortField) : sort.sort_by,

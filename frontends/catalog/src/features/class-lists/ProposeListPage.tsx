@@ -2,7 +2,6 @@ import type { ClassListProposalRequest } from '@cartable/contracts';
 import {
   Alert,
   ApiError,
-  api,
   Button,
   buttonClasses,
   Card,
@@ -19,16 +18,15 @@ import {
   useDocumentTitle,
   useSubmissionKey,
 } from '@cartable/ui';
+import { useCategoryHierarchy } from '@cartable/ui/categories';
 import { Link, useSearchParams } from '@cartable/ui/router';
-import { useMutation } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { levelGroups, subjectsOf } from '../../entities/class-list/levels';
 import { useGabonCities } from '../../shared/cities';
 import { CitySelect } from '../../shared/components/CitySelect';
-import { useCategoryHierarchy } from '../categories';
-import { type ClassListDetail, currentSchoolYear } from './api/class-lists';
+import { type ClassListDetail, currentSchoolYear, useProposeList } from './api/class-lists';
 import { proposalChecks } from './checks';
-import { levelGroups, subjectsOf } from './levels';
 
 interface ItemForm {
   title: string;
@@ -73,7 +71,7 @@ function toRequest(values: ProposalForm) {
 }
 
 /**
- * « Proposer une liste » (/ma-liste/proposer, issue 15 item 1): a teacher or a school sends the
+ * « Proposer une liste » (/ma-liste/proposer): a teacher or a school sends the
  * list of a level for a school year with its books (POST /class-lists/proposals); an
  * administrator checks it before it is published.
  */
@@ -115,11 +113,7 @@ export default function ProposeListPage() {
   const kind = watch('kind');
   const subjects = useMemo(() => subjectsOf(hierarchy.data, levelId), [hierarchy.data, levelId]);
 
-  const propose = useMutation({
-    mutationFn: (body: ClassListProposalRequest) =>
-      api.post<{ message: string; list: ClassListDetail }>('/class-lists/proposals', body, {
-        idempotencyKey: submission.current(),
-      }),
+  const propose = useProposeList({
     onSuccess: (data) => {
       submission.renew();
       setSent(data);
@@ -143,7 +137,7 @@ export default function ProposeListPage() {
   const onSubmit = handleSubmit(
     (body) => {
       setFormError(null);
-      propose.mutate(body);
+      propose.mutate({ body, key: submission.current() });
     },
     () => setFormError('Veuillez corriger les erreurs dans le formulaire'),
   );

@@ -11,7 +11,8 @@ import {
 } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
 import { useState } from 'react';
-import { ReportButton } from '../reports';
+import { ReportButton } from '../../entities/report/ReportButton';
+
 import { type Comment, commentMessages, type ModerationStatus } from './api/comments';
 import { fullDate, relativeDate } from './dates';
 import { CommentForm } from './LazyCommentForm';

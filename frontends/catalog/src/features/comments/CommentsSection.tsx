@@ -15,7 +15,7 @@ import {
   useSubmissionKey,
 } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { type Id, sameId } from '../../shared/books';
 import {
@@ -48,7 +48,6 @@ function failed(title: string, error: unknown) {
  */
 export function CommentsSection({ bookId, ownerId }: CommentsSectionProps) {
   const { user, isAuthenticated } = useSession();
-  const _queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [toDelete, setToDelete] = useState<Comment | null>(null);
   const [moderating, setModerating] = useState<string | null>(null);

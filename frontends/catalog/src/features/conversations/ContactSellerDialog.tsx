@@ -2,7 +2,7 @@ import { Button, buttonClasses, CheckCircleIcon, MessageIcon, Spinner } from '@c
 import { Dialog } from '@cartable/ui/overlays';
 import { Link } from '@cartable/ui/router';
 import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
-import type { Book } from '../../shared/books';
+import type { BookDetail } from '../../shared/books';
 import { type ContactIntent, sellerIdOf } from './seller';
 
 /** The form (zod, react-hook-form) loads when the dialog first opens, not with the book page. */
@@ -11,7 +11,7 @@ const ContactSellerForm = lazy(() => import('./ContactSellerForm').then((m) => (
 export interface ContactSellerDialogProps {
   open: boolean;
   onClose: () => void;
-  book: Book;
+  book: BookDetail;
   sellerName: string;
   /** "exchange" starts the message with an exchange proposal. */
   intent?: ContactIntent;

@@ -12,7 +12,7 @@ import {
 } from '@cartable/ui';
 import type { ReactNode, RefObject } from 'react';
 import { useForm } from 'react-hook-form';
-import type { Book } from '../../shared/books';
+import type { BookDetail } from '../../shared/books';
 import { messages } from '../../shared/messages';
 import { type SendResult, useSendMessage } from './api/conversations';
 import { messageChecks } from './checks';
@@ -66,7 +66,7 @@ export function CharacterCount({ length, id }: { length: number; id?: string }) 
 }
 
 export interface ContactSellerFormProps {
-  book: Book;
+  book: BookDetail;
   intent?: ContactIntent;
   onSent: (result: SendResult) => void;
   /** Extra buttons beside "Envoyer" (the dialog's "Annuler"); they get the pending flag. */

@@ -16,10 +16,10 @@ import {
   useSession,
 } from '@cartable/ui';
 import { Link, Navigate, useLocation, useNavigate, useParams } from '@cartable/ui/router';
+import { BookCover, Price } from '../../entities/book/BookCard';
 import { useBook } from '../../shared/api/books';
-import { type Book, sameId, statusLabel } from '../../shared/books';
+import { type BookDetail, sameId, statusLabel } from '../../shared/books';
 import { messages } from '../../shared/messages';
-import { BookCover, Price } from '../catalogue';
 import { ContactSellerForm, sellerIdOf } from './ContactSellerForm';
 
 /** /contact-seller/:bookId: the book page's contact form on its own page, then the conversation. */
@@ -96,7 +96,7 @@ export default function ContactSellerPage() {
   );
 }
 
-function ContactCard({ book }: { book: Book }) {
+function ContactCard({ book }: { book: BookDetail }) {
   const { user } = useSession();
   const navigate = useNavigate();
   const sellerId = sellerIdOf(book);

@@ -14,10 +14,11 @@ import {
 import { Link, useParams } from '@cartable/ui/router';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { ConcludeDialog } from '../../entities/transaction/LazyConcludeDialog';
 import { bookQuery } from '../../shared/api/books';
 import { sameId } from '../../shared/books';
 import { usePageVisible } from '../../shared/hooks';
-import { ConcludeDialog } from '../transactions';
+
 import { useLiveConversations } from './api/live';
 import { Composer } from './thread/Composer';
 import { MessageList, ThreadSkeleton } from './thread/MessageList';

@@ -15,9 +15,9 @@ import {
 } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
 import { useQuery } from '@tanstack/react-query';
+import { BookCover } from '../../entities/book/BookCard';
 import { truncate } from '../../shared/books';
 import { usePageVisible } from '../../shared/hooks';
-import { BookCover } from '../catalogue';
 import { type Conversation, conversationsQuery } from './api/conversations';
 import { useLiveConversations } from './api/live';
 import { relativeTime } from './dates';

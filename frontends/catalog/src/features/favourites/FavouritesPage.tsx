@@ -12,8 +12,8 @@ import {
 } from '@cartable/ui';
 import { Link, useSearchParams } from '@cartable/ui/router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { BookGrid } from '../../entities/book/BookCard';
 import type { Book } from '../../shared/books';
-import { BookGrid } from '../catalogue';
 
 /**
  * « Mes favoris » (/favoris, /favourites): the member's favourite listings from the server, newest

@@ -4,15 +4,16 @@ import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { usePrefersReducedMotion } from '../../shared/hooks';
 import { type Banner, useActiveBanners } from './api/home';
 
-export type { Banner };
+/** What a slide shows: an active banner of the back office, or one of the built-in slides. */
+export type Slide = Omit<Banner, 'id' | 'order' | 'is_active'> & { key: string };
 
 /** SPEC section 9: 5 s between slides. */
 export const CAROUSEL_INTERVAL_MS = 5000;
 
 /** Shown when no banner is active or the call fails (no image: nothing to download). */
-export const BUILT_IN_BANNERS: Banner[] = [
+export const BUILT_IN_BANNERS: Slide[] = [
   {
-    id: 'builtin-1',
+    key: 'builtin-1',
     title: 'Vos manuels scolaires à petit prix',
     subtitle: 'Achetez des manuels d’occasion près de chez vous, partout au Gabon.',
     image_url: null,
@@ -21,7 +22,7 @@ export const BUILT_IN_BANNERS: Banner[] = [
     color: 'dark',
   },
   {
-    id: 'builtin-2',
+    key: 'builtin-2',
     title: 'Donnez une seconde vie à vos livres',
     subtitle: 'Vendez, échangez ou donnez les manuels dont vous n’avez plus besoin. Sans commission.',
     image_url: null,
@@ -30,7 +31,7 @@ export const BUILT_IN_BANNERS: Banner[] = [
     color: 'light',
   },
   {
-    id: 'builtin-3',
+    key: 'builtin-3',
     title: 'Rentrée scolaire : préparez-vous malin',
     subtitle: 'Du primaire au lycée, trouvez les manuels de votre classe en quelques clics.',
     image_url: null,
@@ -53,7 +54,9 @@ const BUILT_IN_BACKGROUNDS = [
  */
 export function BannerCarousel() {
   const banners = useActiveBanners();
-  const slides = banners.data && banners.data.length > 0 ? banners.data : BUILT_IN_BANNERS;
+  const slides: Slide[] = banners.data?.length
+    ? banners.data.map((banner) => ({ ...banner, key: String(banner.id) }))
+    : BUILT_IN_BANNERS;
   const builtIn = slides === BUILT_IN_BANNERS;
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
@@ -102,7 +105,7 @@ export function BannerCarousel() {
           return (
             // biome-ignore lint/a11y/useSemanticElements: APG carousel pattern (a slide is a group, not a form fieldset)
             <div
-              key={banner.id}
+              key={banner.key}
               role="group"
               aria-roledescription="diapositive"
               aria-label={`${i + 1} sur ${count} : ${banner.title}`}
@@ -197,7 +200,7 @@ export function BannerCarousel() {
             </button>
             {slides.map((banner, i) => (
               <button
-                key={banner.id}
+                key={banner.key}
                 type="button"
                 onClick={() => setIndex(i)}
                 aria-label={`Afficher la bannière ${i + 1}`}

@@ -1,3 +1,4 @@
+import { bookConditions, conditionLabels } from '@cartable/contracts/labels';
 import {
   Alert,
   ApiError,
@@ -22,17 +23,18 @@ import {
   useSession,
   useSubmissionKey,
 } from '@cartable/ui';
+import { CategorySelector, useCategoryHierarchy } from '@cartable/ui/categories';
 import { Link, useNavigate, useParams } from '@cartable/ui/router';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { ClassListAutofill } from '../../entities/class-list/ClassListAutofill';
+import { useSaveBook } from '../../entities/listing/api/listing';
 import { bookQuery } from '../../shared/api/books';
-import { type Book, CONDITION_LABELS, CONDITIONS, sameId } from '../../shared/books';
+import { type Book, sameId } from '../../shared/books';
 import { useGabonCities } from '../../shared/cities';
 import { CitySelect } from '../../shared/components/CitySelect';
 import { messages } from '../../shared/messages';
-import { CategorySelector, useCategoryHierarchy } from '../categories';
-import { useSaveBook } from './api/listing';
 import {
   BOOK_FORM_FIELDS,
   type BookFormField,
@@ -43,7 +45,6 @@ import {
   type PhotoSlot,
   toFormData,
 } from './bookForm';
-import { ClassListAutofill } from './ClassListAutofill';
 import { bookChecks } from './checks';
 import { EMPTY_SLOT, PhotoSlots } from './PhotoSlots';
 
@@ -221,9 +222,9 @@ function BookForm({ book }: { book?: Book }) {
           />
           <Select label="État *" error={errors.condition?.message} {...register('condition')}>
             <option value="">Choisissez l'état</option>
-            {CONDITIONS.map((value) => (
+            {bookConditions.map((value) => (
               <option key={value} value={value}>
-                {CONDITION_LABELS[value]}
+                {conditionLabels[value]}
               </option>
             ))}
           </Select>

@@ -1,4 +1,5 @@
-import type { Book, Condition } from '../../shared/books';
+import type { BookCondition } from '@cartable/contracts';
+import type { Book } from '../../shared/books';
 
 /**
  * The listing form's values, messages and multipart body. It is checked with the API's own schema
@@ -25,7 +26,7 @@ export interface BookFormValues {
   description: string;
   publisher: string;
   publication_year: string;
-  condition: Condition | '';
+  condition: BookCondition | '';
   price: string;
   city_id: string;
   is_negociable: boolean;
@@ -79,7 +80,7 @@ export function bookToForm(book: Book): BookFormValues {
     description: book.description ?? '',
     publisher: book.publisher ?? '',
     publication_year: book.publication_year ? String(book.publication_year) : '',
-    condition: (book.condition ?? '') as Condition | '',
+    condition: (book.condition ?? '') as BookCondition | '',
     price: String(book.price ?? ''),
     city_id: book.city_id ? String(book.city_id) : book.city ? String(book.city.id) : '',
     is_negociable: Boolean(book.is_negociable ?? book.is_negotiable),
@@ -98,7 +99,7 @@ export interface PhotoSlot {
   removed: boolean;
 }
 
-export { ACCEPTED_TYPES, MAX_IMAGE_BYTES } from './photo';
+export { ACCEPTED_TYPES, MAX_IMAGE_BYTES } from '../../entities/listing/photo';
 
 /** Multipart body of POST /books and POST /books/{id}. */
 export function toFormData(values: BookFormValues, slots: PhotoSlot[], editing: boolean): FormData {
@@ -124,4 +125,4 @@ export function toFormData(values: BookFormValues, slots: PhotoSlot[], editing: 
   return form;
 }
 
-export { shrinkPhoto } from './photo';
+export { shrinkPhoto } from '../../entities/listing/photo';

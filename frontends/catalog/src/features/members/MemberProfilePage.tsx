@@ -24,9 +24,11 @@ import {
 } from '@cartable/ui';
 import { Link, useParams, useSearchParams } from '@cartable/ui/router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { BookGrid } from '../../entities/book/BookCard';
+import { BlockButton } from '../../entities/report/BlockButton';
+import { ReportButton } from '../../entities/report/ReportButton';
 import { SellerBadge } from '../../shared/components/SellerBadge';
-import { BookGrid } from '../catalogue';
-import { BlockButton, ReportButton } from '../reports';
+
 import {
   memberBooksQuery,
   memberDealsQuery,

@@ -1,3 +1,4 @@
+import { bookStatuses } from '@cartable/contracts/labels';
 import {
   BookIcon,
   Button,
@@ -22,10 +23,11 @@ import {
 } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
 import { useId, useState } from 'react';
-import { type Book, type BookStatus, conditionLabel, STATUSES, statusLabel, truncate } from '../../shared/books';
+import { BookCover, Price } from '../../entities/book/BookCard';
+import { ConcludeDialog } from '../../entities/transaction/LazyConcludeDialog';
+import { type Book, type BookStatus, conditionLabel, statusLabel, truncate } from '../../shared/books';
 import { messages } from '../../shared/messages';
-import { BookCover, Price } from '../catalogue';
-import { ConcludeDialog } from '../transactions';
+
 import { useDeleteMyBook, useMyBooks, useUpdateStatus } from './api/my-books';
 
 type Tab = 'all' | BookStatus;
@@ -191,7 +193,7 @@ function MyBookRow({
   onConclude: () => void;
 }) {
   const selectId = useId();
-  const current = (STATUSES as readonly string[]).includes(book.status) ? book.status : 'vendu';
+  const current = (bookStatuses as readonly string[]).includes(book.status) ? book.status : 'vendu';
   return (
     <li className="grid grid-cols-[5rem_minmax(0,1fr)] gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:flex sm:gap-4 sm:p-4">
       <Link to={`/books/${book.id}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
@@ -240,7 +242,7 @@ function MyBookRow({
                 : 'border-slate-300 bg-slate-100 text-slate-700',
           )}
         >
-          {STATUSES.map((value) => (
+          {bookStatuses.map((value) => (
             <option key={value} value={value}>
               {statusLabel(value)}
             </option>

@@ -23,7 +23,8 @@ import { Link, useNavigate, useParams } from '@cartable/ui/router';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { transactionDetailQuery } from '../transactions';
+import { transactionQuery } from '../../entities/transaction/api/transactions';
+
 import { useSaveRating } from './api/ratings';
 import { ratingChecks } from './checks';
 import { StarRating } from './StarRating';
@@ -34,7 +35,7 @@ import { StarRating } from './StarRating';
  */
 export default function RateTransactionPage() {
   const { transactionId = '' } = useParams();
-  const deal = useQuery(transactionDetailQuery(transactionId));
+  const deal = useQuery(transactionQuery(transactionId));
   useDocumentTitle('Évaluer la transaction');
 
   if (deal.isPending) return <PageSpinner />;

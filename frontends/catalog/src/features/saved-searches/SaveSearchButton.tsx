@@ -1,9 +1,9 @@
 import type { SearchInterpretation } from '@cartable/contracts';
 import { BellIcon, Button, buttonClasses, cn, useSession } from '@cartable/ui';
+import { branchOf, entriesById, flattenTree, useCategoryHierarchy } from '@cartable/ui/categories';
 import { Link, useLocation, useSearchParams } from '@cartable/ui/router';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useGabonCities } from '../../shared/cities';
-import { branchOf, entriesById, flattenTree, useCategoryHierarchy } from '../categories';
 
 /** The dialog (its form, zod and the overlays) loads on the first tap, not with /books. */
 const SaveSearchDialog = lazy(() => import('./SaveSearchDialog'));

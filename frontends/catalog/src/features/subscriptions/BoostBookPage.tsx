@@ -15,9 +15,9 @@ import {
 import { Link, useParams } from '@cartable/ui/router';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { BookCover, Price } from '../../entities/book/BookCard';
 import { useBook } from '../../shared/api/books';
 import { sameId, statusLabel } from '../../shared/books';
-import { BookCover, Price } from '../catalogue';
 import { type Plan, plansQuery } from './api/subscriptions';
 import { Checkout } from './Checkout';
 import { PLAN_GRID, PlanCard, PlanCardSkeleton } from './PlanCard';

@@ -1,8 +1,8 @@
 import { Alert, Button, errorMessage, LazyDialog, notify, Select, Skeleton } from '@cartable/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { myBooksQuery } from '../../shared/api/books';
 import { truncate } from '../../shared/books';
-import { myBooksQuery } from '../my-books';
 import { type BoostedBook, type Subscription, useSetSubscriptionBooks, useTransferBoost } from './api/subscriptions';
 
 /** The member's listings a boost may go to: available and not hidden. */

@@ -1,3 +1,4 @@
+import { planKindLabels, subscriptionStatusLabels } from '@cartable/contracts/labels';
 import {
   Badge,
   Button,
@@ -20,7 +21,7 @@ import { truncate } from '../../shared/books';
 import { type BoostedBook, mySubscriptionsQuery, type Subscription } from './api/subscriptions';
 import { ChooseBooksDialog, TransferBoostDialog } from './BoostDialogs';
 import { Checkout } from './Checkout';
-import { days, KIND_LABELS, STATUS_LABELS, STATUS_TONES } from './labels';
+import { days, STATUS_TONES } from './labels';
 
 const CURRENT = new Set(['active', 'pending_payment']);
 
@@ -131,7 +132,7 @@ function Group({ title, rows, empty, ...actions }: { title: string; rows: Subscr
 }
 
 export function SubscriptionStatusBadge({ status }: { status: Subscription['status'] }) {
-  return <Badge tone={STATUS_TONES[status]}>{STATUS_LABELS[status]}</Badge>;
+  return <Badge tone={STATUS_TONES[status]}>{subscriptionStatusLabels[status]}</Badge>;
 }
 
 function SubscriptionCard({
@@ -151,7 +152,7 @@ function SubscriptionCard({
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="text-xs font-medium text-slate-500">{KIND_LABELS[s.plan.kind]}</p>
+          <p className="text-xs font-medium text-slate-500">{planKindLabels[s.plan.kind]}</p>
           <h3 id={`sub-${s.id}`} className="font-semibold text-slate-900">
             {s.plan.name}
           </h3>

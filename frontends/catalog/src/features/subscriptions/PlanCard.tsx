@@ -1,7 +1,8 @@
+import { planKindLabels } from '@cartable/contracts/labels';
 import { Badge, CheckCircleIcon, cn, formatPrice, Skeleton } from '@cartable/ui';
 import type { ReactNode } from 'react';
 import type { Plan } from './api/subscriptions';
-import { days, KIND_LABELS, planBenefits } from './labels';
+import { days, planBenefits } from './labels';
 
 /** A plan side by side with the others: name, price per period, what it gives, the way in. */
 export function PlanCard({ plan, action, highlighted }: { plan: Plan; action: ReactNode; highlighted?: boolean }) {
@@ -16,7 +17,7 @@ export function PlanCard({ plan, action, highlighted }: { plan: Plan; action: Re
       )}
     >
       <Badge tone={plan.kind === 'boost' ? 'accent' : 'primary'} className="self-start">
-        {KIND_LABELS[plan.kind]}
+        {planKindLabels[plan.kind]}
       </Badge>
       <h3 id={headingId} className="mt-3 text-lg font-bold text-slate-900">
         {plan.name}

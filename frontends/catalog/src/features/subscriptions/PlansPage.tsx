@@ -12,7 +12,7 @@ import {
 import { Link, useNavigate, useSearchParams } from '@cartable/ui/router';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { SponsoredBadge } from '../catalogue';
+import { SponsoredBadge } from '../../entities/book/BookCard';
 import { type Plan, plansQuery } from './api/subscriptions';
 import { Checkout } from './Checkout';
 import { PLAN_GRID, PlanCard, PlanCardSkeleton } from './PlanCard';

@@ -1,3 +1,4 @@
+import { operatorLabels, paymentProviderLabels, paymentStatusLabels, planKindLabels } from '@cartable/contracts/labels';
 import {
   ApiError,
   Badge,
@@ -25,14 +26,7 @@ import { type ReactNode, useState } from 'react';
 import { truncate } from '../../shared/books';
 import { downloadReceipt, type SubscriptionDetail, subscriptionQuery } from './api/subscriptions';
 import { Checkout } from './Checkout';
-import {
-  days,
-  KIND_LABELS,
-  OPERATOR_LABELS,
-  PAYMENT_STATUS_LABELS,
-  PAYMENT_STATUS_TONES,
-  PROVIDER_LABELS,
-} from './labels';
+import { days, PAYMENT_STATUS_TONES } from './labels';
 import { SubscriptionStatusBadge } from './MySubscriptionsPage';
 
 type DetailPayment = SubscriptionDetail['payments'][number];
@@ -100,7 +94,7 @@ export default function SubscriptionDetailPage() {
       {back}
       <div className="mb-6 flex flex-wrap items-start justify-between gap-2">
         <div>
-          <p className="text-sm text-slate-600">{KIND_LABELS[s.plan.kind]}</p>
+          <p className="text-sm text-slate-600">{planKindLabels[s.plan.kind]}</p>
           <h1 className="text-2xl font-bold text-slate-900">{s.plan.name}</h1>
         </div>
         <SubscriptionStatusBadge status={s.status} />
@@ -218,12 +212,12 @@ function PaymentCard({ payment: p, onDeclare }: { payment: DetailPayment; onDecl
     <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="payment-card">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p className="text-lg font-bold text-slate-900">{formatPrice(p.amount)}</p>
-        <Badge tone={PAYMENT_STATUS_TONES[p.status]}>{PAYMENT_STATUS_LABELS[p.status]}</Badge>
+        <Badge tone={PAYMENT_STATUS_TONES[p.status]}>{paymentStatusLabels[p.status]}</Badge>
       </div>
       <dl className="mt-2 grid grid-cols-1 gap-x-4 text-sm sm:grid-cols-2">
         <Row label="Référence">{p.reference}</Row>
-        <Row label="Opérateur">{OPERATOR_LABELS[p.operator]}</Row>
-        <Row label="Moyen">{PROVIDER_LABELS[p.provider] ?? p.provider}</Row>
+        <Row label="Opérateur">{operatorLabels[p.operator]}</Row>
+        <Row label="Moyen">{paymentProviderLabels[p.provider] ?? p.provider}</Row>
         {p.provider_reference ? <Row label="Réf. transaction">{p.provider_reference}</Row> : null}
         <Row label="Créé le">{formatDateTime(p.created_at)}</Row>
         {p.paid_at ? <Row label="Payé le">{formatDateTime(p.paid_at)}</Row> : null}

@@ -21,15 +21,14 @@ import { ConfirmDialog } from '@cartable/ui/overlays';
 import { Link, useParams } from '@cartable/ui/router';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Stars } from '../../shared/components/Stars';
-import { BookCover } from '../catalogue';
+import { BookCover } from '../../entities/book/BookCard';
 import {
   type Transaction,
-  type TransactionAction,
   type TransactionStatus,
   transactionQuery,
-  useTransactionAction,
-} from './api/transactions';
+} from '../../entities/transaction/api/transactions';
+import { Stars } from '../../shared/components/Stars';
+import { type TransactionAction, useTransactionAction } from './api/transactions';
 import { StatusBadge, termsOf } from './parts';
 
 const DIALOGS: Record<

@@ -16,9 +16,10 @@ import {
 } from '@cartable/ui';
 import { Link, useSearchParams } from '@cartable/ui/router';
 import { useQuery } from '@tanstack/react-query';
+import { BookCover } from '../../entities/book/BookCard';
+import type { Role, Transaction, TransactionStatus } from '../../entities/transaction/api/transactions';
 import { truncate } from '../../shared/books';
-import { BookCover } from '../catalogue';
-import { type Role, type Transaction, type TransactionStatus, transactionsQuery } from './api/transactions';
+import { transactionsQuery } from './api/transactions';
 import { STATUS_OPTIONS, StatusBadge, termsOf } from './parts';
 
 const ROLES: Array<[Role | '', string]> = [

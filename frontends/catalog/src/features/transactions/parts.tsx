@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone, formatPrice } from '@cartable/ui';
-import type { Transaction, TransactionStatus } from './api/transactions';
+import type { Transaction, TransactionStatus } from '../../entities/transaction/api/transactions';
 
 export const STATUS_OPTIONS: Array<[TransactionStatus, string]> = [
   ['proposed', 'Proposée'],

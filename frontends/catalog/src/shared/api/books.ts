@@ -1,7 +1,14 @@
+import type {
+  BookDetailResponse,
+  BookListPage,
+  BookListResponse,
+  BookWriteResponse,
+  MessageResponse,
+} from '@cartable/contracts';
 import { VISITOR_BOOK_PAGE } from '@cartable/contracts/book-page';
 import { ApiError, api, getSession } from '@cartable/ui';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Book, BookQuery, BookStatus, Id, Paginated } from '../books';
+import type { BookDetail, BookQuery, BookStatus, Id } from '../books';
 
 export type { BookQuery };
 
@@ -18,24 +25,24 @@ export const bookKeys = {
   mine: ['books', 'mine'] as const,
 };
 
-export async function fetchBooks(query: BookQuery, signal?: AbortSignal): Promise<Paginated<Book>> {
-  const data = await api.get<Partial<Paginated<Book>>>('/books', { query, signal });
-  const list = Array.isArray(data?.data) ? data.data : [];
-  return {
-    data: list,
-    total: data?.total ?? list.length,
-    per_page: data?.per_page ?? list.length,
-    current_page: data?.current_page ?? 1,
-    last_page: Math.max(1, data?.last_page ?? 1),
-  };
+export async function fetchBooks(query: BookQuery, signal?: AbortSignal): Promise<BookListPage> {
+  return api.get<BookListPage>('/books', { query, signal });
 }
 
-export async function fetchBook(id: Id, signal?: AbortSignal): Promise<Book> {
+export async function fetchBook(id: Id, signal?: AbortSignal): Promise<BookDetail> {
   // Without a token, the visitor's page at its own address: the one a book page's HTML preloads.
   const query = getSession().token ? undefined : VISITOR_BOOK_PAGE;
-  const data = await api.get<{ book: Book }>(`/books/${encodeURIComponent(String(id))}`, { signal, query });
+  const data = await api.get<BookDetailResponse>(`/books/${encodeURIComponent(String(id))}`, { signal, query });
   return data.book;
 }
+
+/** The member's listings, every status (GET /user/books): « Mes manuels » and a boost's choice. */
+export async function fetchMyBooks(signal?: AbortSignal) {
+  return (await api.get<BookListResponse>('/user/books', { signal })).data;
+}
+
+export const myBooksQuery = () =>
+  queryOptions({ queryKey: bookKeys.mine, queryFn: ({ signal }) => fetchMyBooks(signal) });
 
 /** GET /books with the catalogue's filters (a page of results). */
 export const booksQuery = (query: BookQuery) =>
@@ -53,12 +60,12 @@ export const bookQuery = (id: Id) =>
 export const useBook = (id: Id, options: { enabled?: boolean; retry?: boolean } = {}) =>
   useQuery({ ...bookQuery(id), ...options });
 
-export function deleteBook(id: Id): Promise<{ message?: string }> {
-  return api.delete<{ message?: string }>(`/books/${encodeURIComponent(String(id))}`);
+export function deleteBook(id: Id) {
+  return api.delete<MessageResponse>(`/books/${encodeURIComponent(String(id))}`);
 }
 
-export function updateBookStatus(id: Id, status: BookStatus): Promise<{ message?: string; book?: Book }> {
-  return api.put<{ message?: string; book?: Book }>(`/books/${encodeURIComponent(String(id))}/status`, { status });
+export function updateBookStatus(id: Id, status: BookStatus) {
+  return api.put<BookWriteResponse>(`/books/${encodeURIComponent(String(id))}/status`, { status });
 }
 
 /** After a deletion: every list is stale, but the deleted book's page must not be fetched again (404). */

@@ -1,7 +1,7 @@
 import { StarIcon } from '@cartable/ui';
 
 /**
- * The seller badge of an active member plan (issue 13): `seller.badge` on a book, `badge` of
+ * The seller badge of an active member plan: `seller.badge` on a book, `badge` of
  * GET /users/{id}/deals on a public profile; the plan's name (« Vendeur Pro »…). Nothing when null.
  */
 export function SellerBadge({ badge, className = '' }: { badge: string | null | undefined; className?: string }) {

@@ -1,6 +1,5 @@
 import type { Notice } from '@cartable/contracts';
 import {
-  api,
   BellIcon,
   Button,
   Container,
@@ -9,17 +8,15 @@ import {
   errorMessage,
   formatDateTime,
   LoadFailed,
-  noticesPageQuery,
   notify,
   PageHeader,
   Pagination,
-  queryKeys,
   Skeleton,
   useDocumentTitle,
   useSession,
 } from '@cartable/ui';
 import { Link, useNavigate, useSearchParams } from '@cartable/ui/router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMarkAllNoticesRead, useMarkNoticeRead, useNoticesPage } from './api/notices';
 
 /**
  * /notifications: the member's notice centre (a favourite reserved, sold or cheaper; a deal's
@@ -30,21 +27,13 @@ export default function NoticesPage() {
   const userId = user?.id ?? '';
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const client = useQueryClient();
   const navigate = useNavigate();
   useDocumentTitle('Notifications');
-  const query = useQuery({ ...noticesPageQuery(userId, page), enabled: Boolean(userId) });
-
-  const refresh = () => client.invalidateQueries({ queryKey: queryKeys.notices.all });
-  const markRead = useMutation({
-    mutationFn: (id: string) => api.post(`/notifications/${id}/read`),
-    onSettled: refresh,
-  });
-  const markAll = useMutation({
-    mutationFn: () => api.post<{ message: string }>('/notifications/read-all'),
+  const query = useNoticesPage(userId, page);
+  const markRead = useMarkNoticeRead();
+  const markAll = useMarkAllNoticesRead({
     onSuccess: (answer) => notify.success(answer.message),
     onError: (error) => notify.error(errorMessage(error, 'Impossible de marquer les notifications comme lues.')),
-    onSettled: refresh,
   });
 
   const open = (notice: Notice) => {

@@ -1,5 +1,5 @@
 // Types only: the list must not load the contracts (and zod).
-import type { Banner } from '@cartable/contracts';
+import type { Banner, BannerResponse, BannersResponse, MessageResponse } from '@cartable/contracts';
 import { api } from '@cartable/ui';
 import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 
@@ -13,7 +13,7 @@ export const bannerKeys = {
 };
 
 export async function fetchBanners(signal?: AbortSignal) {
-  return (await api.get<{ banners: Banner[] }>('/banners', { signal })).banners;
+  return (await api.get<BannersResponse>('/banners', { signal })).banners;
 }
 
 export const bannersQuery = () =>
@@ -28,7 +28,7 @@ export function refreshBanners(queryClient: QueryClient) {
 
 /** The multipart form of POST /banners and POST /banners/{id}: fields and the optional image. */
 export function saveBanner(id: number | null, form: FormData) {
-  return api.post<{ banner: Banner }>(id === null ? '/banners' : `/banners/${id}`, form);
+  return api.post<BannerResponse>(id === null ? '/banners' : `/banners/${id}`, form);
 }
 
 export function useDeleteBanner(
@@ -36,7 +36,7 @@ export function useDeleteBanner(
   handlers: { onSuccess: (message: string) => void; onError: (error: unknown) => void },
 ) {
   return useMutation({
-    mutationFn: async (id: number) => (await api.delete<{ message: string }>(`/banners/${id}`)).message,
+    mutationFn: async (id: number) => (await api.delete<MessageResponse>(`/banners/${id}`)).message,
     onSuccess: (message) => {
       handlers.onSuccess(message);
       refreshBanners(queryClient);
@@ -52,7 +52,7 @@ export function useReorderBanners(
 ) {
   return useMutation({
     mutationFn: (ordered: Banner[]) =>
-      api.post<{ message: string }>('/banners/reorder', {
+      api.post<MessageResponse>('/banners/reorder', {
         banners: ordered.map((banner, order) => ({ id: banner.id, order })),
       }),
     onMutate: (ordered) => {

@@ -1,5 +1,13 @@
 // Types only: the list must not load the contracts (and zod).
-import type { AdminBook, AdminBookPage, BookStatus } from '@cartable/contracts';
+import type {
+  AdminBook,
+  AdminBookActionResponse,
+  AdminBookPage,
+  AdminBookResponse,
+  BookStatus,
+  CategoriesResponse,
+  MessageResponse,
+} from '@cartable/contracts';
 import { ApiError, api } from '@cartable/ui';
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 
@@ -55,7 +63,7 @@ export function fetchBooks(query: BookQuery, signal?: AbortSignal) {
 }
 
 export async function fetchBook(id: number, signal?: AbortSignal) {
-  return (await api.get<{ book: AdminBook }>(`/admin/books/${id}`, { signal })).book;
+  return (await api.get<AdminBookResponse>(`/admin/books/${id}`, { signal })).book;
 }
 
 export const booksQuery = (query: BookQuery) =>
@@ -79,9 +87,7 @@ export const useBook = (id: number | null) =>
 export const useCategoryOptions = () =>
   useQuery({
     queryKey: bookKeys.categories,
-    queryFn: async ({ signal }) =>
-      (await api.get<{ categories: Array<{ id: number; name: string; depth: number }> }>('/categories', { signal }))
-        .categories,
+    queryFn: async ({ signal }) => (await api.get<CategoriesResponse>('/categories', { signal })).categories,
     staleTime: 15 * 60_000,
   });
 
@@ -97,17 +103,17 @@ export async function runBookAction(action: BookAction): Promise<string> {
   switch (action.kind) {
     case 'status':
       return (
-        await api.put<{ message: string }>(`/admin/books/${id}/status`, {
+        await api.put<AdminBookActionResponse>(`/admin/books/${id}/status`, {
           status: action.status,
           ...(action.reason ? { reason: action.reason } : {}),
         })
       ).message;
     case 'hide':
-      return (await api.post<{ message: string }>(`/admin/books/${id}/hide`, { reason: action.reason })).message;
+      return (await api.post<AdminBookActionResponse>(`/admin/books/${id}/hide`, { reason: action.reason })).message;
     case 'unhide':
-      return (await api.post<{ message: string }>(`/admin/books/${id}/unhide`)).message;
+      return (await api.post<AdminBookActionResponse>(`/admin/books/${id}/unhide`)).message;
     case 'delete':
-      return (await api.delete<{ message: string }>(`/admin/books/${id}`, { reason: action.reason })).message;
+      return (await api.delete<MessageResponse>(`/admin/books/${id}`, { reason: action.reason })).message;
   }
 }
 

@@ -1,3 +1,4 @@
+import type { CategoryStatsResponse } from '@cartable/contracts';
 import { api } from '@cartable/ui';
 import { categoryKeys, forgetStoredHierarchy } from '@cartable/ui/categories';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,20 +8,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
  * drops the browser's 12-hour copy of the tree and reloads the category queries, so the tree,
  * the selectors and the catalogue's filters show it at once.
  */
-export interface CategoryStats {
-  total: number;
-  roots: number;
-  leaves: number;
-  max_depth: number;
-  with_books: number;
-}
+export type CategoryStats = CategoryStatsResponse['stats'];
 
 export const categoryStatsKey = ['admin', 'categories', 'stats'] as const;
 
 export const useCategoryStats = () =>
   useQuery({
     queryKey: categoryStatsKey,
-    queryFn: ({ signal }) => api.get<{ stats: CategoryStats }>('/admin/categories/stats', { signal }),
+    queryFn: ({ signal }) => api.get<CategoryStatsResponse>('/admin/categories/stats', { signal }),
     select: (answer) => answer.stats,
   });
 

@@ -1,5 +1,13 @@
 // Types only: the list must not load the contracts (and zod).
-import type { AdminCity, CityImportReport, CityRequest } from '@cartable/contracts';
+import type {
+  AdminCity,
+  AdminCityPage,
+  CityImportReport,
+  CityRequest,
+  CityResponse,
+  MessageResponse,
+  ProvincesResponse,
+} from '@cartable/contracts';
 import { api } from '@cartable/ui';
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 
@@ -24,10 +32,7 @@ export const cityKeys = {
 };
 
 export function fetchCities(query: CityQuery, signal?: AbortSignal) {
-  return api.get<{
-    data: AdminCity[];
-    meta: { current_page: number; last_page: number; total: number; per_page: number };
-  }>('/admin/cities', { query: { country_id: DEFAULT_COUNTRY_ID, ...query }, signal });
+  return api.get<AdminCityPage>('/admin/cities', { query: { country_id: DEFAULT_COUNTRY_ID, ...query }, signal });
 }
 
 export const citiesQuery = (query: CityQuery) =>
@@ -43,7 +48,7 @@ export const useProvinces = (countryId = DEFAULT_COUNTRY_ID) =>
     queryKey: cityKeys.provinces(countryId),
     queryFn: async ({ signal }) =>
       (
-        await api.get<{ provinces: Array<{ id: number; name: string }> }>(`/countries/${countryId}/provinces`, {
+        await api.get<ProvincesResponse>(`/countries/${countryId}/provinces`, {
           signal,
         })
       ).provinces,
@@ -64,9 +69,7 @@ interface Handlers<Answer> {
 export function useSaveCity(queryClient: QueryClient, handlers: Handlers<{ city: AdminCity | { name: string } }>) {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: CityRequest }) =>
-      id === null
-        ? api.post<{ city: { name: string } }>('/admin/cities', body)
-        : api.put<{ city: { name: string } }>(`/admin/cities/${id}`, body),
+      id === null ? api.post<CityResponse>('/admin/cities', body) : api.put<CityResponse>(`/admin/cities/${id}`, body),
     onSuccess: (answer) => {
       handlers.onSuccess(answer);
       refreshCities(queryClient);
@@ -77,7 +80,7 @@ export function useSaveCity(queryClient: QueryClient, handlers: Handlers<{ city:
 
 export function useDeleteCity(queryClient: QueryClient, handlers: Handlers<{ message: string }>) {
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ message: string }>(`/admin/cities/${id}`),
+    mutationFn: (id: number) => api.delete<MessageResponse>(`/admin/cities/${id}`),
     onSuccess: (answer) => {
       handlers.onSuccess(answer);
       refreshCities(queryClient);

@@ -7,9 +7,12 @@ import type {
   ClassListItem,
   ClassListItemRequest,
   ClassListItemUpdateRequest,
+  ClassListItemWriteResponse,
   ClassListPage,
+  ClassListResponse,
   ClassListUpdateRequest,
   ClassListWriteResponse,
+  MessageResponse,
 } from '@cartable/contracts';
 import { api } from '@cartable/ui';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -58,8 +61,7 @@ export const adminClassListsQuery = (query: ListFilters) =>
 export const adminClassListQuery = (id: number) =>
   queryOptions({
     queryKey: adminClassListKeys.detail(id),
-    queryFn: async ({ signal }) =>
-      (await api.get<{ list: ClassListDetail }>(`/admin/class-lists/${enc(id)}`, { signal })).list,
+    queryFn: async ({ signal }) => (await api.get<ClassListResponse>(`/admin/class-lists/${enc(id)}`, { signal })).list,
   });
 
 /** Every write answers the list (or item) as it is now: the detail is refreshed, the lists refetched. */
@@ -83,7 +85,7 @@ export const useUpdateList = () =>
   );
 
 export const useDeleteList = () =>
-  useListWrite((id: number) => api.delete<{ message: string }>(`/admin/class-lists/${enc(id)}`));
+  useListWrite((id: number) => api.delete<MessageResponse>(`/admin/class-lists/${enc(id)}`));
 
 export const useCopyList = () =>
   useListWrite(({ id, school_year }: { id: number; school_year: string }) =>
@@ -102,22 +104,22 @@ export const useSaveItem = () =>
   useListWrite(
     ({ listId, itemId, body }: { listId: number; itemId?: number; body: ClassListItemRequest }) =>
       (itemId
-        ? api.put<{ message: string; item: ClassListItem }>(
-            `/admin/class-lists/${enc(listId)}/items/${enc(itemId)}`,
-            body,
-          )
-        : api.post<{ message: string; item: ClassListItem }>(
-            `/admin/class-lists/${enc(listId)}/items`,
-            body,
-          )) as Promise<{
+        ? api.put<ClassListItemWriteResponse>(`/admin/class-lists/${enc(listId)}/items/${enc(itemId)}`, body)
+        : api.post<ClassListItemWriteResponse>(`/admin/class-lists/${enc(listId)}/items`, body)) as Promise<{
         message: string;
       }>,
   );
 
 export const useDeleteItem = () =>
   useListWrite(({ listId, itemId }: { listId: number; itemId: number }) =>
-    api.delete<{ message: string }>(`/admin/class-lists/${enc(listId)}/items/${enc(itemId)}`),
+    api.delete<MessageResponse>(`/admin/class-lists/${enc(listId)}/items/${enc(itemId)}`),
   );
+
+/** After an import (its answer has no list): every list and detail is read again. */
+export function useRefreshClassLists() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: adminClassListKeys.all });
+}
 
 /** POST /admin/class-lists/{id}/import: `dryRun` is the per-line preview (nothing written). */
 export function importItems(listId: number, file: File, dryRun: boolean) {

@@ -1,10 +1,10 @@
-import type { ModerationDecision, PageMeta, PendingComment } from '@cartable/contracts';
+import type { CommentResponse, ModerationDecision, PendingComment, PendingCommentsResponse } from '@cartable/contracts';
 import { api, queryKeys } from '@cartable/ui';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** The moderation queue (services/moderation/API.md; shapes from libs/contracts/src/moderation.ts). */
 export type { ModerationDecision, PendingComment };
-export type PendingPage = { data: PendingComment[]; meta: PageMeta };
+export type PendingPage = PendingCommentsResponse;
 
 export const moderationMessages = {
   approved: 'Commentaire approuvé avec succès',
@@ -26,7 +26,7 @@ export const pendingCommentsQuery = (page: number) =>
   });
 
 export function moderateComment(id: string, status: ModerationDecision) {
-  return api.patch<{ message?: string }>(`/admin/comments/${id}/moderate`, { status });
+  return api.patch<CommentResponse>(`/admin/comments/${id}/moderate`, { status });
 }
 
 /**

@@ -1,5 +1,14 @@
 // Types only: the list must not load the contracts (and zod); the answer form does.
-import type { Contact, ContactStatus, PageMeta } from '@cartable/contracts';
+import type {
+  Contact,
+  ContactBulkDeleteResponse,
+  ContactListResponse,
+  ContactRespondResponse,
+  ContactResponse,
+  ContactStatsResponse,
+  ContactStatus,
+  MessageResponse,
+} from '@cartable/contracts';
 import { ApiError, api } from '@cartable/ui';
 import {
   keepPreviousData,
@@ -49,16 +58,16 @@ export interface ContactQuery {
 }
 
 export function fetchContacts(query: ContactQuery, signal?: AbortSignal) {
-  return api.get<{ data: Contact[]; meta: PageMeta }>('/admin/contacts', { query: { ...query }, signal });
+  return api.get<ContactListResponse>('/admin/contacts', { query: { ...query }, signal });
 }
 
 export async function fetchContactStats(signal?: AbortSignal): Promise<ContactStats> {
-  const answer = await api.get<{ stats: ContactStats }>('/admin/contacts/stats', { signal });
+  const answer = await api.get<ContactStatsResponse>('/admin/contacts/stats', { signal });
   return answer.stats;
 }
 
 export async function fetchContact(id: string, signal?: AbortSignal): Promise<Contact> {
-  const answer = await api.get<{ data: Contact }>(`/admin/contacts/${id}`, { signal });
+  const answer = await api.get<ContactResponse>(`/admin/contacts/${id}`, { signal });
   return answer.data;
 }
 
@@ -82,19 +91,19 @@ export function refreshContactLists(queryClient: QueryClient) {
 }
 
 export function respondToContact(id: string, response: string) {
-  return api.post<{ message?: string; data: Contact }>(`/admin/contacts/${id}/respond`, { response });
+  return api.post<ContactRespondResponse>(`/admin/contacts/${id}/respond`, { response });
 }
 
 export function setContactStatus(id: string, status: ContactStatus) {
-  return api.patch<{ data: Contact }>(`/admin/contacts/${id}/status`, { status });
+  return api.patch<ContactResponse>(`/admin/contacts/${id}/status`, { status });
 }
 
 export function deleteContact(id: string) {
-  return api.delete<{ message?: string }>(`/admin/contacts/${id}`);
+  return api.delete<MessageResponse>(`/admin/contacts/${id}`);
 }
 
 export function bulkDeleteContacts(ids: string[]) {
-  return api.post<{ deleted: number }>('/admin/contacts/bulk-delete', { ids });
+  return api.post<ContactBulkDeleteResponse>('/admin/contacts/bulk-delete', { ids });
 }
 
 /** GET /admin/contacts/{id}: opening a new message marks it read, so lists and counters change. */

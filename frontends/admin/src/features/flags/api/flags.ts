@@ -1,5 +1,12 @@
 // Types only: the list must not load the contracts (and zod).
-import type { PageMeta, Report, ReportDecision, ReportStatus, ReportTargetType } from '@cartable/contracts';
+import type {
+  Report,
+  ReportDecision,
+  ReportListResponse,
+  ReportResolveResponse,
+  ReportStatus,
+  ReportTargetType,
+} from '@cartable/contracts';
 import { api } from '@cartable/ui';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -51,8 +58,7 @@ export interface FlagQuery {
 export const flagsQuery = (query: FlagQuery) =>
   queryOptions({
     queryKey: flagKeys.list(query),
-    queryFn: ({ signal }) =>
-      api.get<{ data: Report[]; meta: PageMeta; open: number }>('/admin/reports', { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get<ReportListResponse>('/admin/reports', { query: { ...query }, signal }),
     placeholderData: keepPreviousData,
   });
 export const useFlags = (query: FlagQuery) => useQuery(flagsQuery(query));
@@ -74,7 +80,7 @@ async function decide({ report, decision, note }: Decision): Promise<string> {
   if (decision === 'deactivated' && report.target_owner_id) {
     await api.post(`/admin/users/${report.target_owner_id}/deactivate`, { reason: note });
   }
-  const answer = await api.post<{ message: string }>(`/admin/reports/${report.id}/resolve`, {
+  const answer = await api.post<ReportResolveResponse>(`/admin/reports/${report.id}/resolve`, {
     decision,
     ...(note ? { note } : {}),
   });

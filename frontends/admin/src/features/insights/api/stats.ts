@@ -6,6 +6,7 @@ import type {
   MessagingStats,
   ModerationStats,
   StatsPeriodQuery,
+  SubscriptionStats,
   Trend,
 } from '@cartable/contracts';
 import { api } from '@cartable/ui';
@@ -39,3 +40,11 @@ export const useMessagingStats = (period: StatsPeriodQuery, enabled = true) =>
   useQuery({ ...statsQuery<MessagingStats>('messaging', period), enabled });
 export const useModerationStats = (period: StatsPeriodQuery, enabled = true) =>
   useQuery({ ...statsQuery<ModerationStats>('moderation', period), enabled });
+
+/** GET /admin/stats/subscriptions (reports.view): active subscriptions, boosted listings, revenue per month. */
+export const useSubscriptionStats = () =>
+  useQuery({
+    queryKey: [...statsKeys.all, 'subscriptions'] as const,
+    queryFn: ({ signal }) => api.get<SubscriptionStats>('/admin/stats/subscriptions', { signal }),
+    staleTime: 60_000,
+  });

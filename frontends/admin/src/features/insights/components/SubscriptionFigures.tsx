@@ -1,7 +1,6 @@
-import type { SubscriptionStats } from '@cartable/contracts';
-import { api, hasPermission, useSession } from '@cartable/ui';
-import { useQuery } from '@tanstack/react-query';
+import { hasPermission, useSession } from '@cartable/ui';
 import { fcfa } from '../../../shared/messages';
+import { useSubscriptionStats } from '../api/stats';
 import { ChartCard } from './Chart';
 import { StatTile } from './StatTile';
 
@@ -9,11 +8,7 @@ import { StatTile } from './StatTile';
 export function SubscriptionFigures() {
   const { user } = useSession();
   const can = (permission: string) => hasPermission(permission, user);
-  const stats = useQuery({
-    queryKey: ['admin', 'stats', 'subscriptions'] as const,
-    queryFn: ({ signal }) => api.get<SubscriptionStats>('/admin/stats/subscriptions', { signal }),
-    staleTime: 60_000,
-  });
+  const stats = useSubscriptionStats();
   const s = stats.data;
   const error = stats.isError && !s;
   const revenue = s?.revenue ?? [];

@@ -1,4 +1,11 @@
-import type { AdminPaymentDetail, AdminPaymentListQuery, AdminPaymentPage, MonthlyRevenue } from '@cartable/contracts';
+import type {
+  AdminPaymentDetail,
+  AdminPaymentDetailResponse,
+  AdminPaymentListQuery,
+  AdminPaymentPage,
+  MonthlyRevenue,
+  PaymentActionResponse,
+} from '@cartable/contracts';
 import { ApiError, api } from '@cartable/ui';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -26,7 +33,7 @@ export const usePayment = (id: string) =>
   useQuery({
     queryKey: paymentKeys.detail(id),
     queryFn: async ({ signal }) =>
-      (await api.get<{ payment: AdminPaymentDetail }>(`/admin/payments/${encodeURIComponent(id)}`, { signal })).payment,
+      (await api.get<AdminPaymentDetailResponse>(`/admin/payments/${encodeURIComponent(id)}`, { signal })).payment,
     retry: (failures, error) =>
       !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
   });
@@ -42,11 +49,9 @@ export function usePaymentAction(id: string) {
   return useMutation({
     mutationFn: (action: PaymentAction) => {
       const path = `/admin/payments/${encodeURIComponent(id)}`;
-      if (action.kind === 'validate')
-        return api.post<{ message: string; payment: AdminPaymentDetail }>(`${path}/validate`, {});
-      if (action.kind === 'reject')
-        return api.post<{ message: string; payment: AdminPaymentDetail }>(`${path}/reject`, { reason: action.reason });
-      return api.post<{ message: string; payment: AdminPaymentDetail }>(`${path}/refunds`, {
+      if (action.kind === 'validate') return api.post<PaymentActionResponse>(`${path}/validate`, {});
+      if (action.kind === 'reject') return api.post<PaymentActionResponse>(`${path}/reject`, { reason: action.reason });
+      return api.post<PaymentActionResponse>(`${path}/refunds`, {
         reason: action.reason,
         ...(action.amount ? { amount: action.amount } : {}),
       });

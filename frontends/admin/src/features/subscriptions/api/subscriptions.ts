@@ -1,9 +1,15 @@
 import type {
   AdminSubscriptionListQuery,
   BoostedBook,
+  BoostedBookPage,
+  MessageResponse,
   Plan,
+  PlanListResponse,
   PlanRequest,
+  PlanWriteResponse,
+  SubscriptionChangeResponse,
   SubscriptionDetail,
+  SubscriptionDetailResponse,
   SubscriptionPage,
 } from '@cartable/contracts';
 import { ApiError, api } from '@cartable/ui';
@@ -31,7 +37,7 @@ export const usePlans = () =>
   useQuery({
     queryKey: subscriptionAdminKeys.plans,
     queryFn: async ({ signal }) =>
-      (await api.get<{ data: Plan[] }>('/admin/subscription-plans', { signal })).data ?? [],
+      (await api.get<PlanListResponse>('/admin/subscription-plans', { signal })).data ?? [],
   });
 
 export function useSavePlan() {
@@ -39,8 +45,8 @@ export function useSavePlan() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: PlanRequest }) =>
       id
-        ? api.put<{ message: string; plan: Plan }>(`/admin/subscription-plans/${id}`, body)
-        : api.post<{ message: string; plan: Plan }>('/admin/subscription-plans', body),
+        ? api.put<PlanWriteResponse>(`/admin/subscription-plans/${id}`, body)
+        : api.post<PlanWriteResponse>('/admin/subscription-plans', body),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: subscriptionAdminKeys.plans }),
   });
 }
@@ -48,7 +54,7 @@ export function useSavePlan() {
 export function useDeletePlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ message?: string }>(`/admin/subscription-plans/${id}`),
+    mutationFn: (id: number) => api.delete<MessageResponse>(`/admin/subscription-plans/${id}`),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: subscriptionAdminKeys.plans }),
   });
 }
@@ -70,7 +76,7 @@ export const adminSubscriptionQuery = (id: string) =>
     queryKey: subscriptionAdminKeys.detail(id),
     queryFn: async ({ signal }) =>
       (
-        await api.get<{ subscription: SubscriptionDetail }>(`/admin/subscriptions/${encodeURIComponent(id)}`, {
+        await api.get<SubscriptionDetailResponse>(`/admin/subscriptions/${encodeURIComponent(id)}`, {
           signal,
         })
       ).subscription,
@@ -82,7 +88,7 @@ export function useSubscriptionAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action, body }: { id: string; action: 'cancel' | 'extend'; body: Record<string, unknown> }) =>
-      api.post<{ message?: string }>(`/admin/subscriptions/${encodeURIComponent(id)}/${action}`, body),
+      api.post<SubscriptionChangeResponse>(`/admin/subscriptions/${encodeURIComponent(id)}/${action}`, body),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: subscriptionAdminKeys.all }),
   });
 }
@@ -91,10 +97,6 @@ export function useSubscriptionAction() {
 export const useBoostedBooks = (query: { current: 'true' | 'false'; page: number }) =>
   useQuery({
     queryKey: subscriptionAdminKeys.boosted(query),
-    queryFn: ({ signal }) =>
-      api.get<{ data: BoostedBook[]; meta: { current_page: number; last_page: number; total: number } }>(
-        '/admin/boosted-books',
-        { query: { ...query }, signal },
-      ),
+    queryFn: ({ signal }) => api.get<BoostedBookPage>('/admin/boosted-books', { query: { ...query }, signal }),
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,13 @@
 // Types only: the screens must not load the contracts (and zod) for their shapes.
-import type { AdminUser, AdminUserDetail, AuditEntry, AuditPage, Book, PageMeta } from '@cartable/contracts';
+import type {
+  AdminBookPage,
+  AdminUser,
+  AdminUserDetail,
+  AuditEntry,
+  AuditPage,
+  MessageResponse,
+  UserListResponse,
+} from '@cartable/contracts';
 import { ApiError, api } from '@cartable/ui';
 import {
   keepPreviousData,
@@ -42,7 +50,7 @@ export const usersQuery = (filters: UserListFilters) =>
   queryOptions({
     queryKey: userKeys.list(filters),
     queryFn: ({ signal }) =>
-      api.get<{ data: AdminUser[]; meta: PageMeta & { per_page: number } }>('/users/all', {
+      api.get<UserListResponse>('/users/all', {
         query: { ...filters },
         signal,
       }),
@@ -73,8 +81,7 @@ export function useUserAudit(id: string, first: AuditPage | undefined) {
 export const useUserBooks = (id: string) =>
   useQuery({
     queryKey: userKeys.books(id),
-    queryFn: ({ signal }) =>
-      api.get<{ data: Book[]; meta: PageMeta }>('/admin/books', { query: { owner_id: id, per_page: 10 }, signal }),
+    queryFn: ({ signal }) => api.get<AdminBookPage>('/admin/books', { query: { owner_id: id, per_page: 10 }, signal }),
     retry: 1,
   });
 
@@ -107,7 +114,7 @@ function run(id: string, action: UserAction): Promise<{ message: string }> {
     case 'deactivate':
       return api.post<UserAnswer>(`${base}/deactivate`, { reason: action.reason });
     case 'resend':
-      return api.post<{ message: string }>(`${base}/resend-verification`);
+      return api.post<MessageResponse>(`${base}/resend-verification`);
     case 'roles':
       return api.put<UserAnswer>(`${base}/roles`, { roles: action.roles });
     case 'permissions':

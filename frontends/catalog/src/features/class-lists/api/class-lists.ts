@@ -6,7 +6,13 @@ import type {
   ClassListDetail,
   ClassListItemAvailability,
   ClassListPage,
+  ClassListProposalRequest,
+  ClassListResponse,
+  ClassListWriteResponse,
+  MessageResponse,
   SavedClassList,
+  SavedClassListResponse,
+  SavedClassListsResponse,
 } from '@cartable/contracts';
 import { ApiError, api } from '@cartable/ui';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -75,8 +81,7 @@ export const availabilityQuery = (listId: number, cityId: number | null) =>
 export const listDetailQuery = (listId: number) =>
   queryOptions({
     queryKey: ['class-lists', 'detail', listId] as const,
-    queryFn: async ({ signal }) =>
-      (await api.get<{ list: ClassListDetail }>(`/class-lists/${listId}`, { signal })).list,
+    queryFn: async ({ signal }) => (await api.get<ClassListResponse>(`/class-lists/${listId}`, { signal })).list,
     staleTime: 10 * 60_000,
     retry: noRetryOn4xx,
   });
@@ -86,7 +91,7 @@ export const savedListsQuery = () =>
   queryOptions({
     queryKey: classListKeys.saved,
     queryFn: async ({ signal }) => {
-      const data = await api.get<{ data: SavedClassList[] }>('/my-class-lists', { signal });
+      const data = await api.get<SavedClassListsResponse>('/my-class-lists', { signal });
       return Array.isArray(data?.data) ? data.data : [];
     },
   });
@@ -96,7 +101,7 @@ export function useSaveList() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ listId, cityId, owned }: { listId: number; cityId: number | null; owned: number[] }) =>
-      api.put<{ message: string; saved: SavedClassList }>(`/my-class-lists/${listId}`, {
+      api.put<SavedClassListResponse>(`/my-class-lists/${listId}`, {
         city_id: cityId,
         owned_item_ids: owned,
       }),
@@ -114,7 +119,7 @@ export function useSaveList() {
 export function useForgetList() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (listId: number) => api.delete<{ message: string }>(`/my-class-lists/${listId}`),
+    mutationFn: (listId: number) => api.delete<MessageResponse>(`/my-class-lists/${listId}`),
     onSuccess: (_data, listId) => {
       queryClient.setQueriesData<ClassListAvailability>({ queryKey: ['class-lists', 'availability', listId] }, (old) =>
         old ? { ...old, saved: false } : old,
@@ -124,5 +129,17 @@ export function useForgetList() {
       );
       void queryClient.invalidateQueries({ queryKey: classListKeys.saved });
     },
+  });
+}
+
+/** POST /class-lists/proposals with an Idempotency-Key: a family proposes its school's list. */
+export function useProposeList(handlers: {
+  onSuccess: (answer: ClassListWriteResponse) => void;
+  onError: (error: unknown) => void;
+}) {
+  return useMutation({
+    mutationFn: ({ body, key }: { body: ClassListProposalRequest; key: string }) =>
+      api.post<ClassListWriteResponse>('/class-lists/proposals', body, { idempotencyKey: key }),
+    ...handlers,
   });
 }

@@ -1,4 +1,4 @@
-import type { Comment, CommentPage, CommentResponse, ModerationDecision } from '@cartable/contracts';
+import type { Comment, CommentPage, CommentResponse, MessageResponse, ModerationDecision } from '@cartable/contracts';
 import { api, queryKeys } from '@cartable/ui';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Id } from '../../../shared/books';
@@ -60,7 +60,7 @@ export function updateComment(bookId: Id, commentId: string, content: string) {
 }
 
 export function deleteComment(bookId: Id, commentId: string) {
-  return api.delete<{ message?: string }>(`/books/${bookId}/comments/${commentId}`);
+  return api.delete<MessageResponse>(`/books/${bookId}/comments/${commentId}`);
 }
 
 export function moderateComment(commentId: string, status: ModerationStatus) {

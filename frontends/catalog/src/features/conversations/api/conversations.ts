@@ -1,7 +1,9 @@
 // Types only: the conversation list must not load the contracts (and zod); the forms do.
 import type {
   Conversation,
+  ConversationsResponse,
   ConversationThread,
+  MarkReadResponse,
   Message,
   SendMessageRequest,
   SendMessageResponse,
@@ -43,7 +45,7 @@ export const messageKeys = {
 };
 
 export async function fetchConversations(signal?: AbortSignal): Promise<Conversation[]> {
-  const data = await api.get<{ conversations?: Conversation[] }>('/messages', { signal });
+  const data = await api.get<ConversationsResponse>('/messages', { signal });
   return Array.isArray(data?.conversations) ? data.conversations : [];
 }
 
@@ -176,7 +178,7 @@ interface SendInput {
 }
 
 export function markThreadRead(bookId: Id, userId: Id): Promise<{ marked?: number }> {
-  return api.post<{ marked?: number }>(`${threadPath(bookId, userId)}/mark-read`);
+  return api.post<MarkReadResponse>(`${threadPath(bookId, userId)}/mark-read`);
 }
 
 /** POST …/mark-read for messages that arrived while the thread was open; the badge and list follow. */

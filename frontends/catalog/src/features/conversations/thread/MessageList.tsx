@@ -1,5 +1,6 @@
 import { cn, Skeleton } from '@cartable/ui';
-import { ReportButton } from '../../reports';
+import { ReportButton } from '../../../entities/report/ReportButton';
+
 import type { Message } from '../api/conversations';
 import { clockTime, dayKey, dayLabel } from '../dates';
 

@@ -1,8 +1,8 @@
 import { Avatar, Badge, ChevronLeftIcon, formatPrice, Skeleton } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
+import { BookCover } from '../../../entities/book/BookCard';
+import { BlockButton } from '../../../entities/report/BlockButton';
 import { statusLabel, truncate } from '../../../shared/books';
-import { BookCover } from '../../catalogue';
-import { BlockButton } from '../../reports';
 
 /** The book (cover, title, price, status) and the other member, with the way back to the list. */
 interface HeaderBook {

@@ -3,8 +3,11 @@ import type {
   ExchangeLeg,
   ExchangeOverview,
   ExchangeSuggestion,
+  ExchangeSuggestionResponse,
   ExchangeWish,
   ExchangeWishRequest,
+  ExchangeWishResponse,
+  MessageResponse,
 } from '@cartable/contracts';
 import { ApiError, api } from '@cartable/ui';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -35,8 +38,7 @@ export const overviewQuery = () =>
 export function useAddWish() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ExchangeWishRequest) =>
-      api.post<{ message: string; wish: ExchangeWish }>('/exchanges/wishes', body),
+    mutationFn: (body: ExchangeWishRequest) => api.post<ExchangeWishResponse>('/exchanges/wishes', body),
     onSuccess: ({ wish }) => {
       queryClient.setQueryData<ExchangeOverview>(exchangeKeys.overview, (old) =>
         old ? { ...old, wishes: [...old.wishes.filter((w) => w.id !== wish.id), wish] } : old,
@@ -51,7 +53,7 @@ export function useAddWish() {
 export function useRemoveWish() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ message?: string }>(`/exchanges/wishes/${id}`),
+    mutationFn: (id: number) => api.delete<MessageResponse>(`/exchanges/wishes/${id}`),
     onSuccess: (_data, id) => {
       queryClient.setQueryData<ExchangeOverview>(exchangeKeys.overview, (old) =>
         old ? { ...old, wishes: old.wishes.filter((w) => w.id !== id) } : old,
@@ -66,7 +68,7 @@ export function useAnswerSuggestion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, answer }: { id: string; answer: 'accept' | 'decline' }) =>
-      api.post<{ message: string; suggestion: ExchangeSuggestion }>(`/exchanges/suggestions/${id}/${answer}`),
+      api.post<ExchangeSuggestionResponse>(`/exchanges/suggestions/${id}/${answer}`),
     onSuccess: ({ suggestion }) => {
       queryClient.setQueryData<ExchangeOverview>(exchangeKeys.overview, (old) =>
         old

@@ -1,3 +1,4 @@
+import type { Banner, BannersResponse, FeaturedBooksResponse } from '@cartable/contracts';
 import { api } from '@cartable/ui';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { bookKeys, booksQuery } from '../../../shared/api/books';
@@ -5,21 +6,11 @@ import type { Book } from '../../../shared/books';
 
 /** The home page's data (services/catalog/API.md): banners, the most viewed and the latest books. */
 
-export interface Banner {
-  id: number | string;
-  title: string;
-  subtitle: string | null;
-  image_url: string | null;
-  button_text: string | null;
-  button_link: string | null;
-  color: 'light' | 'dark';
-  order?: number;
-}
+export type { Banner };
 
 export async function fetchActiveBanners(signal?: AbortSignal): Promise<Banner[]> {
-  const data = await api.get<{ banners?: Banner[] }>('/banners/active', { signal });
-  const list = Array.isArray(data?.banners) ? data.banners : [];
-  return [...list].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+  const { banners } = await api.get<BannersResponse>('/banners/active', { signal });
+  return [...banners].sort((a, b) => a.order - b.order);
 }
 
 /** The carousel falls back on its built-in slides at once: no retry. */
@@ -32,8 +23,7 @@ export const activeBannersQuery = () =>
   });
 
 export async function fetchFeaturedBooks(signal?: AbortSignal): Promise<Book[]> {
-  const data = await api.get<{ featured_books?: Book[] }>('/books/featured', { signal });
-  return Array.isArray(data?.featured_books) ? data.featured_books : [];
+  return (await api.get<FeaturedBooksResponse>('/books/featured', { signal })).featured_books;
 }
 
 export const featuredBooksQuery = () =>

@@ -1,22 +1,10 @@
-import type { MemberDeals, RatingList, ReplyTime } from '@cartable/contracts';
+import type { BookListPage, MemberDeals, PublicProfileResponse, RatingList, ReplyTime } from '@cartable/contracts';
 import { ApiError, api } from '@cartable/ui';
 import { queryOptions } from '@tanstack/react-query';
-import type { Book, Paginated } from '../../../shared/books';
 
 /** A member's public profile: auth's identity, catalog's listings, deals and ratings, messaging's reply time. */
 /** GET /users/{userId} (auth): contact details only when the member shows them. */
-export interface PublicProfile {
-  id: string;
-  name: string;
-  username: string;
-  profile_image: string | null;
-  bio: string | null;
-  country_id: number | null;
-  city_id: number | null;
-  created_at: string;
-  email: string | null;
-  phone: string | null;
-}
+export type PublicProfile = PublicProfileResponse['user'];
 const enc = encodeURIComponent;
 const notRetriedOn404 = (count: number, error: unknown) =>
   !(error instanceof ApiError && (error.status === 404 || error.status === 422)) && count < 1;
@@ -28,7 +16,7 @@ export const memberKeys = {
 export const memberQuery = (userId: string) =>
   queryOptions({
     queryKey: [...memberKeys.all(userId), 'profile'] as const,
-    queryFn: ({ signal }) => api.get<{ user: PublicProfile }>(`/users/${enc(userId)}`, { signal }),
+    queryFn: ({ signal }) => api.get<PublicProfileResponse>(`/users/${enc(userId)}`, { signal }),
     select: (data) => data.user,
     retry: notRetriedOn404,
   });
@@ -36,7 +24,7 @@ export const memberQuery = (userId: string) =>
 export const memberBooksQuery = (userId: string, page: number) =>
   queryOptions({
     queryKey: [...memberKeys.all(userId), 'books', page] as const,
-    queryFn: ({ signal }) => api.get<Paginated<Book>>(`/users/${enc(userId)}/books`, { query: { page }, signal }),
+    queryFn: ({ signal }) => api.get<BookListPage>(`/users/${enc(userId)}/books`, { query: { page }, signal }),
   });
 
 export const memberDealsQuery = (userId: string) =>

@@ -1,18 +1,8 @@
-import { api } from '@cartable/ui';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { bookKeys, deleteBook, updateBookStatus } from '../../../shared/api/books';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { bookKeys, deleteBook, myBooksQuery, updateBookStatus } from '../../../shared/api/books';
 import type { Book, BookStatus } from '../../../shared/books';
 
 /** The member's listings, every status (GET /api/user/books), and what they change on them. */
-
-export async function fetchMyBooks(signal?: AbortSignal): Promise<Book[]> {
-  const data = await api.get<{ data?: Book[] }>('/user/books', { signal });
-  return Array.isArray(data?.data) ? data.data : [];
-}
-
-export const myBooksQuery = () =>
-  queryOptions({ queryKey: bookKeys.mine, queryFn: ({ signal }) => fetchMyBooks(signal) });
-
 export const useMyBooks = () => useQuery(myBooksQuery());
 
 /** The public lists are stale after a change (this list is updated in place). */

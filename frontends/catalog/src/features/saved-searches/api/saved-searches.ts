@@ -1,5 +1,6 @@
 // Types only: /books and the pages must not load the contracts (and zod); the save dialog does.
 import type {
+  MessageResponse,
   SavedSearch,
   SavedSearchCreateRequest,
   SavedSearchFrequency,
@@ -103,7 +104,7 @@ export function useUpdateSavedSearch() {
 export function useDeleteSavedSearch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ message: string }>(`/saved-searches/${id}`),
+    mutationFn: (id: number) => api.delete<MessageResponse>(`/saved-searches/${id}`),
     onSuccess: (_answer, id) => {
       queryClient.setQueryData<ListCache>(savedSearchKeys.all, (old) =>
         old ? { ...old, data: old.data.filter((s) => s.id !== id) } : old,

@@ -3,13 +3,16 @@ import type {
   BoostedBook,
   Payment,
   PaymentChoice,
+  PaymentDeclarationResponse,
   PaymentInstructions,
   Plan,
   PlanListResponse,
   Refund,
   Subscription,
+  SubscriptionChangeResponse,
   SubscriptionCheckoutResponse,
   SubscriptionDetail,
+  SubscriptionDetailResponse,
   SubscriptionPage,
   SubscriptionStatus,
 } from '@cartable/contracts';
@@ -75,8 +78,7 @@ export const subscriptionQuery = (id: string) =>
   queryOptions({
     queryKey: subscriptionKeys.detail(id),
     queryFn: async ({ signal }) =>
-      (await api.get<{ subscription: SubscriptionDetail }>(`/subscriptions/${encodeURIComponent(id)}`, { signal }))
-        .subscription,
+      (await api.get<SubscriptionDetailResponse>(`/subscriptions/${encodeURIComponent(id)}`, { signal })).subscription,
     retry: noRetryOn4xx,
   });
 
@@ -117,8 +119,7 @@ export function useDeclarePayment() {
     }: {
       paymentId: string;
       body: { operator: string; transaction_reference: string; payer_phone: string };
-    }) =>
-      api.post<{ message?: string; payment?: Payment }>(`/payments/${encodeURIComponent(paymentId)}/declaration`, body),
+    }) => api.post<PaymentDeclarationResponse>(`/payments/${encodeURIComponent(paymentId)}/declaration`, body),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }),
   });
 }
@@ -128,7 +129,7 @@ export function useSetSubscriptionBooks() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, bookIds }: { id: string; bookIds: number[] }) =>
-      api.put<{ message?: string }>(`/subscriptions/${encodeURIComponent(id)}/books`, { book_ids: bookIds }),
+      api.put<SubscriptionChangeResponse>(`/subscriptions/${encodeURIComponent(id)}/books`, { book_ids: bookIds }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
       void queryClient.invalidateQueries({ queryKey: bookKeys.featured });
@@ -141,7 +142,9 @@ export function useTransferBoost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ boostId, bookId }: { boostId: string; bookId: number }) =>
-      api.post<{ message?: string }>(`/boosted-books/${encodeURIComponent(boostId)}/transfer`, { book_id: bookId }),
+      api.post<SubscriptionChangeResponse>(`/boosted-books/${encodeURIComponent(boostId)}/transfer`, {
+        book_id: bookId,
+      }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
       void queryClient.invalidateQueries({ queryKey: bookKeys.featured });

@@ -1,36 +1,22 @@
+import type { Activity, RecentActivityResponse, UserStats, UserStatsResponse } from '@cartable/contracts';
 import { api, queryKeys } from '@cartable/ui';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-/** GET /user/stats (API.md "Profile"). */
-export interface UserStats {
-  books_total: number;
-  books_available: number;
-  books_sold: number;
-  conversations: number;
-  messages_received: number;
-  comments: number;
-}
-
-export interface Activity {
-  id: string | number;
-  type: string;
-  title: string;
-  link: string | null;
-  occurred_at: string;
-}
+/** The dashboard's figures and recent activity (API.md "Profile"). */
+export type { Activity, UserStats };
 
 export const statsQuery = (userId: string | undefined) =>
   queryOptions({
     queryKey: queryKeys.user.stats(userId),
-    queryFn: ({ signal }) => api.get<{ stats?: Partial<UserStats> }>('/user/stats', { signal }),
-    select: (data): Partial<UserStats> => data?.stats ?? {},
+    queryFn: ({ signal }) => api.get<UserStatsResponse>('/user/stats', { signal }),
+    select: (data) => data.stats,
   });
 
 export const recentActivityQuery = (userId: string | undefined) =>
   queryOptions({
     queryKey: queryKeys.user.activity(userId),
-    queryFn: ({ signal }) => api.get<{ activities?: Activity[] }>('/user/recent-activity', { signal }),
-    select: (data): Activity[] => (Array.isArray(data?.activities) ? data.activities : []),
+    queryFn: ({ signal }) => api.get<RecentActivityResponse>('/user/recent-activity', { signal }),
+    select: (data) => data.activities,
   });
 
 export const useStats = (userId: string | undefined) => useQuery(statsQuery(userId));

@@ -1,4 +1,12 @@
-import type { Profile } from '@cartable/contracts';
+import type {
+  ChangePasswordResponse,
+  MessageResponse,
+  Profile,
+  ProfileResponse,
+  ProfileUpdateResponse,
+  RecoveryCodesResponse,
+  TwoFactorEnableResponse,
+} from '@cartable/contracts';
 import { api, queryKeys, sessionStore, type User } from '@cartable/ui';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 
@@ -7,7 +15,7 @@ import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 export const profileKey = queryKeys.user.profile;
 
 export async function fetchProfile(signal?: AbortSignal): Promise<Profile> {
-  const data = await api.get<{ profile: Profile }>('/user/profile', { signal });
+  const data = await api.get<ProfileResponse>('/user/profile', { signal });
   return data.profile;
 }
 
@@ -17,39 +25,36 @@ export function useProfile() {
   return useQuery(profileQuery());
 }
 
-type ProfileAnswer = { message?: string; profile?: Profile };
-
 export function updateProfile(values: unknown) {
-  return api.put<ProfileAnswer>('/user/profile', values);
+  return api.put<ProfileUpdateResponse>('/user/profile', values);
 }
 
 export function uploadProfileImage(file: File) {
   const body = new FormData();
   body.append('profile_image', file);
-  return api.post<ProfileAnswer>('/user/profile/image', body);
+  return api.post<ProfileUpdateResponse>('/user/profile/image', body);
 }
 
 export function deleteProfileImage() {
-  return api.delete<ProfileAnswer>('/user/profile/image');
+  return api.delete<ProfileUpdateResponse>('/user/profile/image');
 }
 
 /** The answer carries a new access token: every older one is refused from now on. */
 export function changePassword(values: unknown) {
-  return api.put<{ message?: string; access_token?: string }>('/user/change-password', values);
+  return api.put<ChangePasswordResponse>('/user/change-password', values);
 }
 
 export function deleteAccount(body: unknown) {
-  return api.delete<{ message?: string }>('/user/account', body);
+  return api.delete<MessageResponse>('/user/account', body);
 }
 
 export const twoFactor = {
-  enable: () => api.post<{ message?: string }>('/two-factor/enable'),
+  enable: () => api.post<TwoFactorEnableResponse>('/two-factor/enable'),
   resend: (email: string, type: 'enable' | 'disable') =>
-    api.post<{ message?: string }>('/two-factor/resend', { email, type }),
-  confirm: (body: unknown) => api.post<{ message?: string; recovery_codes?: string[] }>('/two-factor/confirm', body),
-  disable: (body: unknown) => api.post<{ message?: string }>('/two-factor/disable', body),
-  regenerateCodes: (body: unknown) =>
-    api.post<{ message?: string; recovery_codes?: string[] }>('/two-factor/regenerate-codes', body),
+    api.post<MessageResponse>('/two-factor/resend', { email, type }),
+  confirm: (body: unknown) => api.post<RecoveryCodesResponse>('/two-factor/confirm', body),
+  disable: (body: unknown) => api.post<MessageResponse>('/two-factor/disable', body),
+  regenerateCodes: (body: unknown) => api.post<RecoveryCodesResponse>('/two-factor/regenerate-codes', body),
 };
 
 /** The session keeps the user fields only (the profile adds phone, bio, two-factor state...). */
@@ -66,6 +71,7 @@ export function toSessionUser(profile: Profile): User {
     permissions: profile.permissions,
     country_id: profile.country_id,
     city_id: profile.city_id,
+    created_at: profile.created_at,
   };
 }
 

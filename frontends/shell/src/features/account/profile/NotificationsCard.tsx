@@ -1,18 +1,15 @@
-import type { NotificationPreferences } from '@cartable/contracts';
 import {
-  api,
   Card,
   CardBody,
   CardHeader,
   Checkbox,
   errorMessage,
   LoadFailed,
-  notificationPreferencesQuery,
   notify,
   Skeleton,
   useSession,
 } from '@cartable/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNotificationPreferences, useSavePreferences } from '../api/notification-preferences';
 
 /**
  * Favourite alerts (a favourite reserved, sold or cheaper): by e-mail and in the notice centre,
@@ -22,15 +19,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 export function NotificationsCard() {
   const { user } = useSession();
   const userId = user?.id ?? '';
-  const client = useQueryClient();
-  const query = useQuery({ ...notificationPreferencesQuery(userId), enabled: Boolean(userId) });
-  const save = useMutation({
-    mutationFn: (change: Partial<NotificationPreferences>) =>
-      api.put<{ message: string; preferences: NotificationPreferences }>('/notifications/preferences', change),
-    onSuccess: (answer) => {
-      client.setQueryData(notificationPreferencesQuery(userId).queryKey, { preferences: answer.preferences });
-      notify.success(answer.message);
-    },
+  const query = useNotificationPreferences(userId);
+  const save = useSavePreferences(userId, {
+    onSuccess: (answer) => notify.success(answer.message ?? 'Préférences enregistrées.'),
     onError: (error) => notify.error(errorMessage(error, 'Impossible d’enregistrer vos préférences.')),
   });
   const preferences = query.data?.preferences;

@@ -1,3 +1,4 @@
+import type { LoginResponse, TwoFactorChallenge } from '@cartable/contracts';
 import { messages } from '@cartable/contracts/messages';
 import {
   Alert,
@@ -8,7 +9,6 @@ import {
   Container,
   errorMessage,
   Input,
-  type LoginResponse,
   MailIcon,
   mergeFavouritesAtLogin,
   notify,
@@ -25,7 +25,6 @@ import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyServerErrors } from '../../../shared/forms';
 import { type FromState, returnPath } from '../../../shared/guards';
-import type { TwoFactorChallenge } from '../api/auth';
 import * as authApi from '../api/auth';
 import { authChecks } from '../checks';
 import type { credentialsSchema } from '../validation';

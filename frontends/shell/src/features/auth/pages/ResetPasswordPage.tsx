@@ -54,7 +54,8 @@ export default function ResetPasswordPage() {
     setLink({ name: 'checking' });
     validateResetToken(token, email, controller.signal).then(
       (answer) =>
-        setLink(answer?.valid === false ? { name: 'invalid' } : { name: 'valid', email: answer?.email ?? email }),
+        // A link that no longer works is a 4xx: the failure below.
+        setLink({ name: 'valid', email: answer.email }),
       () => {
         if (!controller.signal.aborted) setLink({ name: 'invalid' });
       },

@@ -1,6 +1,6 @@
-import type { Captcha, ContactRequest } from '@cartable/contracts';
+import type { Captcha, ContactRequest, MessageResponse } from '@cartable/contracts';
 import { api } from '@cartable/ui';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /** The contact page's calls (services/moderation/API.md "Contact"). */
 
@@ -20,5 +20,11 @@ export const useCaptcha = () => useQuery(captchaQuery());
 
 /** POST /contact, one Idempotency-Key per submission. */
 export function sendContact(body: ContactRequest, idempotencyKey: string) {
-  return api.post<{ message?: string }>('/contact', body, { idempotencyKey });
+  return api.post<MessageResponse>('/contact', body, { idempotencyKey });
+}
+
+/** A new question (each is valid once): the next read of GET /contact/captcha. */
+export function useNewCaptcha() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.refetchQueries({ queryKey: captchaKey });
 }

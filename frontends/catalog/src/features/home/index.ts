@@ -1,2 +1,0 @@
-/** The home page (first screen of the site: not lazy). */
-export { default as HomePage } from './HomePage';

@@ -1,2 +1,0 @@
-/** Sign-out after inactivity (SPEC section 4), with its warning dialog. */
-export { InactivityMonitor } from './InactivityMonitor';

@@ -1,0 +1,177 @@
+/**
+ * The enumerations the API speaks and their French labels, as the screens show them, in a module
+ * without zod (`@cartable/contracts/labels`): a page that shows a status or a condition does not
+ * load the schemas (and zod, 96 KiB compressed) for it. The schemas build their enums from these.
+ */
+
+// ── a listing ──
+
+export const bookConditions = ['neuf', 'très bon', 'bon', 'acceptable', 'mauvais'] as const;
+export type BookCondition = (typeof bookConditions)[number];
+/** SPEC.md section 3. */
+export const conditionLabels: Record<BookCondition, string> = {
+  neuf: 'Neuf',
+  'très bon': 'Très bon état',
+  bon: 'Bon état',
+  acceptable: 'État acceptable',
+  mauvais: 'Mauvais état',
+};
+
+export const bookStatuses = ['disponible', 'réservé', 'vendu'] as const;
+export type BookStatus = (typeof bookStatuses)[number];
+/** SPEC.md section 4: any other value shows as Vendu. */
+export const statusLabel = (status: string) =>
+  status === 'disponible' ? 'Disponible' : status === 'réservé' ? 'Réservé' : 'Vendu';
+
+// ── a seller’s reply time ──
+
+export const replyTimeBuckets = ['hour', 'day', 'days'] as const;
+export type ReplyTimeBucket = (typeof replyTimeBuckets)[number];
+export const replyTimeLabels: Record<ReplyTimeBucket, string> = {
+  hour: 'répond en général en moins d’une heure',
+  day: 'répond en général dans la journée',
+  days: 'répond en général en quelques jours',
+};
+
+// ── class book lists ──
+
+export const classListKinds = ['official', 'school'] as const;
+export type ClassListKind = (typeof classListKinds)[number];
+export const classListKindLabels: Record<ClassListKind, string> = {
+  official: 'Liste officielle (IPN)',
+  school: 'Liste de l’établissement',
+};
+
+export const classListStatuses = ['draft', 'proposed', 'published', 'rejected'] as const;
+export type ClassListStatus = (typeof classListStatuses)[number];
+export const classListStatusLabels: Record<ClassListStatus, string> = {
+  draft: 'Brouillon',
+  proposed: 'Proposée',
+  published: 'Publiée',
+  rejected: 'Refusée',
+};
+
+export const classListRequirements = ['required', 'recommended'] as const;
+export type ClassListRequirement = (typeof classListRequirements)[number];
+export const classListRequirementLabels: Record<ClassListRequirement, string> = {
+  required: 'Obligatoire',
+  recommended: 'Conseillé',
+};
+
+/** How a listing answers a book of the list: same ISBN, same title, or same subject and level. */
+export const classListMatchKinds = ['isbn', 'title', 'subject'] as const;
+export type ClassListMatchKind = (typeof classListMatchKinds)[number];
+/** Where a listing is, from the chosen town. */
+export const proximities = ['city', 'province', 'elsewhere'] as const;
+export type Proximity = (typeof proximities)[number];
+export const proximityLabels: Record<Proximity, string> = {
+  city: 'Dans votre ville',
+  province: 'Dans votre province',
+  elsewhere: 'Ailleurs au Gabon',
+};
+
+// ── subscriptions and payments ──
+
+export const planKinds = ['member', 'boost'] as const;
+export type PlanKind = (typeof planKinds)[number];
+export const planKindLabels: Record<PlanKind, string> = {
+  member: 'Abonnement vendeur',
+  boost: 'Mise en avant d’une annonce',
+};
+
+export const subscriptionStatuses = ['pending_payment', 'active', 'expired', 'cancelled', 'refunded'] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+export const subscriptionStatusLabels: Record<SubscriptionStatus, string> = {
+  pending_payment: 'En attente de paiement',
+  active: 'Actif',
+  expired: 'Expiré',
+  cancelled: 'Annulé',
+  refunded: 'Remboursé',
+};
+
+export const paymentProviders = ['manual', 'simulated'] as const;
+export type PaymentProviderName = (typeof paymentProviders)[number];
+export const paymentProviderLabels: Record<string, string> = {
+  manual: 'Déclaration manuelle',
+  simulated: 'Agrégateur (simulé)',
+};
+
+export const mobileMoneyOperators = ['airtel_money', 'moov_money'] as const;
+export type MobileMoneyOperator = (typeof mobileMoneyOperators)[number];
+export const operatorLabels: Record<MobileMoneyOperator, string> = {
+  airtel_money: 'Airtel Money',
+  moov_money: 'Moov Money',
+};
+
+export const paymentStatuses = ['pending', 'submitted', 'paid', 'failed', 'expired'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+export const paymentStatusLabels: Record<PaymentStatus, string> = {
+  pending: 'En attente',
+  submitted: 'À valider',
+  paid: 'Payé',
+  failed: 'Échoué',
+  expired: 'Expiré',
+};
+
+// ── reports of abuse ──
+
+export const reportTargetTypes = ['book', 'user', 'comment', 'message'] as const;
+export type ReportTargetType = (typeof reportTargetTypes)[number];
+
+export const reportReasons = ['arnaque', 'contenu_inapproprie', 'deja_vendu', 'doublon', 'autre'] as const;
+export type ReportReason = (typeof reportReasons)[number];
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  arnaque: 'Arnaque',
+  contenu_inapproprie: 'Contenu inapproprié',
+  deja_vendu: 'Manuel déjà vendu',
+  doublon: 'Doublon',
+  autre: 'Autre',
+};
+
+export const reportStatuses = ['open', 'dismissed', 'actioned'] as const;
+export type ReportStatus = (typeof reportStatuses)[number];
+export const reportDecisions = ['dismissed', 'hidden', 'warned', 'deactivated'] as const;
+export type ReportDecision = (typeof reportDecisions)[number];
+
+// ── saved searches ──
+
+export const savedSearchFrequencies = ['instant', 'daily', 'weekly'] as const;
+export type SavedSearchFrequency = (typeof savedSearchFrequencies)[number];
+export const savedSearchFrequencyLabels: Record<SavedSearchFrequency, string> = {
+  instant: 'Dès qu’une annonce paraît',
+  daily: 'Une fois par jour',
+  weekly: 'Une fois par semaine',
+};
+
+// ── deals between members ──
+
+export const transactionKinds = ['sale', 'exchange', 'gift'] as const;
+export type TransactionKind = (typeof transactionKinds)[number];
+export const transactionKindLabels: Record<TransactionKind, string> = {
+  sale: 'Vente',
+  exchange: 'Échange',
+  gift: 'Don',
+};
+
+export const transactionStatuses = ['proposed', 'confirmed', 'declined', 'cancelled'] as const;
+export type TransactionStatus = (typeof transactionStatuses)[number];
+export const transactionStatusLabels: Record<TransactionStatus, string> = {
+  proposed: 'Proposée',
+  confirmed: 'Confirmée',
+  declined: 'Refusée',
+  cancelled: 'Annulée',
+};
+
+// ── exchange matching ──
+
+export const exchangeWishKinds = ['item', 'subject'] as const;
+export const exchangeSuggestionKinds = ['pair', 'cycle'] as const;
+export type ExchangeSuggestionKind = (typeof exchangeSuggestionKinds)[number];
+export const exchangeSuggestionStatuses = ['open', 'accepted', 'declined', 'lapsed'] as const;
+export type ExchangeSuggestionStatus = (typeof exchangeSuggestionStatuses)[number];
+export const exchangeSuggestionStatusLabels: Record<ExchangeSuggestionStatus, string> = {
+  open: 'En attente des réponses',
+  accepted: 'Acceptée par tous',
+  declined: 'Refusée',
+  lapsed: 'Expirée',
+};
