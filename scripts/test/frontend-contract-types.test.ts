@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { repoRoot } from '@cartable/stack/processes';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../stack/processes.ts';
 
 /**
  * The frontends speak the API in the contracts' words (docs/frontends.md): every API type comes

@@ -42,7 +42,6 @@ import type {
   categoryStatsResponseSchema,
   featuredBooksResponseSchema,
   recommendedBooksResponseSchema,
-  sharedHitsResponseSchema,
 } from './catalog.ts';
 import type {
   classListItemSearchResponseSchema,
@@ -153,7 +152,6 @@ export type CategoryResponse = z.infer<typeof categoryResponseSchema>;
 export type CategoryStatsResponse = z.infer<typeof categoryStatsResponseSchema>;
 export type FeaturedBooksResponse = z.infer<typeof featuredBooksResponseSchema>;
 export type RecommendedBooksResponse = z.infer<typeof recommendedBooksResponseSchema>;
-export type SharedHitsResponse = z.infer<typeof sharedHitsResponseSchema>;
 
 // class-lists
 
