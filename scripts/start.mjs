@@ -3,15 +3,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { onLts } from './node-lts.mjs';
+
+// On a machine whose Node is older than the LTS, everything below runs on the LTS from .tools/.
+await onLts(import.meta.url);
 
 const root = join(import.meta.dirname, '..');
 const say = (line) => console.log(`\x1b[32m▸\x1b[0m ${line}`);
-
-const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 20 || (major === 20 && minor < 19)) {
-  console.error(`Node.js 20.19 ou plus récent est requis (trouvé ${process.versions.node}).`);
-  process.exit(1);
-}
 
 function run(cmd, args) {
   const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });

@@ -4,6 +4,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { onLts } from './node-lts.mjs';
+
+// On a machine whose Node is older than the LTS, everything below runs on the LTS from .tools/.
+await onLts(import.meta.url);
 
 const root = join(import.meta.dirname, '..');
 
