@@ -27,6 +27,9 @@ const frontend = (name: string, dir: string) => ({
 
 export default defineConfig({
   test: {
+    // Two files at a time on our 2-core machines: most of a journey's time is spent waiting on
+    // processes and a browser, not computing (VITEST_MAX_WORKERS to change it).
+    maxWorkers: 2,
     projects: [
       workspace('contracts', 'libs/contracts'),
       workspace('service-kit', 'libs/service-kit'),
@@ -41,17 +44,23 @@ export default defineConfig({
       workspace('moderation', 'services/moderation'),
       workspace('notifications', 'services/notifications'),
       workspace('payment-simulator', 'services/payment-simulator'),
-      { test: { name: 'scripts', include: ['scripts/test/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'scripts', include: ['scripts/test/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
       { test: { name: 'deploy', include: ['k8s/test/**/*.test.ts'], environment: 'node' } },
       {
-        // Real processes and a real browser: one file at a time, each with its own stack.
+        // Real processes and a real browser. The journeys run on one stack per worker, started
+        // once by the global setup; the files that break a part on purpose start their own.
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
-          fileParallelism: false,
+          globalSetup: ['e2e/shared-stacks.ts'],
+          // The files of a worker share its imports (the stack library, playwright, pg): each
+          // still has its own module scope, and no file mocks a module.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A screen waited for as a person waits for it: seconds, not vitest's default second.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

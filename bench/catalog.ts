@@ -1,5 +1,5 @@
 /**
- * Catalogue benchmark (issue "Catalogue", item 9): 100,000 books, then GET /api/books through the
+ * Catalogue benchmark: 100,000 books, then GET /api/books through the
  * gateway with 50 connections for (a) no filter, (b) a text query, (c) a text query with a
  * category, a price range, a city and sort by price; GET /api/books/{id} for one book (a shared
  * link: catalog keeps a visitor's page in memory and counts each view) and for a different book

@@ -1,5 +1,5 @@
 /**
- * Exchange matcher benchmark (issue 15 item 6): 100,000 listings (bench/support/seed-books.ts),
+ * Exchange matcher benchmark: 100,000 listings (bench/support/seed-books.ts),
  * 10,000 members with offers and wishes as families have them at the rentrée (a family offers
  * the books of the level its child finished and looks for the next level's, same subjects),
  * then the matcher: a first run, a second (each run suggests at most one new exchange per member,

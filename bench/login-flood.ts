@@ -1,5 +1,5 @@
 /**
- * Logins under a flood of expensive requests (issue « Nobody in », item 6): a member's login
+ * Logins under a flood of expensive requests: a member's login
  * time alone, then while many clients hammer POST /reset-password with invented links and
  * POST /register, straight to auth (as a distributed attacker past the gateway's per-address
  * limits would). Starts its own isolated stack, prints the figures.

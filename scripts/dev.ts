@@ -53,6 +53,9 @@ const stack = await startStack({
   },
   databaseUrls,
   logDir: join(dataDir, 'logs'),
+  // As Kubernetes would: a service that dies is started again, five times a minute at most.
+  restart: { max: 5, windowMs: 60_000 },
+  onRestart: (name, message) => console.log(`\x1b[31m[${name}]\x1b[0m ${message}`),
   onProblem: (name, line) => console.log(`\x1b[33m[${name}]\x1b[0m ${line}`),
 });
 

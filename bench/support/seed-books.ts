@@ -1,9 +1,9 @@
 import type pg from 'pg';
-import { subjects } from '../../services/catalog/src/modules/taxonomy/db/school-system.ts';
+import { schoolSubjects as subjects } from '../../services/catalog/src/modules/taxonomy/index.ts';
 
 /**
  * A realistic catalogue for the benchmarks (/work/shared/DOMAIN.md): titles built from the
- * subjects each level really teaches (services/catalog/src/modules/taxonomy/db/school-system.ts), the collections
+ * subjects each level really teaches (the taxonomy module's school system), the collections
  * and publishers used in Gabon, Gabonese and French authors, ISBN-13 with a valid check digit,
  * descriptions in the words sellers use, second-hand prices in FCFA from a new price that depends
  * on the level and a discount that depends on the condition, towns weighted by population,

@@ -1,7 +1,7 @@
-import { createRequire } from 'node:module';
-import { launchBrowser } from '@cartable/stack/browser';
+import { launchBrowser, seriousViolations } from '@cartable/stack/browser';
 import { listBook, verifiedMember } from '@cartable/stack/members';
-import { call, eventually, startTestStack, type TestStack } from '@cartable/stack/test-stack';
+import { sharedStack } from '@cartable/stack/shared-stack';
+import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -14,7 +14,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * filtres » never applies a refused price.
  */
 const WIDTH = 360;
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const ADMIN = { email: 'admin@cartable.ga', password: 'Cartable2026!' };
 
 let stack: TestStack;
@@ -46,23 +45,6 @@ async function newPage(signedIn?: { token: string; user: unknown }): Promise<Pag
         localStorage.setItem('user', ${JSON.stringify(JSON.stringify(signedIn.user))});`,
     });
   return context.newPage();
-}
-
-interface Violation {
-  id: string;
-  impact: string;
-  help: string;
-  nodes: string[];
-}
-
-/** axe-core's serious and critical findings on the page as it stands. */
-async function seriousViolations(page: Page): Promise<Violation[]> {
-  await page.addScriptTag({ path: AXE });
-  return (await page.evaluate(`axe
-    .run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })
-    .then((r) => r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) })))`)) as Violation[];
 }
 
 /**
@@ -121,7 +103,8 @@ async function settle(page: Page) {
 }
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
+  stack = sharedStack();
+  browser = await launchBrowser();
   const created = await verifiedMember(stack, 'a11y');
   member = await login(created.email, 'Cartable1a');
   admin = await login(ADMIN.email, ADMIN.password);
@@ -149,7 +132,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
-  await stack?.teardown();
 });
 
 describe('accessibility at 360 px', () => {
@@ -160,10 +142,14 @@ describe('accessibility at 360 px', () => {
     ['login', () => '/login', 'visitor'],
     ['register', () => '/register', 'visitor'],
     ['member dashboard', () => '/dashboard', 'member'],
+    ['my books', () => '/my-books', 'member'],
+    ['profile', () => '/profile', 'member'],
+    ['transactions', () => '/transactions', 'member'],
     ['messages', () => '/messages', 'member'],
     ['conversation', () => `/messages/${bookId}/${buyerId}`, 'member'],
     ['admin dashboard', () => '/admin/dashboard', 'admin'],
     ['comment moderation', () => '/admin/comments', 'admin'],
+    ['category manager', () => '/admin/categories', 'admin'],
   ];
 
   it.each(pages)('%s: no serious axe violation, no control under 44 px', async (_name, path, who) => {
@@ -176,6 +162,33 @@ describe('accessibility at 360 px', () => {
     expect(violations).toEqual([]);
     expect(small).toEqual([]);
     expect(await pastTheEdge(page)).toEqual([]);
+  });
+
+  it('keeps the category names readable beside their actions in the back office', async () => {
+    const page = await newPage(admin);
+    await page.goto(`${stack.url('gateway')}/admin/categories`);
+    await settle(page);
+    for (const name of ['Primaire', 'Collège', 'Lycée']) {
+      const box = await page.getByText(name, { exact: true }).first().boundingBox();
+      expect(box?.width ?? 0, name).toBeGreaterThan(30);
+    }
+    expect(await pastTheEdge(page)).toEqual([]);
+  });
+
+  it('keeps the report dialog’s reasons 44 px tall, row by row', async () => {
+    const reader = await verifiedMember(stack, 'a11yr');
+    const page = await newPage(await login(reader.email, 'Cartable1a'));
+    await page.goto(`${stack.url('gateway')}/books/${bookId}`);
+    await settle(page);
+    await page.getByRole('button', { name: 'Signaler' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Signaler cette annonce' });
+    await dialog.getByRole('radio').first().waitFor();
+    const rows = dialog.locator('label:has(input[type="radio"])');
+    expect(await rows.count()).toBeGreaterThan(2);
+    for (const row of await rows.all()) {
+      expect((await row.boundingBox())?.height ?? 0, (await row.textContent()) ?? '').toBeGreaterThanOrEqual(43.5);
+    }
+    expect(await smallTargets(page)).toEqual([]);
   });
 
   it('keeps the owner’s buttons 44 px tall and the list view within the screen', async () => {

@@ -1,6 +1,7 @@
-import { launchBrowser } from '@cartable/stack/browser';
+import { chooseFromAccountMenu, launchBrowser } from '@cartable/stack/browser';
 import type { CaughtMail } from '@cartable/stack/mail-catcher';
-import { call, startTestStack, type TestStack } from '@cartable/stack/test-stack';
+import { sharedStack } from '@cartable/stack/shared-stack';
+import { call, startExtraGateway, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../libs/contracts/src/messages.ts';
@@ -17,11 +18,11 @@ let stack: TestStack;
 let browser: Browser;
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
+  stack = sharedStack();
+  browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await stack?.teardown();
 });
 
 let counter = 0;
@@ -92,16 +93,15 @@ async function verifiedMember(on: TestStack, prefix: string) {
   return { email, username, name: 'Nadège Mintsa' };
 }
 
-async function logIn(page: Page, on: TestStack, email: string, password: string) {
-  if (!page.url().endsWith('/login')) await page.goto(`${on.url('gateway')}/login`);
+async function logIn(page: Page, gateway: string, email: string, password: string) {
+  if (!page.url().endsWith('/login')) await page.goto(`${gateway}/login`);
   await page.getByLabel('Adresse email').fill(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
 }
 
 async function logOut(page: Page) {
-  await page.getByRole('button', { name: /Menu du compte de/ }).click();
-  await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+  await chooseFromAccountMenu(page, 'Déconnexion');
   await page.waitForURL('**/login');
   // The notice of an earlier logout may still be on screen.
   await page.getByText('Vous avez été déconnecté avec succès.').first().waitFor();
@@ -173,7 +173,7 @@ describe('accounts', () => {
     async () => {
       const member = await verifiedMember(stack, 'deuxetapes');
       const page = await newPage(browser, 1280);
-      await logIn(page, stack, member.email, PASSWORD);
+      await logIn(page, stack.url('gateway'), member.email, PASSWORD);
       await page.waitForURL('**/dashboard');
 
       await page.goto(`${stack.url('gateway')}/profile`);
@@ -198,7 +198,7 @@ describe('accounts', () => {
 
       // Log in again: the password step, then the code e-mailed to the member.
       await logOut(page);
-      await logIn(page, stack, member.email, PASSWORD);
+      await logIn(page, stack.url('gateway'), member.email, PASSWORD);
       await page.getByText('Code de vérification envoyé par email').waitFor();
       const codeField = page.getByLabel('Code de vérification');
       await codeField.waitFor();
@@ -213,7 +213,7 @@ describe('accounts', () => {
 
       // And with a recovery code instead of the e-mailed one.
       await logOut(page);
-      await logIn(page, stack, member.email, PASSWORD);
+      await logIn(page, stack.url('gateway'), member.email, PASSWORD);
       await page.getByLabel('Code de vérification').waitFor();
       await page.getByRole('button', { name: 'Utiliser un code de récupération' }).click();
       await page.getByLabel('Code de récupération').fill(recoveryCode);
@@ -337,7 +337,10 @@ describe('forms drawn before their checks', () => {
       await page.getByText(messages.auth.emailInvalid).first().waitFor();
       await page.getByLabel('Adresse email').fill(`  ${email.toUpperCase()} `);
       await page.getByRole('button', { name: 'Continuer' }).click();
-      // The schema trimmed and lowered it: the page follows that address (verified already).
+      // The schema trimmed and lowered it: the page waits for that address, and says nothing of its
+      // account to a browser that has not proved holding it (the address is verified already).
+      await page.getByTestId('pending-email').filter({ hasText: email }).waitFor();
+      await page.getByRole('main').getByRole('link', { name: 'Se connecter', exact: true }).click();
       await page.waitForURL('**/login');
       expect(await page.getByLabel('Adresse email').inputValue()).toBe(email);
       expect(errors).toEqual([]);
@@ -351,7 +354,7 @@ describe('forms drawn before their checks', () => {
       const page = await newPage(browser);
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      await logIn(page, stack, member.email, PASSWORD);
+      await logIn(page, stack.url('gateway'), member.email, PASSWORD);
       await page.waitForURL('**/dashboard');
       const scripts: string[] = [];
       const changes: string[] = [];
@@ -390,26 +393,22 @@ describe('forms drawn before their checks', () => {
 });
 
 describe('inactivity', () => {
-  let idleStack: TestStack;
-  let idleBrowser: Browser;
+  /** The same services behind a gateway that tells browsers to log out after 4 s of inactivity. */
+  let idleGateway: Awaited<ReturnType<typeof startExtraGateway>>;
 
   beforeAll(async () => {
-    [idleStack, idleBrowser] = await Promise.all([
-      startTestStack({ env: { INACTIVITY_LIMIT_MS: '4000', INACTIVITY_WARNING_MS: '2000' } }),
-      launchBrowser(),
-    ]);
+    idleGateway = await startExtraGateway(stack, { INACTIVITY_LIMIT_MS: '4000', INACTIVITY_WARNING_MS: '2000' });
   });
   afterAll(async () => {
-    await idleBrowser?.close();
-    await idleStack?.teardown();
+    await idleGateway?.stop();
   });
 
   it(
     'warns before the limit, keeps the session on "Continuer ma session", then logs out with the notice',
     async () => {
-      const member = await verifiedMember(idleStack, 'inactif');
-      const page = await newPage(idleBrowser);
-      await logIn(page, idleStack, member.email, PASSWORD);
+      const member = await verifiedMember(stack, 'inactif');
+      const page = await newPage(browser);
+      await logIn(page, idleGateway.url, member.email, PASSWORD);
       await page.waitForURL('**/dashboard');
 
       const warning = page.getByRole('alertdialog', { name: 'Votre session va bientôt expirer' });

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchBrowser, logInThroughForm, noHorizontalScroll } from '@cartable/stack/browser';
 import { listBook, verifiedMember } from '@cartable/stack/members';
-import { call, startTestStack, type TestStack } from '@cartable/stack/test-stack';
+import { sharedStack } from '@cartable/stack/shared-stack';
+import { call, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -22,14 +23,16 @@ mkdirSync(SHOTS, { recursive: true });
 let stack: TestStack;
 let browser: Browser;
 let adminToken: string;
-let target: { email: string; token: string; id: string };
-let holder: { email: string; token: string; id: string };
-let viewer: { email: string; token: string; id: string };
-let plain: { email: string; token: string; id: string };
+type Member = Awaited<ReturnType<typeof verifiedMember>>;
+let target: Member;
+let holder: Member;
+let viewer: Member;
+let plain: Member;
 const n = Date.now().toString(36);
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
+  stack = sharedStack();
+  browser = await launchBrowser();
   adminToken = (await call(`${stack.api}/login`, { body: ADMIN })).body.access_token;
   [target, holder, viewer, plain] = await Promise.all([
     verifiedMember(stack, `cible${n}`),
@@ -48,7 +51,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await stack?.teardown();
 });
 
 async function newPage(width: number): Promise<Page> {
@@ -59,7 +61,7 @@ async function newPage(width: number): Promise<Page> {
 const logIn = (page: Page, email: string, password: string) =>
   logInThroughForm(page, stack.url('gateway'), email, password);
 
-const nameOf = (who: { email: string }) => `Parent ${who.email.split('@')[0]}`;
+const nameOf = (who: Member) => who.name;
 
 describe('members in the back office', () => {
   it(
@@ -167,7 +169,7 @@ describe('members in the back office', () => {
       await page.getByLabel('Analyste').check();
       await page.getByRole('button', { name: 'Enregistrer les rôles' }).click();
       await page.getByText('Rôles mis à jour.').waitFor();
-      await page.getByTestId('audit-entry').filter({ hasText: 'Rôles modifiés : aucun → analyste' }).waitFor();
+      await page.getByTestId('audit-entry').filter({ hasText: 'Rôles modifiés : aucun → Analyste' }).waitFor();
 
       // Held by one member: the confirmation says it will be taken from them.
       await page.goto(`${stack.url('gateway')}/admin/roles`);
@@ -207,6 +209,9 @@ describe('members in the back office', () => {
       await logIn(page, viewer.email, 'Cartable1a');
       await page.goto(`${stack.url('gateway')}/admin/users`);
       await page.getByRole('heading', { level: 1, name: 'Gestion des utilisateurs' }).waitFor();
+      // The list goes by name, a page at a time: among everyone the suite has made, search.
+      await page.getByLabel('Rechercher').fill(holder.email);
+      await page.waitForURL(/search=/); // the search is in place before the row is opened
       await page.getByTestId('user-row').filter({ hasText: holder.email }).getByRole('link').first().click();
       await page.getByRole('heading', { level: 1, name: nameOf(holder) }).waitFor();
       await page.getByRole('heading', { name: 'Rôles et permissions' }).waitFor();
@@ -219,7 +224,7 @@ describe('members in the back office', () => {
         expect(await page.getByRole('button', { name: label }).count(), label).toBe(0);
       }
       await page.goto(`${stack.url('gateway')}/admin/roles`);
-      await page.waitForURL('**/admin/dashboard');
+      await page.getByText('Cet écran demande la permission « Voir les rôles »', { exact: false }).waitFor();
 
       const home = await newPage(1366);
       await logIn(home, plain.email, 'Cartable1a');

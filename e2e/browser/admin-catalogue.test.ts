@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchBrowser, logInThroughForm } from '@cartable/stack/browser';
 import type { CaughtMail } from '@cartable/stack/mail-catcher';
-import { call, startTestStack, type TestStack } from '@cartable/stack/test-stack';
+import { sharedStack } from '@cartable/stack/shared-stack';
+import { call, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,7 +79,8 @@ async function listBook(token: string, title: string, cityId: number, categoryId
 }
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
+  stack = sharedStack();
+  browser = await launchBrowser();
   adminToken = (await call(`${stack.api}/login`, { body: ADMIN })).body.access_token;
   owner = await verifiedMember('Awa Nguema');
   const cities = await call(`${stack.api}/locations/cities?country_id=266`);
@@ -91,7 +93,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await stack?.teardown();
 });
 
 async function newPage(width = 1366): Promise<Page> {
@@ -324,7 +325,7 @@ describe('the back office’s catalogue', () => {
 
 describe('a member holding only cities.manage', () => {
   it(
-    'reaches the cities but is sent back to the dashboard from books and banners, and the API refuses them',
+    'reaches the cities, reads in French which permission books and banners need, and the API refuses them',
     async () => {
       const member = await verifiedMember('Paul Mba');
       const granted = await call(`${stack.api}/admin/users/${member.id}/permissions`, {
@@ -343,9 +344,12 @@ describe('a member holding only cities.manage', () => {
       await logIn(page, member.email, PASSWORD);
       await page.goto(`${stack.url('gateway')}/admin/cities`);
       await page.getByRole('heading', { level: 1, name: 'Gestion des villes' }).waitFor();
-      for (const path of ['/admin/books', '/admin/banners']) {
+      for (const [path, permission] of [
+        ['/admin/books', 'Gérer tous les livres'],
+        ['/admin/banners', 'Gérer les bannières'],
+      ]) {
         await page.goto(`${stack.url('gateway')}${path}`);
-        await page.waitForURL('**/admin/dashboard');
+        await page.getByText(`Cet écran demande la permission « ${permission} »`, { exact: false }).waitFor();
       }
     },
     JOURNEY_TIMEOUT,

@@ -1,6 +1,7 @@
 import { launchBrowser, logInThroughForm, noHorizontalScroll } from '@cartable/stack/browser';
 import { listBook, verifiedMember } from '@cartable/stack/members';
-import { call, eventually, startTestStack, type TestStack } from '@cartable/stack/test-stack';
+import { sharedStack } from '@cartable/stack/shared-stack';
+import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -24,7 +25,8 @@ let bookId: number;
 const bookTitle = 'Mathématiques 5e – Collection Excellence';
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
+  stack = sharedStack();
+  browser = await launchBrowser();
   adminToken = (await call(`${stack.api}/login`, { body: ADMIN })).body.access_token;
   const n = Date.now().toString(36);
   [seller, reader] = await Promise.all([verifiedMember(stack, `vend${n}`), verifiedMember(stack, `lect${n}`)]);
@@ -66,7 +68,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await stack?.teardown();
 });
 
 async function newPage(width: number): Promise<Page> {
@@ -199,12 +200,29 @@ describe('dashboard and reports', () => {
       await page.goto(`${stack.url('gateway')}/admin/reports`);
       await page.getByRole('heading', { level: 1, name: 'Rapports' }).waitFor();
       const menu = page.getByRole('navigation', { name: 'Administration' });
-      expect(await menu.getByRole('link').allTextContents()).toEqual(['Tableau de bord', 'Rapports']);
-      for (const path of ['categories', 'comments', 'contacts', 'books', 'nowhere']) {
+      // SPEC section 6: the dashboard, plans, banners, contacts and comments always; the rest by permission.
+      expect(await menu.getByRole('link').allTextContents()).toEqual([
+        'Tableau de bord',
+        "Plans d'abonnement",
+        'Rapports',
+        'Bannières',
+        'Messages de contact',
+        'Modération des commentaires',
+      ]);
+      // A screen he may not use says so where he asked for it.
+      for (const [path, title] of [
+        ['categories', 'Gestion des Cycles, Niveaux et Matières'],
+        ['comments', 'Modération des commentaires'],
+        ['contacts', 'Messages de contact'],
+        ['books', 'Gestion des livres'],
+      ]) {
         await page.goto(`${stack.url('gateway')}/admin/${path}`);
-        await page.getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
-        expect(new URL(page.url()).pathname, path).toBe('/admin/dashboard');
+        await page.getByRole('heading', { level: 1, name: title }).waitFor();
+        await page.getByText('Accès refusé').waitFor();
+        expect(new URL(page.url()).pathname, path).toBe(`/admin/${path}`);
       }
+      await page.goto(`${stack.url('gateway')}/admin/nowhere`);
+      await page.waitForURL('**/admin/dashboard');
       // The API agrees (a token issued after the grant).
       const token = (await call(`${stack.api}/login`, { body: { email: analyst.email, password: 'Cartable1a' } })).body
         .access_token;
@@ -297,7 +315,7 @@ describe('categories', () => {
       expect(await editorPage.getByRole('button', { name: 'Ajouter un parent à Collège' }).count()).toBe(0);
       expect(await editorPage.getByRole('button', { name: 'Déplacer Collège' }).count()).toBe(0);
       await editorPage.goto(`${stack.url('gateway')}/admin/reports`);
-      await editorPage.waitForURL('**/admin/dashboard');
+      await editorPage.getByText('Accès refusé').waitFor();
     },
     JOURNEY,
   );

@@ -1,5 +1,6 @@
 import { launchBrowser, scriptsHoldingZod } from '@cartable/stack/browser';
-import { call, startTestStack, type TestStack } from '@cartable/stack/test-stack';
+import { sharedStack } from '@cartable/stack/shared-stack';
+import { call, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,7 +50,8 @@ async function createBook(fields: Record<string, string>, images: Buffer[]): Pro
 }
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
+  stack = sharedStack();
+  browser = await launchBrowser();
   const login = await call(`${stack.api}/login`, {
     body: { email: 'admin@cartable.ga', password: 'Cartable2026!' },
   });
@@ -92,7 +94,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await stack?.teardown();
 });
 
 async function newPage(width = 1280): Promise<Page> {

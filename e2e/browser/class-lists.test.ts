@@ -8,7 +8,8 @@ import {
   smallTargets,
 } from '@cartable/stack/browser';
 import { postListing, verifiedMember } from '@cartable/stack/members';
-import { call, eventually, startTestStack, type TestStack } from '@cartable/stack/test-stack';
+import { sharedStack } from '@cartable/stack/shared-stack';
+import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -17,7 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * home page in two taps (the entry, then « 6e »), chooses Libreville, sees the listings under each
  * book of the seeded 6e list (two of them listed through the API first), marks one « déjà
  * obtenu » and sees the total still to pay drop by that book's best price; then a member's listing
- * form fills itself from « Choisir dans les listes de classe ».
+ * form fills itself from « Choisir dans les listes de classe »; a member saves the list and
+ * « Compléter ma liste » shows its baskets, with a message prepared per seller.
  */
 const SCREENSHOTS = process.env.CLASS_LISTS_SCREENSHOTS ?? '/tmp/class-lists';
 const ADMIN = { email: 'admin@cartable.ga', password: 'Cartable2026!' };
@@ -51,7 +53,8 @@ async function list(title: string, price: number, categoryIds: number[]) {
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  [stack, browser] = await Promise.all([startTestStack({ env: { SEED_DEMO: '1' } }), launchBrowser()]);
+  stack = sharedStack();
+  browser = await launchBrowser();
   const m = await verifiedMember(stack, `liste${Date.now().toString(36)}`);
   const me = await call(`${stack.api}/user`, { token: m.token });
   member = { ...m, user: me.body.user ?? me.body };
@@ -78,7 +81,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await stack?.teardown();
 });
 
 async function newPage(errors: string[], as?: typeof member): Promise<Page> {
@@ -190,13 +192,43 @@ describe('class lists', () => {
     expect(errors).toEqual([]);
   }, 60_000);
 
-  it('a member saves the list and finds it in « Mes listes »; proposes a school list that the admin approves; CSV import with its preview', async () => {
+  it('a member saves the list, sees its baskets in « Compléter ma liste » and finds it in « Mes listes »; proposes a school list that the admin approves; CSV import with its preview', async () => {
     const errors: string[] = [];
     const base = stack.url('gateway');
     const page = await newPage(errors, member);
     await page.goto(`${base}/ma-liste?level=${sixth}&city=${libreville}`);
     await page.getByRole('button', { name: 'Enregistrer ma liste' }).click();
     await page.getByTestId('list-saved').waitFor({ timeout: 15_000 });
+
+    // « Compléter ma liste »: another parent sells the third book in Libreville (the member's own
+    // listings are never proposed to them); the baskets show it, with a message prepared per seller.
+    const other = await verifiedMember(stack, `vend${Date.now().toString(36)}`, { name: 'Vendeuse Panier' });
+    await eventually(
+      async () =>
+        postListing(stack, other.token, {
+          title: items[2]!.title,
+          author: 'Collectif',
+          condition: 'bon',
+          price: '0',
+          city_id: String(libreville),
+          category_ids: String(sixth),
+        }).catch(() => undefined),
+      30_000,
+    );
+    await page.reload();
+    const complete = page.getByTestId('complete-list');
+    await complete.getByTestId('basket-total').waitFor({ timeout: 20_000 });
+    await expect(complete.getByRole('button', { name: /Le moins cher/ }).count()).resolves.toBe(1);
+    await complete.getByRole('button', { name: /Le moins de rendez-vous/ }).click();
+    await complete.getByTestId('basket-seller').first().waitFor();
+    await complete.getByRole('button', { name: /Contacter les vendeurs/ }).click();
+    await expect(complete.getByRole('textbox').first().inputValue()).resolves.toMatch(
+      /^Bonjour, je suis intéressé par « .+ » pour la liste de 6e\./,
+    );
+    await noHorizontalScroll(page);
+    await expect(smallTargets(page)).resolves.toEqual([]);
+    await expect(seriousViolations(page)).resolves.toEqual([]);
+    await complete.screenshot({ path: `${SCREENSHOTS}/completer-ma-liste-360.png` });
     await page.goto(`${base}/mes-listes`);
     await page.getByTestId('saved-lists').getByText('6e').first().waitFor({ timeout: 15_000 });
     await noHorizontalScroll(page);

@@ -1,6 +1,7 @@
 import { launchBrowser, scriptsHoldingZod } from '@cartable/stack/browser';
 import { listBook, verifiedMember } from '@cartable/stack/members';
-import { call, eventually, startTestStack, type TestStack } from '@cartable/stack/test-stack';
+import { sharedStack } from '@cartable/stack/shared-stack';
+import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -25,7 +26,8 @@ async function member(n: string): Promise<Member> {
 }
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
+  stack = sharedStack();
+  browser = await launchBrowser();
   [seller, buyer] = await Promise.all([member('vendeuse'), member('acheteur')]);
   // The seller reaches the catalog through an event: the first listing may have to wait for it.
   bookId = await eventually(async () =>
@@ -35,7 +37,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await stack?.teardown();
 });
 
 async function pageFor(m: Member, errors: string[]): Promise<Page> {

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { launchBrowser, noHorizontalScroll, seriousViolations, smallTargets } from '@cartable/stack/browser';
 import { postListing, verifiedMember } from '@cartable/stack/members';
-import { call, eventually, startTestStack, type TestStack } from '@cartable/stack/test-stack';
+import { sharedStack } from '@cartable/stack/shared-stack';
+import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -63,7 +64,8 @@ async function listForExchange(as: Member, title: string, categoryIds: number[])
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  [stack, browser] = await Promise.all([startTestStack({ env: { SEED_DEMO: '1' } }), launchBrowser()]);
+  stack = sharedStack();
+  browser = await launchBrowser();
   libreville = (await call(`${stack.api}/locations/cities/search?q=libreville`)).body.cities[0].id;
   const tree = (await call(`${stack.api}/categories/hierarchy`)).body.categories as Array<{
     name: string;
@@ -87,7 +89,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await stack?.teardown();
 });
 
 async function newPage(errors: string[], as: Member): Promise<Page> {

@@ -1,5 +1,7 @@
 import { launchBrowser } from '@cartable/stack/browser';
-import { call, startTestStack, type TestStack } from '@cartable/stack/test-stack';
+import { verifiedMember } from '@cartable/stack/members';
+import { sharedStack } from '@cartable/stack/shared-stack';
+import { call, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,34 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 let stack: TestStack;
 let browser: Browser;
 
-interface Member {
-  email: string;
-  token: string;
-  user: { id: string; name: string };
-}
+type Member = Awaited<ReturnType<typeof verifiedMember>>;
 let seller: Member;
 let buyer: Member;
 let bookId = 0;
-
-async function verifiedMember(n: string, name: string): Promise<Member> {
-  const email = `${n}@example.ga`;
-  await call(`${stack.api}/register`, {
-    body: {
-      name,
-      email,
-      username: `membre_${n}`,
-      password: 'Cartable1a',
-      password_confirmation: 'Cartable1a',
-      country_id: 266,
-      city_id: 1,
-    },
-  });
-  const mail = await stack.mail.waitFor(email);
-  const url = new URL(/http:\/\/\S+\/verify-email\?\S+/.exec(mail.text ?? '')?.[0] ?? '');
-  await call(`${stack.api}/verify-email`, { body: { token: url.searchParams.get('token'), email } });
-  const login = await call(`${stack.api}/login`, { body: { email, password: 'Cartable1a' } });
-  return { email, token: login.body.access_token, user: login.body.user };
-}
 
 async function createBook(token: string): Promise<number> {
   const hierarchy = await call(`${stack.api}/categories/hierarchy`);
@@ -74,17 +52,17 @@ async function createBook(token: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
+  stack = sharedStack();
+  browser = await launchBrowser();
   [seller, buyer] = await Promise.all([
-    verifiedMember('vendeuse', 'Awa Nzé'),
-    verifiedMember('acheteur', 'Brice Ondo'),
+    verifiedMember(stack, 'vendeuse', { name: 'Awa Nzé' }),
+    verifiedMember(stack, 'acheteur', { name: 'Brice Ondo' }),
   ]);
   bookId = await createBook(seller.token);
 });
 
 afterAll(async () => {
   await browser?.close();
-  await stack?.teardown();
 });
 
 /** A signed-in page: the session is what a login stores (token and user in localStorage). */

@@ -1,6 +1,7 @@
 import { launchBrowser, logInThroughForm } from '@cartable/stack/browser';
 import { listBook, verifiedMember } from '@cartable/stack/members';
-import { call, eventually, startTestStack, type TestStack } from '@cartable/stack/test-stack';
+import { sharedStack } from '@cartable/stack/shared-stack';
+import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -20,7 +21,8 @@ let bookId: number;
 const title = 'Histoire-Géographie 3e à signaler';
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
+  stack = sharedStack();
+  browser = await launchBrowser();
   const n = Date.now().toString(36);
   [seller, buyer] = await Promise.all([verifiedMember(stack, `sell${n}`), verifiedMember(stack, `buy${n}`)]);
   bookId = await listBook(stack, seller.token, title);
@@ -28,7 +30,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await stack?.teardown();
 });
 
 async function phone(): Promise<Page> {

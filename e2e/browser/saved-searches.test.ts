@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { launchBrowser, noHorizontalScroll, seriousViolations, smallTargets } from '@cartable/stack/browser';
 import { postListing, verifiedMember } from '@cartable/stack/members';
-import { call, eventually, startTestStack, type TestStack } from '@cartable/stack/test-stack';
+import { sharedStack } from '@cartable/stack/shared-stack';
+import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -38,7 +39,8 @@ async function listMathsBook(token: string, title: string) {
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
+  stack = sharedStack();
+  browser = await launchBrowser();
   const tag = Date.now().toString(36);
   [parent, seller] = await Promise.all([verifiedMember(stack, `alerte${tag}`), verifiedMember(stack, `vend${tag}`)]);
   ids.libreville = (await call(`${stack.api}/locations/cities/search?q=libreville`)).body.cities[0].id;
@@ -55,7 +57,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await stack?.teardown();
 });
 
 async function phone(errors: string[]): Promise<{ context: BrowserContext; page: Page }> {

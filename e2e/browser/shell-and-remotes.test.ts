@@ -1,6 +1,7 @@
-import { launchBrowser } from '@cartable/stack/browser';
+import { chooseFromAccountMenu, launchBrowser } from '@cartable/stack/browser';
 import { listBook, verifiedMember } from '@cartable/stack/members';
-import { startTestStack, type TestStack } from '@cartable/stack/test-stack';
+import { sharedStack } from '@cartable/stack/shared-stack';
+import type { TestStack } from '@cartable/stack/test-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -9,11 +10,11 @@ let stack: TestStack;
 let browser: Browser;
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
+  stack = sharedStack();
+  browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await stack?.teardown();
 });
 
 async function newPage(width = 1280): Promise<Page> {
@@ -131,8 +132,7 @@ describe('shell and remotes', () => {
     await page.getByText('Connexion réussie !').waitFor();
     await page.waitForURL('**/dashboard');
 
-    await page.getByRole('button', { name: /Menu du compte de/ }).click();
-    await page.getByRole('menuitem', { name: 'Administration' }).click();
+    await chooseFromAccountMenu(page, 'Administration');
     await page.waitForURL('**/admin/dashboard');
     for (const entry of ['Gestion des livres', 'Gestion des villes', 'Modération des commentaires', 'Bannières']) {
       await page.getByRole('link', { name: entry }).first().waitFor();
@@ -142,8 +142,7 @@ describe('shell and remotes', () => {
     await page.getByTestId('stat-members').waitFor();
 
     await page.getByRole('link', { name: 'Retour au site' }).click();
-    await page.getByRole('button', { name: /Menu du compte de/ }).click();
-    await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+    await chooseFromAccountMenu(page, 'Déconnexion');
     await page.waitForURL('**/login');
     // A string runs in the page, where localStorage exists (this file is typed for Node).
     expect(await page.evaluate("[localStorage.getItem('token'), localStorage.getItem('user')]")).toEqual([null, null]);

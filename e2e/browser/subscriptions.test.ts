@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { launchBrowser, logInThroughForm, noHorizontalScroll } from '@cartable/stack/browser';
 import { listBook, verifiedMember } from '@cartable/stack/members';
-import { call, eventually, startTestStack, type TestStack } from '@cartable/stack/test-stack';
+import { sharedStack } from '@cartable/stack/shared-stack';
+import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +26,8 @@ let subscriptionId = '';
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
+  stack = sharedStack();
+  browser = await launchBrowser();
   const m = await verifiedMember(stack, `boost${Date.now().toString(36)}`);
   const me = await call(`${stack.api}/user`, { token: m.token });
   member = { ...m, user: me.body.user ?? me.body };
@@ -35,7 +37,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await stack?.teardown();
 });
 
 async function newPage(errors: string[], as?: typeof member): Promise<Page> {
@@ -114,6 +115,14 @@ describe('subscriptions', () => {
     );
     const active = await call(`${stack.api}/subscriptions/${subscriptionId}`, { token: member.token });
     expect(active.body.subscription.status).toBe('active');
+
+    // Back on the boost page, the owner reads what runs and may extend it, with no second boost offered.
+    await owner.goto(`${base}/books/${bookId}/subscription`);
+    const running = owner.getByTestId('running-boost');
+    await running.getByRole('heading', { name: /Déjà « À la une » jusqu’au/ }).waitFor({ timeout: 15_000 });
+    await running.getByRole('button', { name: 'Prolonger de 7 jours' }).waitFor();
+    expect(await owner.getByRole('button', { name: 'Mettre en avant 7 jours' }).count()).toBe(0);
+    await noHorizontalScroll(owner);
 
     // Home: the listing is « À la une », marked « Sponsorisé ».
     await eventually(async () => {

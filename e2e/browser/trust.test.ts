@@ -1,5 +1,7 @@
-import { launchBrowser } from '@cartable/stack/browser';
-import { call, eventually, startTestStack, type TestStack } from '@cartable/stack/test-stack';
+import { chooseFromAccountMenu, launchBrowser } from '@cartable/stack/browser';
+import { verifiedMember } from '@cartable/stack/members';
+import { sharedStack } from '@cartable/stack/shared-stack';
+import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -15,35 +17,11 @@ const contexts: BrowserContext[] = [];
 const PASSWORD = 'Cartable1a';
 const WIDTH = 360;
 
-interface Member {
-  email: string;
-  token: string;
-  user: { id: string; name: string };
-}
+type Member = Awaited<ReturnType<typeof verifiedMember>>;
 let seller: Member;
 let member: Member;
 let maths = 0;
 let french = 0;
-
-async function verifiedMember(n: string, name: string): Promise<Member> {
-  const email = `${n}@example.ga`;
-  await call(`${stack.api}/register`, {
-    body: {
-      name,
-      email,
-      username: `membre_${n}`,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-      country_id: 266,
-      city_id: 1,
-    },
-  });
-  const mail = await stack.mail.waitFor(email);
-  const url = new URL(/http:\/\/\S+\/verify-email\?\S+/.exec(mail.text ?? '')?.[0] ?? '');
-  await call(`${stack.api}/verify-email`, { body: { token: url.searchParams.get('token'), email } });
-  const login = await call(`${stack.api}/login`, { body: { email, password: PASSWORD } });
-  return { email, token: login.body.access_token, user: login.body.user };
-}
 
 async function createBook(token: string, title: string): Promise<number> {
   const hierarchy = await call(`${stack.api}/categories/hierarchy`);
@@ -93,8 +71,12 @@ const favouriteIds = async (token: string) =>
   ((await call(`${stack.api}/favourites`, { token })).body.ids as number[]).slice().sort((a, b) => a - b);
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
-  [seller, member] = await Promise.all([verifiedMember('vendeuse', 'Awa Nzé'), verifiedMember('parent', 'Brice Ondo')]);
+  stack = sharedStack();
+  browser = await launchBrowser();
+  [seller, member] = await Promise.all([
+    verifiedMember(stack, 'vendeuse', { name: 'Awa Nzé' }),
+    verifiedMember(stack, 'parent', { name: 'Brice Ondo' }),
+  ]);
   maths = await createBook(seller.token, 'Mathématiques 3e collection CIAM');
   french = await createBook(seller.token, 'Français 4e Le Livre Unique');
   // The seller answers on their own listing: published at once (no moderation for the owner).
@@ -110,7 +92,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
-  await stack?.teardown();
 });
 
 describe('deals and trust', () => {
@@ -142,8 +123,7 @@ describe('deals and trust', () => {
         ? true
         : undefined,
     );
-    await second.getByRole('button', { name: /Menu du compte de/ }).click();
-    await second.getByRole('menuitem', { name: 'Mes favoris' }).click();
+    await chooseFromAccountMenu(second, 'Mes favoris');
     await second.waitForURL((url) => url.pathname === '/favoris');
     await second.getByRole('heading', { name: 'Mes favoris' }).waitFor();
     await second

@@ -1,16 +1,13 @@
 import { listBook, verifiedMember } from '@cartable/stack/members';
-import { call, eventually, startTestStack, type TestStack } from '@cartable/stack/test-stack';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedStack } from '@cartable/stack/shared-stack';
+import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /** Messages, comments and contact through the whole stack, with the e-mails they send. */
 let stack: TestStack;
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = sharedStack();
 });
-afterAll(async () => {
-  await stack?.teardown();
-});
-
 const mailsTo = async (address: string, subject: string) =>
   (await stack.mail.list()).filter((m) => m.to.some((t) => t.address === address) && m.subject.startsWith(subject));
 

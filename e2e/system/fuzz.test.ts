@@ -8,7 +8,7 @@ import { rateLimitSettings } from '../../gateway/src/config.ts';
 import { type Access, routeTable } from '../../gateway/src/plugins/app/route-table.ts';
 
 /**
- * Issue « Nobody in », item 4: no anonymous 5xx. Every operation the gateway's route table
+ * No anonymous 5xx. Every operation the gateway's route table
  * reaches (the merged OpenAPI document lists them, with their parameters and bodies) and every
  * entry of the table itself is sent hostile input: malformed JSON, wrong types, integers out of
  * range, NUL and control characters, 5,000 levels of nesting, 1 MB strings, pixel bombs and

@@ -5,9 +5,9 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Revoked tokens stay revoked and logins keep working whatever happens to Redis (issue 8, 1b
- * and 1c): the stack runs on a Redis of its own, started here, killed with SIGKILL and started
- * again empty on the same port (never the machine's shared Redis).
+ * Revoked tokens stay revoked and logins keep working whatever happens to Redis: the stack runs
+ * on a Redis of its own, started here, killed with SIGKILL and started again empty on the same
+ * port (never the machine's shared Redis).
  */
 let stack: TestStack;
 /** This test's own Redis (never the machine's shared one), killed and restarted empty below. */
@@ -62,7 +62,7 @@ describe('revocation and logins when Redis is lost', () => {
     const adminToken = (await login(ADMIN.email, ADMIN.password)).body.access_token as string;
     expect(adminToken).toBeTruthy();
 
-    // Four members: one logs out, one changes the password from a second session, one is
+    // Four members: one logs out, one changes the password while logged in on another device, one is
     // demoted from administrator, one just goes on.
     const out = await verifiedMember(stack, 'rv_sortie');
     const changer = await verifiedMember(stack, 'rv_change');

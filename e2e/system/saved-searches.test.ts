@@ -1,9 +1,10 @@
 import { listBook, verifiedMember } from '@cartable/stack/members';
-import { call, eventually, startTestStack, type TestStack } from '@cartable/stack/test-stack';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedStack } from '@cartable/stack/shared-stack';
+import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Saved searches as processes (issue 15 item 5): a parent saves a search with instant alerts; a
+ * Saved searches as processes: a parent saves a search with instant alerts; a
  * seller lists a matching book; the alert e-mail arrives through catalog's outbox, NATS,
  * notifications, BullMQ and SMTP with its one-click unsubscribe headers (RFC 8058); posting to
  * that URL as a mail client does stops the search: the next matching listing alerts another
@@ -11,9 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 let stack: TestStack;
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = sharedStack();
 });
-afterAll(() => stack?.teardown());
 
 type Notice = { type: string; link: string | null; title: string };
 const noticesOf = async (token: string) =>

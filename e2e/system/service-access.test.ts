@@ -1,20 +1,17 @@
 import { listBook, verifiedMember } from '@cartable/stack/members';
-import { call, startTestStack, type TestStack } from '@cartable/stack/test-stack';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedStack } from '@cartable/stack/shared-stack';
+import { call, type TestStack } from '@cartable/stack/test-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Issue « Nobody in », item 2: a service does not trust that every request came through the
+ * A service does not trust that every request came through the
  * gateway. A revoked token (logout, deleted account) sent straight to each service's own port
  * is refused there; a live one is served.
  */
 let stack: TestStack;
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = sharedStack();
 });
-afterAll(async () => {
-  await stack?.teardown();
-});
-
 /** One authenticated call per service, straight to its port (bypassing the gateway). */
 const direct = (token: string, bookId: number) => ({
   auth: () => call(`${stack.url('auth')}/user`, { token }),

@@ -1,6 +1,7 @@
 import { listBook, verifiedMember } from '@cartable/stack/members';
-import { call, eventually, startTestStack, type TestStack } from '@cartable/stack/test-stack';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedStack } from '@cartable/stack/shared-stack';
+import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * A visitor's book page through the gateway, on the real processes: the gateway keeps no copy of
@@ -10,12 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 let stack: TestStack;
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = sharedStack();
 });
-afterAll(async () => {
-  await stack?.teardown();
-});
-
 const asVisitor = (id: number, userAgent: string) =>
   fetch(`${stack.api}/books/${id}`, { headers: { 'user-agent': userAgent } }).then(async (res) => ({
     status: res.status,

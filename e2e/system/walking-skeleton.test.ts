@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayConfigSchema } from '../../gateway/src/config.ts';
 
 /**
- * The one thread through every part (issue "walking skeleton"), on real processes, PostgreSQL,
+ * The one thread through every part, on real processes, PostgreSQL,
  * NATS JetStream, Redis, BullMQ and SMTP.
  */
 let stack: TestStack;
@@ -163,6 +163,16 @@ describe('walking skeleton', () => {
     let last = { status: 0, body: {} as { message?: string } };
     for (let i = 0; i <= limit; i++) {
       last = await call(`${stack.api}/login`, { body: { email: 'personne@example.ga', password: 'Mauvais1' } });
+    }
+    expect(last.status).toBe(429);
+    expect(last.body.message).toBe('Trop de tentatives. Veuillez attendre avant de réessayer.');
+  });
+
+  it('rate-limits forgot-password per address with the spec’s French 429', async () => {
+    const limit = gatewayConfigSchema.parse({}).RATE_LIMIT_FORGOT_PASSWORD.max;
+    let last = { status: 0, body: {} as { message?: string } };
+    for (let i = 0; i <= limit; i++) {
+      last = await call(`${stack.api}/forgot-password`, { body: { email: 'personne@example.ga' } });
     }
     expect(last.status).toBe(429);
     expect(last.body.message).toBe('Trop de tentatives. Veuillez attendre avant de réessayer.');

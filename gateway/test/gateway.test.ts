@@ -18,7 +18,7 @@ import { createLocalJWKSet, decodeJwt, exportJWK, generateKeyPair, SignJWT } fro
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway } from '../src/app.ts';
 import { gatewayConfigSchema } from '../src/config.ts';
-import { type Upstream, upstreams } from '../src/plugins/app/route-table.ts';
+import { routeTable, type Upstream, upstreams } from '../src/plugins/app/route-table.ts';
 
 const prefix = `cartable:t${randomBytes(4).toString('hex')}:`;
 const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
@@ -283,6 +283,27 @@ describe('route table: every documented path goes to its upstream (SPEC.md secti
     expect((await get('/api/admin/users/1/promote', token)).json().upstream).toBe('auth');
     expect((await get('/api/admin/categories/stats', token)).json().upstream).toBe('catalog');
     expect((await get('/api/admin/cities/import', token)).json().upstream).toBe('catalog');
+  });
+
+  it('refuses a member on every administrators-only path (403) before reading what they sent', async () => {
+    const member = await sign({});
+    const wrong: string[] = [];
+    const admins = routeTable.filter((entry) => entry.access === 'admin');
+    expect(admins.length).toBeGreaterThan(0);
+    for (const entry of admins) {
+      const url = `/api${entry.path.replace(/:\w+/g, 'pas-un-id').replace(/\*$/, 'x')}?page=-1`;
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+        // A body no parser could read: refused for who sends it, not for what it is.
+        const res = await gateway.inject({
+          method,
+          url,
+          headers: { authorization: `Bearer ${member}`, 'content-type': 'application/json' },
+          ...(method === 'GET' ? {} : { payload: '{"pas du json' }),
+        });
+        if (res.statusCode !== 403) wrong.push(`${method} ${url}: ${res.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('sends plans to visitors and keeps plan writing for administrators', async () => {

@@ -410,6 +410,10 @@ describe('docker-compose.yml', () => {
     expect(s.postgres?.image).toMatch(/^postgres:16/);
     expect(s.nats?.image).toMatch(/^nats:/);
     expect([s.nats?.command].flat()).toContain('-js');
+    // Money events (payments, subscriptions, deals) acknowledged only once on disk.
+    expect([s.nats?.command].flat()).toEqual(expect.arrayContaining(['-c', '/etc/nats/nats.conf']));
+    expect([s.nats?.volumes].flat().map(String)).toContain('./docker/nats/nats.conf:/etc/nats/nats.conf:ro');
+    expect(read('docker/nats/nats.conf')).toMatch(/^\s*sync_interval: always$/m);
     expect(s.redis?.image).toMatch(/^redis:7/);
     expect(s.minio?.image).toMatch(/^minio\/minio/);
     expect(s['minio-init']?.image).toMatch(/^minio\/mc/);
@@ -506,7 +510,7 @@ describe('docker-compose.yml', () => {
       if (env.NODE_ENV !== 'production') problems.push(`${name}: NODE_ENV must be production`);
       if (env.AUTH_JWKS_URL !== `http://auth:${portOf('auth')}/.well-known/jwks.json`)
         problems.push(`${name}: AUTH_JWKS_URL`);
-      // Redis and NATS answer only with credentials (issue « Nobody in »).
+      // Redis and NATS answer only with credentials: a pod broken into cannot read or write them.
       const redis = new URL(resolved(env.REDIS_URL ?? 'redis://none'));
       if (redis.hostname !== 'redis' || !redis.password) problems.push(`${name}: REDIS_URL`);
       const nats = new URL(resolved(env.NATS_URL ?? 'nats://none'));
@@ -938,6 +942,8 @@ describe.skipIf(!hasKubectl)('rendered overlays (kubectl kustomize)', { timeout:
     const prod = find<IConfigMap>(render('prod'), 'ConfigMap', 'cartable-config')?.data ?? {};
     expect(prod.NATS_STREAM_REPLICAS).toBe('3');
     expect(read('k8s/infra/nats.values.yaml')).toMatch(/replicas: 3/);
+    const natsValues = parse(read('k8s/infra/nats.values.yaml'));
+    expect(natsValues.config.jetstream.merge.sync_interval).toBe('always');
     const dev = find<IConfigMap>(render('dev'), 'ConfigMap', 'cartable-config')?.data ?? {};
     expect(dev.NATS_STREAM_REPLICAS).toBe('1');
   });

@@ -5,7 +5,7 @@ import { repoRoot } from '@cartable/stack/processes';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Every workspace declares the packages its code imports (issue « Nothing lost », item 9): a
+ * Every workspace declares the packages its code imports: a
  * package that happens to be hoisted by another workspace works here and breaks in a Docker
  * image or a fresh install of that workspace alone.
  */

@@ -1,9 +1,12 @@
-import { hasPermission, useSession } from '@cartable/ui';
+import { useSession } from '@cartable/ui';
 import { Navigate, Route, Routes } from '@cartable/ui/router';
 import type { ReactNode } from 'react';
 import { lazy } from 'react';
+import { permissionLabel } from './entities/role/labels';
 import DashboardPage from './features/insights/DashboardPage';
 import { AdminLayout } from './features/layout/AdminLayout';
+import { AccessDenied } from './shared/AccessDenied';
+import { mayUse, menuEntry } from './shared/menu';
 
 /* Each screen is its own chunk, loaded when first opened; /admin opens on the dashboard (its charts are lazy). */
 const BannersPage = lazy(() => import('./features/banners/BannersPage'));
@@ -31,17 +34,17 @@ const BookSubscriptionsPage = lazy(() => import('./features/subscriptions/BookSu
 const UsersPage = lazy(() => import('./features/users/UsersPage'));
 const UserDetailPage = lazy(() => import('./features/users/UserDetailPage'));
 
-/** Routes that need a permission send others to the admin dashboard. */
-function RequirePermission({ permission, children }: { permission: string; children: ReactNode }) {
+/**
+ * A screen of the menu, shown to whoever may use it (see `mayUse`); anyone else reads, in French,
+ * which permission it needs, rather than landing on the dashboard without a word.
+ */
+function Guarded({ screen, children }: { screen: string; children: ReactNode }) {
   const { user } = useSession();
-  if (!hasPermission(permission, user)) return <Navigate to="/admin/dashboard" replace />;
-  return children;
-}
-
-/** Screens whose API only admins may call (SPEC section 6): a member let in by a permission goes to the dashboard. */
-function RequireAdmin({ children }: { children: ReactNode }) {
-  const { user } = useSession();
-  if (!user?.is_admin) return <Navigate to="/admin/dashboard" replace />;
+  const entry = menuEntry(screen);
+  if (!mayUse(entry, user))
+    return (
+      <AccessDenied title={entry.label} permission={entry.permission ? permissionLabel(entry.permission) : undefined} />
+    );
   return children;
 }
 
@@ -59,121 +62,121 @@ export default function AdminApp() {
         <Route
           path="books"
           element={
-            <RequirePermission permission="books.update.any">
+            <Guarded screen="books">
               <BooksPage />
-            </RequirePermission>
+            </Guarded>
           }
         />
         <Route
           path="users"
           element={
-            <RequirePermission permission="users.view.any">
+            <Guarded screen="users">
               <UsersPage />
-            </RequirePermission>
+            </Guarded>
           }
         />
         <Route
           path="users/:id"
           element={
-            <RequirePermission permission="users.view.any">
+            <Guarded screen="users">
               <UserDetailPage />
-            </RequirePermission>
+            </Guarded>
           }
         />
         <Route
           path="cities"
           element={
-            <RequirePermission permission="cities.manage">
+            <Guarded screen="cities">
               <CitiesPage />
-            </RequirePermission>
+            </Guarded>
           }
         />
         <Route
           path="categories"
           element={
-            <RequirePermission permission="categories.update">
+            <Guarded screen="categories">
               <CategoriesPage />
-            </RequirePermission>
+            </Guarded>
           }
         />
         <Route
           path="subscriptions"
           element={
-            <RequireAdmin>
+            <Guarded screen="subscriptions">
               <SubscriptionPlansPage />
-            </RequireAdmin>
+            </Guarded>
           }
         />
         <Route
           path="book-subscriptions"
           element={
-            <RequirePermission permission="user_subscriptions.manage">
+            <Guarded screen="book-subscriptions">
               <BookSubscriptionsPage />
-            </RequirePermission>
+            </Guarded>
           }
         />
         <Route
           path="user-subscriptions"
           element={
-            <RequirePermission permission="user_subscriptions.manage">
+            <Guarded screen="user-subscriptions">
               <UserSubscriptionsPage />
-            </RequirePermission>
+            </Guarded>
           }
         />
         <Route
           path="roles"
           element={
-            <RequirePermission permission="roles.view">
+            <Guarded screen="roles">
               <RolesPage />
-            </RequirePermission>
+            </Guarded>
           }
         />
         <Route
           path="reports"
           element={
-            <RequirePermission permission="reports.view">
+            <Guarded screen="reports">
               <ReportsPage />
-            </RequirePermission>
+            </Guarded>
           }
         />
         <Route
           path="banners"
           element={
-            <RequirePermission permission="banners.manage">
+            <Guarded screen="banners">
               <BannersPage />
-            </RequirePermission>
+            </Guarded>
           }
         />
         <Route
           path="contacts"
           element={
-            <RequireAdmin>
+            <Guarded screen="contacts">
               <ContactsPage />
-            </RequireAdmin>
+            </Guarded>
           }
         />
         <Route
           path="contacts/:id"
           element={
-            <RequireAdmin>
+            <Guarded screen="contacts">
               <ContactDetailPage />
-            </RequireAdmin>
+            </Guarded>
           }
         />
         <Route
           path="comments"
           element={
-            <RequireAdmin>
+            <Guarded screen="comments">
               <CommentModerationPage />
-            </RequireAdmin>
+            </Guarded>
           }
         />
         <Route
           path="signalements"
           element={
-            <RequireAdmin>
+            <Guarded screen="signalements">
               <FlagsPage />
-            </RequireAdmin>
+            </Guarded>
           }
         />
         {(
@@ -184,26 +187,22 @@ export default function AdminApp() {
             ['payments/:id', <PaymentDetailPage key="detail" />],
           ] as const
         ).map(([path, screen]) => (
-          <Route
-            key={path}
-            path={path}
-            element={<RequirePermission permission="payments.manage">{screen}</RequirePermission>}
-          />
+          <Route key={path} path={path} element={<Guarded screen={path.split('/')[0] ?? path}>{screen}</Guarded>} />
         ))}
         <Route
           path="class-lists"
           element={
-            <RequirePermission permission="lists.manage">
+            <Guarded screen="class-lists">
               <ClassListsPage />
-            </RequirePermission>
+            </Guarded>
           }
         />
         <Route
           path="class-lists/:id"
           element={
-            <RequirePermission permission="lists.manage">
+            <Guarded screen="class-lists">
               <ClassListDetailPage />
-            </RequirePermission>
+            </Guarded>
           }
         />
         <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />

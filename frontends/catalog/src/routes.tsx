@@ -18,6 +18,7 @@ const BoostBookPage = lazy(() => import('./features/subscriptions/BoostBookPage'
 const PlansPage = lazy(() => import('./features/subscriptions/PlansPage'));
 const MySubscriptionsPage = lazy(() => import('./features/subscriptions/MySubscriptionsPage'));
 const SubscriptionDetailPage = lazy(() => import('./features/subscriptions/SubscriptionDetailPage'));
+const PaymentFollowPage = lazy(() => import('./features/subscriptions/PaymentFollowPage'));
 const MyBooksPage = lazy(() => import('./features/my-books/MyBooksPage'));
 const CategoryTestPage = lazy(() => import('./features/categories/CategoryTestPage'));
 const MessagesPage = lazy(() => import('./features/conversations/MessagesPage'));
@@ -94,6 +95,7 @@ export default function CatalogRoutes() {
         <Route path="/subscription" element={<PlansPage />} />
         <Route path="/my-subscriptions" element={<MySubscriptionsPage />} />
         <Route path="/subscription/details/:id" element={<SubscriptionDetailPage />} />
+        <Route path="/payment/:id" element={<PaymentFollowPage />} />
         <Route path="/books/:id" element={<BookRoute {...bookPage} />} />
         <Route path="/my-books" element={<MyBooksPage />} />
         <Route path="/category-test" element={<CategoryTestPage />} />

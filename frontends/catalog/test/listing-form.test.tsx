@@ -1,5 +1,5 @@
 import { apiPath, HttpResponse, http, member, renderScreen, server } from '@cartable/ui/testing';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import BookFormPage from '../src/features/listing-form/BookFormPage';
@@ -26,7 +26,8 @@ describe('listing form', () => {
         return HttpResponse.json({});
       }),
     );
-    renderScreen(<BookFormPage />, { at: '/books/add', path: '/books/add', as: seller });
+    // A member who gave no town: nothing is prefilled.
+    renderScreen(<BookFormPage />, { at: '/books/add', path: '/books/add', as: { ...seller, city_id: null } });
     await userEvent.click(await screen.findByRole('button', { name: "Publier l'annonce" }));
     for (const message of [
       'Le titre est obligatoire',
@@ -39,6 +40,13 @@ describe('listing form', () => {
       expect(await screen.findByText(message)).toBeTruthy();
     }
     expect(sent).toBe(0);
+  });
+
+  it('starts a new listing in the member’s own town', async () => {
+    renderScreen(<BookFormPage />, { at: '/books/add', path: '/books/add', as: seller });
+    const town = (await screen.findByLabelText(/^Ville/)) as HTMLSelectElement;
+    await waitFor(() => expect(town.value).toBe(String(seller.city_id)));
+    expect(town.selectedOptions[0]?.textContent).toBeTruthy();
   });
 
   it('refuses a price that is not a whole number of FCFA, a malformed ISBN and a year to come', async () => {

@@ -110,7 +110,15 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const registerResponseSchema = z.object({ message: z.string(), user: userSchema });
+/**
+ * `verification_check`: the proof that this browser signed up with the address (or knows its
+ * password), which POST /check-email-verification asks for before it tells whether it is verified.
+ */
+export const registerResponseSchema = z.object({
+  message: z.string(),
+  user: userSchema,
+  verification_check: z.string(),
+});
 export const currentUserResponseSchema = z.object({ user: userSchema });
 
 /** Claims carried by every access token (ARCHITECTURE.md "Identity and permissions"). */
@@ -272,6 +280,16 @@ export const loginAnswerSchema = z.union([loginResponseSchema, twoFactorChalleng
 
 export const verifyEmailResponseSchema = z.object({ message: z.string(), verified: z.literal(true) });
 export const emailVerifiedResponseSchema = z.object({ verified: z.boolean() });
+/** POST /password-check: the forms' meter asks whether a password is one everybody tries (never stored). */
+export const passwordCheckRequestSchema = z.object({
+  password: z.string({ error: m.passwordRequired }).max(200, { message: m.passwordTooLong }),
+});
+export const passwordCheckResponseSchema = z.object({ common: z.boolean() });
+export type PasswordCheckResponse = z.infer<typeof passwordCheckResponseSchema>;
+/** POST /check-email-verification: the address, and the proof the sign-up or the login gave. */
+export const checkEmailVerificationRequestSchema = emailRequestSchema.extend({
+  verification_check: z.string().max(200).optional(),
+});
 export const validateResetTokenResponseSchema = z.object({ valid: z.literal(true), email: z.string() });
 /** PUT /user/change-password: every other session ends, this one gets a fresh token. */
 export const changePasswordResponseSchema = z.object({ message: z.string(), access_token: z.string() });

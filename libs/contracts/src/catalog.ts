@@ -61,7 +61,7 @@ export const bookFieldsSchema = z.object({
     .refine((ids) => ids.length >= 1, 'Choisissez au moins une catégorie')
     .refine((ids) => ids.length <= MAX_BOOK_CATEGORIES, `${MAX_BOOK_CATEGORIES} catégories au plus`),
   /**
-   * A lot (issue 15 item 3): the class list books it holds, by their ids in one published list.
+   * A lot: the class list books it holds, by their ids in one published list.
    * Only when the listing is created; the lot's level and subjects join its categories.
    */
   lot_items: idList

@@ -19,7 +19,7 @@ import {
 } from './labels.ts';
 
 /**
- * Class book lists and « Ma liste » (issue 15 items 1, 2 and 4; services/catalog/API.md
+ * Class book lists and « Ma liste » (services/catalog/API.md
  * "Class book lists"). DOMAIN.md says how lists work in Gabon: the IPN validates an official
  * list that changes every year, and private schools often publish their own.
  *
@@ -88,6 +88,8 @@ export const classListMessages = {
   unsaved: 'Liste retirée de votre compte',
   savedNotFound: 'Vous n’avez pas enregistré cette liste.',
   tooManySaved: 'Vous pouvez enregistrer au plus 20 listes.',
+  basketNeedsCity:
+    'Choisissez d’abord la ville où vous cherchez dans « Ma liste » : les paniers réunissent des vendeurs près de chez vous.',
 } as const;
 const m = classListMessages;
 
@@ -481,6 +483,79 @@ export const savedClassListRequestSchema = z.object({
 });
 export type SavedClassListRequest = z.input<typeof savedClassListRequestSchema>;
 export const savedClassListResponseSchema = z.object({ message: z.string(), saved: savedClassListSchema });
+
+// ── « Compléter ma liste »: baskets ──────────────────────────────────────────────────────────
+
+/**
+ * What a meeting with a seller is counted in the `balanced` basket, whole FCFA: about a taxi fare
+ * there and back in the family's town; a trip to another town of the province costs more.
+ */
+export const BASKET_FARE_TOWN = 1000;
+export const BASKET_FARE_PROVINCE = 3000;
+export const basketGoals = ['cheapest', 'fewest_meetings', 'balanced'] as const;
+export const basketGoalLabels: Record<(typeof basketGoals)[number], string> = {
+  cheapest: 'Le moins cher',
+  fewest_meetings: 'Le moins de rendez-vous',
+  balanced: 'Le meilleur compromis',
+};
+
+const basketListingSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** Whole FCFA; 0 is a gift. For a lot, the price of all its books. */
+  price: z.number().int(),
+  /** The missing books of the list it holds (several for a lot). */
+  items: z.array(refSchema),
+  lot_size: z.number().int().nullable(),
+});
+
+const basketSellerSchema = z.object({
+  seller: z.object({ id: z.string(), name: z.string(), username: z.string() }),
+  /** What is bought from this seller, whole FCFA. */
+  total: z.number().int(),
+  listings: z.array(basketListingSchema),
+});
+
+export const classListBasketSchema = z
+  .object({
+    goal: z.enum(basketGoals),
+    label: z.string(),
+    /** The listings' prices, whole FCFA. */
+    total: z.number().int(),
+    /**
+     * What the same books cost at their usual price: the median of the book's available listings
+     * sold alone on the whole site (the lists carry no new price), else what is paid for it here.
+     */
+    reference_total: z.number().int(),
+    /** reference_total − total: negative when the basket costs more than usual. */
+    saving: z.number().int(),
+    /** Distinct sellers to meet. */
+    meetings: z.number().int(),
+    /** The trips counted for them (BASKET_FARE_TOWN, BASKET_FARE_PROVINCE), whole FCFA. */
+    fares: z.number().int(),
+    /** Proven the best for its goal; false when the search stopped at its budget. */
+    optimal: z.boolean(),
+    /** The sellers to meet, by town: the family's town first. */
+    towns: z.array(z.object({ city: cityRefSchema.nullable(), sellers: z.array(basketSellerSchema) })),
+    /** The missing books no listing in the town or its province holds. */
+    uncovered: z.array(refSchema),
+  })
+  .meta({ id: 'ClassListBasket' });
+export type ClassListBasket = z.infer<typeof classListBasketSchema>;
+
+/** GET /my-class-lists/{list_id}/baskets: three ways to buy the missing books of a saved list. */
+export const classListBasketsSchema = z
+  .object({
+    list_id: z.number().int(),
+    city: cityRefSchema,
+    /** The books of the list not owned yet. */
+    missing: z.number().int(),
+    fares: z.object({ town: z.number().int(), province: z.number().int() }),
+    /** cheapest, fewest_meetings, balanced; none when nothing is missing or nothing is offered. */
+    baskets: z.array(classListBasketSchema),
+  })
+  .meta({ id: 'ClassListBaskets' });
+export type ClassListBaskets = z.infer<typeof classListBasketsSchema>;
 
 // ── events ───────────────────────────────────────────────────────────────────────────────────
 

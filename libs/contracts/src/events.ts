@@ -31,8 +31,12 @@ export const userRegisteredSchema = z.object({
   created_at: z.string(),
   /** The member's version (users.version): projections keep the highest they have seen. */
   version: z.number().int().positive(),
-  /** Raw verification token: only the notifications service sees it, to build the e-mail link. */
-  verification: z.object({ token: z.string(), expires_at: z.string() }),
+  /**
+   * Raw verification token: only the notifications service sees it, to build the e-mail link.
+   * Null for an account created already verified (the demo members a seed creates): the same
+   * event as a person's sign-up, so every projection hears of it, with no link to send.
+   */
+  verification: z.object({ token: z.string(), expires_at: z.string() }).nullable(),
 });
 
 /** A member's public face for other services' projections; contact details only when shown. */
@@ -241,7 +245,11 @@ export const messageReportedSchema = z.object({
   details: z.string().nullable(),
   reported_at: z.string(),
 });
-/** A member blocked (or unblocked) another: catalog hides the blocker's contact details from them. */
+/**
+ * A member blocked (or unblocked) another, in messaging (where blocks live): catalog, moderation and
+ * auth project it, and the block then stands both ways (contact details, comments, deals,
+ * exchange suggestions, saved-search alerts).
+ */
 export const memberBlockSchema = z.object({
   blocker_id: z.string().uuid(),
   blocked_id: z.string().uuid(),

@@ -3,7 +3,7 @@ import { positiveId } from './common.ts';
 import { exchangeSuggestionKinds, exchangeSuggestionStatuses, exchangeWishKinds } from './labels.ts';
 
 /**
- * Exchange matching (issue 15 item 6; services/catalog/API.md "Exchange matching"). A pupil who
+ * Exchange matching (services/catalog/API.md "Exchange matching"). A pupil who
  * finished 6e holds books that the next 6e needs, and needs the 5e books someone else holds.
  *
  * - What a member **offers**: their available listings open to exchange (`is_exchange_possible`).

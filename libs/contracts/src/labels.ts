@@ -89,11 +89,13 @@ export const subscriptionStatusLabels: Record<SubscriptionStatus, string> = {
   refunded: 'Remboursé',
 };
 
-export const paymentProviders = ['manual', 'simulated'] as const;
+export const paymentProviders = ['manual', 'simulated', 'ebilling', 'mypvit'] as const;
 export type PaymentProviderName = (typeof paymentProviders)[number];
 export const paymentProviderLabels: Record<string, string> = {
   manual: 'Déclaration manuelle',
   simulated: 'Agrégateur (simulé)',
+  ebilling: 'eBilling (Airtel Money, Moov Money)',
+  mypvit: 'MyPVit (Airtel Money, Moov Money)',
 };
 
 export const mobileMoneyOperators = ['airtel_money', 'moov_money'] as const;
@@ -103,11 +105,12 @@ export const operatorLabels: Record<MobileMoneyOperator, string> = {
   moov_money: 'Moov Money',
 };
 
-export const paymentStatuses = ['pending', 'submitted', 'paid', 'failed', 'expired'] as const;
+export const paymentStatuses = ['pending', 'submitted', 'ambiguous', 'paid', 'failed', 'expired'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 export const paymentStatusLabels: Record<PaymentStatus, string> = {
   pending: 'En attente',
   submitted: 'À valider',
+  ambiguous: 'À vérifier',
   paid: 'Payé',
   failed: 'Échoué',
   expired: 'Expiré',
@@ -175,3 +178,14 @@ export const exchangeSuggestionStatusLabels: Record<ExchangeSuggestionStatus, st
   declined: 'Refusée',
   lapsed: 'Expirée',
 };
+
+/** The kinds of alert mail a link can stop; saved searches have their own (one per search). */
+export const alertMailKinds = ['favourites', 'class_list'] as const;
+export type AlertMailKind = (typeof alertMailKinds)[number];
+export const alertMailKindLabels: Record<AlertMailKind, string> = {
+  favourites: 'Alertes de mes favoris',
+  class_list: 'Alertes de « Ma liste »',
+};
+/** The API of RFC 8058's `List-Unsubscribe` (POST) and the page a mail's link opens. */
+export const ALERTS_UNSUBSCRIBE_PATH = '/notifications/unsubscribe';
+export const ALERTS_UNSUBSCRIBE_PAGE = '/alertes/desabonnement';

@@ -19,3 +19,12 @@ export const MAX_MESSAGE_LENGTH = 2000;
 export const COMMENT_MIN_LENGTH = 2;
 export const COMMENT_MAX_LENGTH = 500;
 export const COMMENT_WARNING_LEFT = 50;
+
+// ── a CSV the product writes ──
+/**
+ * A cell a spreadsheet would read as a formula: it begins with =, +, - or @, or with a tab or a
+ * carriage return (OWASP, CSV injection); such a cell is written with a leading ' (text).
+ * service-kit's writeCsv applies it on the server, the back office's figures-only export in the
+ * browser; papaparse's own pattern stops at a line break (`=1\n2` would pass), hence this one.
+ */
+export const CSV_FORMULA_START = /^[=+\-@\t\r]/;

@@ -42,6 +42,11 @@ export const messages = {
     unknownReference: 'Une ressource indiquée est introuvable.',
     invalidValue: 'Une valeur envoyée est invalide ou hors des limites acceptées.',
     tooLong: 'Une valeur envoyée est trop longue.',
+    /** The database does not answer (restarting, unreachable): the request can be sent again. */
+    unavailable:
+      'Service momentanément indisponible : la base de données ne répond pas. Réessayez dans quelques secondes.',
+    /** A lock held elsewhere or a statement past its time limit: the request can be sent again. */
+    busy: 'Ces données sont en cours de modification. Réessayez dans quelques secondes.',
   },
   serviceUnavailable: 'Service temporairement indisponible. Veuillez réessayer dans quelques instants.',
   internal: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',
@@ -52,6 +57,7 @@ export const messages = {
     emailRequired: "L'email est obligatoire",
     emailInvalid: "Format d'email invalide",
     passwordRequired: 'Le mot de passe est obligatoire',
+    passwordTooLong: 'Le mot de passe ne doit pas dépasser 200 caractères',
     nameRequired: 'Le nom est obligatoire',
     nameMin: 'Le nom doit contenir au moins 2 caractères',
     nameMax: 'Le nom ne peut pas dépasser 100 caractères',
@@ -223,6 +229,12 @@ export const messages = {
 } as const;
 
 /** Deals and ratings (services/catalog/API.md « Transactions » and « Ratings »). */
+/** What a member is told when a block (messaging's « Bloquer », either way) stands between two members. */
+export const blockMessages = {
+  deal: 'Vous ne pouvez pas conclure de transaction avec ce membre : l’un de vous a bloqué l’autre.',
+  comment: 'Vous ne pouvez pas commenter les annonces de ce membre : l’un de vous a bloqué l’autre.',
+} as const;
+
 export const dealMessages = {
   notFound: 'Transaction introuvable.',
   bookNotFound: 'Ce manuel est introuvable.',
@@ -230,6 +242,7 @@ export const dealMessages = {
   selfDeal: 'Vous ne pouvez pas conclure une transaction avec vous-même.',
   noConversation: 'Ce membre ne vous a pas écrit au sujet de ce manuel : échangez d’abord par message.',
   bookUnavailable: 'Ce manuel n’est plus disponible (vendu, masqué ou supprimé).',
+  soldInDeal: 'Ce manuel a été vendu par une transaction confirmée : son statut ne peut plus changer.',
   exchangeBookUnavailable: 'Le manuel proposé en échange n’est plus disponible.',
   exchangeBookNotTheirs: 'Le manuel proposé en échange doit être une annonce de l’autre membre.',
   alreadyOpen: 'Une proposition est déjà en attente pour ce manuel avec ce membre.',

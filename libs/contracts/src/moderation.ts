@@ -86,9 +86,13 @@ export type CommentResponse = z.infer<typeof commentResponseSchema>;
 
 export const pendingCommentsQuerySchema = commentsQuerySchema.extend({
   per_page: dbInt().min(1).max(100).default(20),
+  /** Words of the comment, its author's name or its book's title. */
+  q: safeText().trim().max(100, 'La recherche ne peut pas dépasser 100 caractères').optional(),
+  /** Newest first by default; `oldest` serves the queue in the order it came. */
+  order: z.enum(['newest', 'oldest'], { error: 'Ordre inconnu' }).optional(),
 });
 
-/** A line of the moderation queue (GET /admin/comments/pending), oldest first. */
+/** A line of the moderation queue (GET /admin/comments/pending). */
 export const pendingCommentSchema = z.object({
   id: z.string().uuid(),
   content: z.string(),

@@ -17,3 +17,73 @@ export function passwordStrength(password: string): { score: number; label: 'Fai
   return { score, label };
 }
 export const MIN_PASSWORD_SCORE = 30;
+
+/**
+ * French and Gabonese favourites that people dress with digits or signs (Azerty123, Motdepasse1,
+ * Libreville2026!): guessed in a few tries whatever their score. The server refuses them and the
+ * forms' meter says so while the member types.
+ */
+const FAMILIAR_BASES = new Set([
+  'azerty',
+  'azertyuiop',
+  'motdepasse',
+  'mdp',
+  'bonjour',
+  'bonsoir',
+  'salut',
+  'coucou',
+  'soleil',
+  'doudou',
+  'chouchou',
+  'loulou',
+  'nounours',
+  'jetaime',
+  'amour',
+  'monamour',
+  'bisous',
+  'cheri',
+  'cherie',
+  'princesse',
+  'tresor',
+  'chocolat',
+  'bebe',
+  'maman',
+  'papa',
+  'famille',
+  'marseille',
+  'paris',
+  'lyon',
+  'france',
+  'gabon',
+  'libreville',
+  'portgentil',
+  'franceville',
+  'afrique',
+  'football',
+  'camille',
+  'nicolas',
+  'julien',
+  'thomas',
+  'motdepass',
+  'password',
+  'secret',
+  'bienvenue',
+  'liberte',
+  'dieu',
+  'jesus',
+  'merci',
+  'vacances',
+  'ordinateur',
+  'qwerty',
+]);
+
+/** True for a favourite word with only digits or signs around it. */
+export function isFamiliarPassword(password: string): boolean {
+  const base = password
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .replace(/[^a-z]+$/, '')
+    .replace(/^[^a-z]+/, '');
+  return FAMILIAR_BASES.has(base);
+}

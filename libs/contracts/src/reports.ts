@@ -3,7 +3,7 @@ import { pageMetaSchema, safeText } from './common.ts';
 import { type ReportReason, reportDecisions, reportReasons, reportStatuses, reportTargetTypes } from './labels.ts';
 
 /**
- * Reports and blocks (the issue « Deals and trust », item 5). A member reports a listing, a
+ * Reports and blocks. A member reports a listing, a
  * member, a comment (moderation's API) or a message they received (messaging's API, which checks
  * they received it and passes its text on); reports wait in the back office's « Signalements »
  * queue. A member blocks another in messaging: the blocked member can no longer write to them

@@ -3,7 +3,7 @@ import { int4, positiveId, safeText } from './common.ts';
 import { bookConditions, savedSearchFrequencies } from './labels.ts';
 
 /**
- * Saved searches with alerts (issue 15 item 5; services/catalog/API.md "Saved searches").
+ * Saved searches with alerts (services/catalog/API.md "Saved searches").
  *
  * - From /books a member saves the current filters under a name (« Maths 6e à Libreville ») and
  *   chooses how often to hear of new matches: `instant`, `daily` or `weekly`.

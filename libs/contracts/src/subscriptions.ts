@@ -3,7 +3,7 @@ import { dbInt, int4, multilineText, pageMetaSchema, positiveId, safeText } from
 import { mobileMoneyOperators, paymentProviders, paymentStatuses, planKinds, subscriptionStatuses } from './labels.ts';
 
 /**
- * Subscriptions and payments (issue 13; services/catalog/API.md "Subscriptions"). Cartable takes
+ * Subscriptions and payments (services/catalog/API.md "Subscriptions"). Cartable takes
  * no fee on deals between members: a subscription only buys visibility.
  *
  * - A **plan** is either a member plan (`member`: a seller subscription that boosts up to
@@ -86,6 +86,15 @@ export const subscriptionMessages = {
   webhookStale: 'Notification expirée.',
   webhookUnknown: 'Paiement inconnu.',
   webhookMismatch: 'Montant ou référence incohérents.',
+  // Payment requests pushed to a phone
+  tooManyPaymentRequests: 'Trop de demandes de paiement en une heure. Réessayez plus tard.',
+  tooManyRequestsToNumber: 'Trop de demandes de paiement vers ce numéro en une heure. Réessayez plus tard.',
+  outcomeUnknown:
+    'L’opérateur n’a pas encore répondu. Si une demande s’affiche sur votre téléphone, confirmez-la : nous vérifions le paiement et votre abonnement s’active dès qu’il est confirmé.',
+  slotsFull: 'Tous les emplacements de votre formule sont déjà utilisés.',
+  lateRefund: 'Paiement reçu après la fin de l’abonnement : remboursé automatiquement.',
+  noStatusQuery: 'Ce moyen de paiement ne se vérifie pas auprès d’un agrégateur.',
+  reconciled: 'Paiement vérifié auprès de l’agrégateur.',
 } as const;
 const s = subscriptionMessages;
 
@@ -101,6 +110,12 @@ export type BoostEndReason = (typeof boostEndReasons)[number];
 export const SUBSCRIPTION_REMINDER_DAYS = 3;
 /** A payment not confirmed within this time expires (the subscription stays pending). */
 export const PAYMENT_PENDING_HOURS = 48;
+/**
+ * Payment requests pushed to a phone (each is a USSD prompt on that phone): at most this many per
+ * member, and per paying number, in an hour.
+ */
+export const PAYMENT_REQUESTS_PER_MEMBER_HOUR = 5;
+export const PAYMENT_REQUESTS_PER_NUMBER_HOUR = 3;
 /** Sponsored listings at the top of a page of results: never more than this. */
 export const SPONSORED_PER_PAGE_MAX = 2;
 /** « À la une » on the home page. */
@@ -211,7 +226,7 @@ export const refundSchema = z.object({
   payment_id: z.string().uuid(),
   amount: z.number().int(),
   reason: z.string(),
-  created_by: z.string().uuid(),
+  created_by: z.string().uuid().nullable(),
   created_at: z.string(),
 });
 export type Refund = z.infer<typeof refundSchema>;
@@ -258,6 +273,17 @@ export const paymentInstructionsSchema = z.object({
   steps: z.array(z.string()),
 });
 export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
+
+/**
+ * GET /payments/{id} (its member): where a payment stands, read again after a reload or a lost
+ * connection, with what the member was asked to do, the plan it pays and how long the provider waits.
+ */
+export const paymentFollowResponseSchema = z.object({
+  payment: paymentSchema,
+  plan_name: z.string(),
+  instructions: paymentInstructionsSchema.nullable(),
+});
+export type PaymentFollowResponse = z.infer<typeof paymentFollowResponseSchema>;
 
 /** POST /payments/{id}/declaration: the member says they paid a manual payment. */
 export const manualDeclarationRequestSchema = z.object({
@@ -342,6 +368,11 @@ export const subscriptionSchema = z
     books: z.array(boostedBookSchema),
     /** A boost: the listing it was bought for, named from the purchase on (before payment too). */
     book: z.object({ id: z.number().int(), title: z.string() }).nullable().default(null),
+    /** The latest payment asked for it: a refused one is said on the member's list, with its reason. */
+    last_payment: z
+      .object({ status: z.enum(paymentStatuses), failure_reason: z.string().nullable(), created_at: z.string() })
+      .nullable()
+      .default(null),
     created_at: z.string(),
     updated_at: z.string(),
   })

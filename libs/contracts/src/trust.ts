@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { bookListPageSchema } from './catalog.ts';
 import { dbInt, pageMetaSchema, positiveId } from './common.ts';
-import { type ReplyTimeBucket, replyTimeBuckets } from './labels.ts';
+import { alertMailKinds, type ReplyTimeBucket, replyTimeBuckets } from './labels.ts';
 
 /**
- * Trust between members (issue « Deals and trust »): favourites tied to the account, a member's
+ * Trust between members: favourites tied to the account, a member's
  * public profile (listings, deals completed, typical reply time) and the in-app notice centre.
  */
 
@@ -20,6 +20,8 @@ export const trustMessages = {
   noticeRead: 'Notification marquée comme lue',
   allRead: 'Toutes les notifications sont marquées comme lues',
   preferencesSaved: 'Préférences enregistrées',
+  unsubscribeInvalid: 'Ce lien de désabonnement n’est pas valide.',
+  unsubscribed: 'C’est fait : vous ne recevrez plus ces alertes par e-mail.',
 } as const;
 const t = trustMessages;
 
@@ -125,10 +127,15 @@ export const unreadNoticesResponseSchema = z.object({ count: z.number().int() })
 export const noticeReadResponseSchema = z.object({ message: z.string(), notice: noticeSchema });
 export const allNoticesReadResponseSchema = z.object({ message: z.string(), updated: z.number().int() });
 
-/** GET/PUT /notifications/preferences: favourite alerts by e-mail and in the notice centre. */
+/**
+ * GET/PUT /notifications/preferences: each kind of alert (a favourite's news, a book of « Ma
+ * liste » listed nearby) by e-mail and in the notice centre.
+ */
 export const notificationPreferencesSchema = z.object({
   favourite_emails: z.boolean({ error: 'Choix invalide (oui ou non)' }),
   favourite_notices: z.boolean({ error: 'Choix invalide (oui ou non)' }),
+  class_list_emails: z.boolean({ error: 'Choix invalide (oui ou non)' }),
+  class_list_notices: z.boolean({ error: 'Choix invalide (oui ou non)' }),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 export const notificationPreferencesRequestSchema = notificationPreferencesSchema.partial();
@@ -136,3 +143,19 @@ export const notificationPreferencesResponseSchema = z.object({
   message: z.string().optional(),
   preferences: notificationPreferencesSchema,
 });
+
+// ── one-click unsubscribe of the alert mails (notifications, no login) ───────────────────────
+
+export const alertUnsubscribeQuerySchema = z.object({
+  token: z.string({ error: t.unsubscribeInvalid }).trim().min(16, t.unsubscribeInvalid).max(100, t.unsubscribeInvalid),
+  kind: z.enum(alertMailKinds, { error: t.unsubscribeInvalid }),
+});
+export const alertUnsubscribeInfoSchema = z.object({
+  kind: z.enum(alertMailKinds),
+  kind_label: z.string(),
+  /** Whether these alerts still come by e-mail. */
+  active: z.boolean(),
+});
+export type AlertUnsubscribeInfo = z.infer<typeof alertUnsubscribeInfoSchema>;
+export const alertUnsubscribeResponseSchema = alertUnsubscribeInfoSchema.extend({ message: z.string() });
+export type AlertUnsubscribeResponse = z.infer<typeof alertUnsubscribeResponseSchema>;

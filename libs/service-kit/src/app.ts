@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
+import { type GuardRequirement, guardRequirement } from './auth.ts';
 import type { TrustProxy } from './config.ts';
 import { HttpError, registerErrorHandler } from './errors.ts';
 import { accessLineRedaction, lazyRequestLogger, loggerOptions } from './logging.ts';
@@ -89,8 +90,20 @@ function clientErrorHandler(err: Error & { code?: string }, socket: Socket) {
   setTimeout(() => socket.destroy(), 5000).unref();
 }
 
-/** A deployable's app: its metrics registry, and the switch /ready turns false on at shutdown. */
-export type App = FastifyInstance & { markShuttingDown(): void; metrics: Registry };
+/** A route as it was registered, with the guards it runs (at onRequest). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  guards: GuardRequirement[];
+}
+
+/**
+ * A deployable's app: its metrics registry, the switch /ready turns false on at shutdown, and its
+ * routes as registered (the tests walk them).
+ */
+export type App = FastifyInstance & { markShuttingDown(): void; metrics: Registry; routeList: RegisteredRoute[] };
+
+const hooksOf = (hook: unknown): unknown[] => (Array.isArray(hook) ? hook : hook ? [hook] : []);
 
 const READY_CHECK_TIMEOUT_MS = 1000;
 
@@ -231,6 +244,21 @@ export function createHttpApp(options: HttpAppOptions): App {
     done();
   });
 
+  // Who may call a route is answered before anything of what they sent is read or judged: a guard
+  // runs at onRequest, so a member without the right gets 403, never the 415, 413 or 422 of a body
+  // they may not send anyway. A guard placed later is a mistake this refuses at start-up.
+  const routeList: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const late of ['preParsing', 'preValidation', 'preHandler'] as const) {
+      if (hooksOf(route[late]).some((fn) => guardRequirement(fn)))
+        throw new Error(`${route.method} ${route.url}: a guard runs at onRequest, not at ${late}`);
+    }
+    const guards = hooksOf(route.onRequest)
+      .map((fn) => guardRequirement(fn))
+      .filter((g): g is GuardRequirement => g !== undefined);
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, guards });
+  });
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ checkContract: options.checkResponses ?? true }));
   registerErrorHandler(app, { notFound: options.defaultNotFound ?? true });
@@ -279,6 +307,7 @@ export function createHttpApp(options: HttpAppOptions): App {
 
   return Object.assign(app as unknown as FastifyInstance, {
     metrics,
+    routeList,
     markShuttingDown: () => {
       shuttingDown = true;
     },

@@ -1,5 +1,5 @@
 import { type AccessClaims, accessClaimsSchema, messages, WILDCARD_PERMISSION } from '@cartable/contracts';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
@@ -132,7 +132,30 @@ export interface RevocationCheck {
 }
 
 /**
- * Builds the guards a service uses in `preHandler`. With `revocation`, a service refuses a
+ * A guard: refuses the request (401, 403, 503) or lets it on. Each reads only the token, so a
+ * route runs it at `onRequest`, never in a later hook (createHttpApp refuses that): who may call
+ * a route is answered before what they sent is judged, and a member without the right learns
+ * 403, not the route's 422 about a body they may not send anyway.
+ */
+export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** What a guard asks for: a token, a verified address, the administrator, a permission. */
+export type GuardRequirement =
+  | { kind: 'signature' | 'user' | 'verified' | 'admin' | 'optional' }
+  | { kind: 'permission'; permission: string };
+const requirements = new WeakMap<Guard, GuardRequirement>();
+
+/** The guard's requirement, when `fn` is one of the guards below (for the route checks). */
+export const guardRequirement = (fn: unknown): GuardRequirement | undefined =>
+  typeof fn === 'function' ? requirements.get(fn as Guard) : undefined;
+
+const guard = (requirement: GuardRequirement, fn: Guard): Guard => {
+  requirements.set(fn, requirement);
+  return fn;
+};
+
+/**
+ * Builds the guards a service uses at `onRequest`. With `revocation`, a service refuses a
  * revoked token itself instead of trusting that every request came through the gateway.
  */
 export function createGuards(verifier: TokenVerifier, { revocation }: { revocation?: RevocationCheck } = {}) {
@@ -163,7 +186,7 @@ export function createGuards(verifier: TokenVerifier, { revocation }: { revocati
    * A genuine token, whatever became of it since: for the one route whose job is to say whether
    * it was revoked (auth's internal token status).
    */
-  const requireSignature: preHandlerAsyncHookHandler = async (request) => {
+  const requireSignature = guard({ kind: 'signature' }, async (request) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized();
     try {
@@ -171,29 +194,28 @@ export function createGuards(verifier: TokenVerifier, { revocation }: { revocati
     } catch {
       throw unauthorized(messages.tokenInvalid);
     }
-  };
-  const requireUser: preHandlerAsyncHookHandler = async (request) => {
+  });
+  const requireUser = guard({ kind: 'user' }, async (request) => {
     await authenticate(request);
-  };
-  const requireVerified: preHandlerAsyncHookHandler = async (request) => {
+  });
+  const requireVerified = guard({ kind: 'verified' }, async (request) => {
     const claims = await authenticate(request);
     if (!claims.email_verified) throw forbidden(messages.emailNotVerified);
-  };
-  const requireAdmin: preHandlerAsyncHookHandler = async (request) => {
+  });
+  const requireAdmin = guard({ kind: 'admin' }, async (request) => {
     const claims = await authenticate(request);
     if (!claims.is_admin) throw forbidden(messages.adminOnly);
-  };
-  const requirePermission =
-    (slug: string): preHandlerAsyncHookHandler =>
-    async (request: FastifyRequest, _reply: FastifyReply) => {
+  });
+  const requirePermission = (slug: string): Guard =>
+    guard({ kind: 'permission', permission: slug }, async (request: FastifyRequest, _reply: FastifyReply) => {
       const claims = await authenticate(request);
       if (!claims.email_verified) throw forbidden(messages.emailNotVerified);
       if (!hasPermission(claims, slug)) throw forbidden();
-    };
+    });
   /** Reads the token when there is one, for routes that answer both visitors and users. */
-  const optionalUser: preHandlerAsyncHookHandler = async (request) => {
+  const optionalUser = guard({ kind: 'optional' }, async (request) => {
     if (bearerToken(request)) await authenticate(request);
-  };
+  });
 
   return {
     authenticate,

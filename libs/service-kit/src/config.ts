@@ -48,16 +48,30 @@ export const baseConfigSchema = z.object({
     }),
   /** Connections each replica may open to its database (replicas × this ≤ what the pooler allows). */
   DATABASE_POOL_MAX: z.coerce.number().int().positive().default(10),
+  /**
+   * Every session's lock_timeout and statement_timeout, in ms: a request that waits on a lock
+   * held elsewhere gets a French 503 with Retry-After after DB_LOCK_TIMEOUT_MS instead of holding
+   * its connection (and the pool the other routes need). 0 turns one off.
+   */
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(2000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  /** How long a request waits for a database connection before its 503. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   /** JetStream replicas of the streams this service creates (3 in a clustered NATS). */
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /** Transient handler failures are retried with backoff from INITIAL to MAX delay, for HOURS. */
   EVENT_RETRY_INITIAL_DELAY_MS: z.coerce.number().int().positive().default(1000),
   EVENT_RETRY_MAX_DELAY_MS: z.coerce.number().int().positive().default(300_000),
   EVENT_RETRY_HOURS: z.coerce.number().positive().default(24),
+  /** How often each consumer compares its stream with what it went through (a stream deleted, purged, reset). */
+  EVENT_GAP_CHECK_MS: z.coerce.number().int().positive().default(10_000),
   /** Idempotency records of handled events (longer than the streams' 30-day max age). */
   PROCESSED_EVENTS_RETENTION_DAYS: z.coerce.number().int().positive().default(35),
-  /** Sent outbox rows kept for a replay. */
-  OUTBOX_RETENTION_HOURS: z.coerce.number().positive().default(72),
+  /**
+   * Sent outbox rows are kept this many days, the window within which `npm run events -- refeed`
+   * can send a lost or cut stream its events again; then pruned.
+   */
+  OUTBOX_REPLAY_DAYS: z.coerce.number().positive().default(7),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 

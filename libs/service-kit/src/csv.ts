@@ -1,5 +1,7 @@
 import { hasControlCharacters } from '@cartable/contracts';
+import { CSV_FORMULA_START } from '@cartable/contracts/limits';
 import { type CsvError, parse } from 'csv-parse/sync';
+import Papa from 'papaparse';
 import { unprocessable } from './errors.ts';
 
 /** A line the import refused, as its report shows it. */
@@ -68,4 +70,26 @@ export function readCsvUpload(bytes: Buffer, options: { maxRecordSize: number })
     const where = line ? ` (ligne ${line})` : '';
     throw unprocessable({ csv_file: [`Fichier CSV illisible${where} : ${csvReason(err as CsvError).toLowerCase()}.`] });
   }
+}
+
+export { CSV_FORMULA_START };
+
+/** A cell as `writeCsv` writes it: text a spreadsheet could run is written as text (a leading '). */
+export const csvCell = (value: string | number | null | undefined): string | number =>
+  typeof value === 'number' ? value : CSV_FORMULA_START.test(value ?? '') ? `'${value}` : (value ?? '');
+
+/**
+ * The one way the product writes a CSV: semicolons, CRLF and a byte-order mark, as Excel in
+ * French expects; papaparse quotes; every text cell goes through `csvCell`, so a member's words
+ * (a search, a title, a town) are read as text, never run. Numbers stay numbers.
+ */
+export function writeCsv(
+  header: readonly string[],
+  rows: ReadonlyArray<ReadonlyArray<string | number | null>>,
+): string {
+  const text = Papa.unparse(
+    { fields: header.map((cell) => String(csvCell(cell))), data: rows.map((row) => row.map(csvCell)) },
+    { delimiter: ';', newline: '\r\n' },
+  );
+  return `\uFEFF${text}`;
 }

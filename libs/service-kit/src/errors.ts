@@ -115,6 +115,43 @@ export const databaseErrorCode = (err: unknown): string | undefined => databaseE
 /** A unique index refused the row: two sign-ups with one address at the same moment, a duplicate name… */
 export const isUniqueViolation = (err: unknown) => databaseErrorCode(err) === '23505';
 
+/** Socket errors of a database that is not there (restarting, unreachable, cut off). */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** What node-postgres says, without a code, of a connection it lost or could not make in time. */
+const UNREACHABLE_MESSAGES =
+  /(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|not queryable|is not currently accepting connections)/i;
+
+/**
+ * Why the database could not do the work, when waiting a little will do: 'unreachable' (it is
+ * down, restarting, refusing connections: SQLSTATE class 08, 57P01-57P03, 53300, socket errors),
+ * 'busy' (a lock held elsewhere past lock_timeout, 55P03; a statement past statement_timeout,
+ * 57014; a deadlock, 40P01). Undefined for anything else.
+ */
+export function databaseUnavailability(err: unknown): 'unreachable' | 'busy' | undefined {
+  let current = err as DriverError | undefined;
+  for (let depth = 0; current && typeof current === 'object' && depth < 6; depth++) {
+    const code = typeof current.code === 'string' ? current.code : '';
+    if (code === '55P03' || code === '57014' || code === '40P01') return 'busy';
+    if (code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300' || UNREACHABLE_CODES.has(code))
+      return 'unreachable';
+    if (UNREACHABLE_MESSAGES.test(String(current.message ?? ''))) return 'unreachable';
+    current = current.cause as DriverError | undefined;
+  }
+  return undefined;
+}
+
+/** Seconds a client is told to wait (Retry-After) before sending again a request the database could not serve. */
+export const DATABASE_RETRY_AFTER_SECONDS = { unreachable: 5, busy: 2 } as const;
+
 /**
  * What the client sent and PostgreSQL refused, as a French 4xx that never echoes the SQL nor
  * its values; undefined for anything else (a server fault stays a 500). Duplicates are 409;
@@ -122,10 +159,16 @@ export const isUniqueViolation = (err: unknown) => databaseErrorCode(err) === '2
  * does not exist 422, a row still referenced 409.
  */
 export function httpErrorFromDatabase(err: unknown): HttpError | undefined {
+  const d = messages.database;
+  // Not the request's fault and not a bug: the same request will do once the database answers.
+  const unavailable = databaseUnavailability(err);
+  if (unavailable)
+    return new HttpError(503, unavailable === 'busy' ? d.busy : d.unavailable, undefined, {
+      retry_after: DATABASE_RETRY_AFTER_SECONDS[unavailable],
+    });
   const found = databaseError(err);
   const code = found?.code as string | undefined;
   if (!code) return undefined;
-  const d = messages.database;
   if (code === '23505') return new HttpError(409, d.duplicate);
   if (code === '23503') {
     // "update or delete on table … violates foreign key constraint": the row is still in use.
@@ -198,7 +241,8 @@ export function registerErrorHandler(app: FastifyInstance, { notFound = true } =
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError || error instanceof DomainError) {
       const retryAfter = error.extra?.retry_after;
-      if (error.statusCode === 429 && typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+      if ((error.statusCode === 429 || error.statusCode === 503) && typeof retryAfter === 'number')
+        reply.header('retry-after', String(retryAfter));
       return reply.status(error.statusCode).send({
         message: error.message,
         ...(error.errors ? { errors: error.errors } : {}),
@@ -228,7 +272,9 @@ export function registerErrorHandler(app: FastifyInstance, { notFound = true } =
     if (refused) {
       // Logged without its parameters (logging.ts): the statement, never the values.
       request.log.warn({ err: error }, 'the database refused the request');
-      return reply.status(refused.statusCode).send({ message: refused.message });
+      const retryAfter = refused.extra?.retry_after;
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+      return reply.status(refused.statusCode).send({ message: refused.message, ...refused.extra });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response does not match its schema');

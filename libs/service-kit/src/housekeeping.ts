@@ -37,7 +37,12 @@ export function startHousekeeping({
   async function runAll() {
     for (const task of tasks) {
       try {
-        const removed = await task.run(db);
+        // A request's statement_timeout does not fit a deletion of a month of rows: without
+        // it, a table grown large would be cancelled every round and never shrink again.
+        const removed = await db.transaction(async (tx) => {
+          await tx.execute(sql`set local statement_timeout = 0`);
+          return task.run(tx);
+        });
         if (removed > 0) log.info({ task: task.name, removed }, 'housekeeping');
       } catch (err) {
         log.warn({ err, task: task.name }, 'housekeeping failed; next round will retry');

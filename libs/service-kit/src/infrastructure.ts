@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { ReadinessCheck } from './app.ts';
 import { type BaseConfig, ConfigError } from './config.ts';
 import { type Database, type Db, openDatabase } from './db/database.ts';
-import { type EventHandlers, type RunningConsumer, startConsumer } from './events/consumer.ts';
+import { type EventHandlers, type RunningConsumer, type StreamGap, startConsumer } from './events/consumer.ts';
 import { connectNats } from './events/jetstream.ts';
 import { type OutboxRelay, startOutboxRelay } from './events/relay.ts';
 import { deleteOlderThan, type HousekeepingTask, startHousekeeping } from './housekeeping.ts';
@@ -70,6 +70,11 @@ export async function openInfrastructure<TSchema extends Record<string, unknown>
     schema: options.schema,
     migrationsFolder: options.migrationsFolder,
     poolSize: config.DATABASE_POOL_MAX,
+    lockTimeoutMs: config.DB_LOCK_TIMEOUT_MS,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+    onRetry: (err, attempt, delayMs) =>
+      log.warn({ err, attempt, delayMs }, 'database unreachable at start-up; will retry'),
     ...(options.seed ? { seed: options.seed } : {}),
     ...(options.pgliteExtensions ? { pgliteExtensions: options.pgliteExtensions } : {}),
   });
@@ -114,6 +119,7 @@ export async function openInfrastructure<TSchema extends Record<string, unknown>
                 handlers,
                 unitOfWork,
                 streamReplicas,
+                gapCheckMs: config.EVENT_GAP_CHECK_MS,
                 retry: {
                   initialDelayMs: config.EVENT_RETRY_INITIAL_DELAY_MS,
                   maxDelayMs: config.EVENT_RETRY_MAX_DELAY_MS,
@@ -140,9 +146,9 @@ export async function openInfrastructure<TSchema extends Record<string, unknown>
     log,
     tasks: [
       ...processedEventsRetention(config.PROCESSED_EVENTS_RETENTION_DAYS),
-      // Sent rows stay this long so that a stream lost with its volume can be re-fed.
+      // Sent rows stay this long so that a stream lost or cut can be fed again (refeed).
       ...(options.publishes
-        ? [{ name: 'outbox', run: deleteOlderThan('outbox', 'sent_at', config.OUTBOX_RETENTION_HOURS / 24) }]
+        ? [{ name: 'outbox', run: deleteOlderThan('outbox', 'sent_at', config.OUTBOX_REPLAY_DAYS) }]
         : []),
       ...(options.housekeeping ?? []),
     ],
@@ -167,6 +173,18 @@ export async function openInfrastructure<TSchema extends Record<string, unknown>
       },
     },
   ];
+  readiness.push({
+    name: 'event_gaps',
+    critical: false,
+    // Said for an hour after it was seen: long enough for a person or an alert to read it.
+    check: async () => {
+      const recent = consumers
+        .flatMap((c) => c.gaps())
+        .filter((gap) => Date.now() - Date.parse(gap.at) < 3600_000)
+        .map(describeGap);
+      if (recent.length) throw new Error(recent.join(' ; '));
+    },
+  });
   if (redis) readiness.push({ name: 'redis', critical: false, check: () => redis.ping() });
 
   const closers: Closer[] = [
@@ -184,6 +202,17 @@ export async function openInfrastructure<TSchema extends Record<string, unknown>
   closers.push(() => database.close());
   return { database, nats, redis, relay, unitOfWork, startConsumers, readiness, closers };
 }
+
+const gapWords = {
+  recreated: 'recréé',
+  reset: 'remis à zéro',
+  lost: 'amputé de messages jamais reçus',
+} as const;
+
+/** A stream gap in a line of French for /ready's body. */
+const describeGap = (gap: StreamGap) =>
+  `flux ${gap.stream} ${gapWords[gap.kind]} à ${gap.at} (${gap.consumer} avait reçu jusqu'à ${gap.delivered}, ` +
+  `le flux tient ${gap.first}..${gap.last}${gap.missed ? `, ${gap.missed} perdu(s)` : ''})`;
 
 /**
  * An event older than its stream's max age (30 days) can no longer be redelivered, so its

@@ -17,7 +17,7 @@ import {
 } from '../src/index.ts';
 
 /**
- * Issue « Nobody in », item 4: what a client sends and the database or Node refuses is a French
+ * What a client sends and the database or Node refuses is a French
  * 4xx JSON answer, never a 500 nor an English one. On a real PostgreSQL.
  */
 let database: Database<Record<string, never>>;

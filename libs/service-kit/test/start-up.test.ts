@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { testDatabase } from '@cartable/stack/databases';
+import { TEST_PG, testDatabase } from '@cartable/stack/databases';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { type Db, openDatabase, openInfrastructure } from '../src/index.ts';
@@ -62,5 +63,37 @@ describe('start-up of several replicas', () => {
         migrationsFolder,
       }),
     ).rejects.toThrow('CATALOG_DATABASE_URL: obligatoire en production');
+  });
+
+  it('waits for a database that refuses connections at start-up, then opens it', async () => {
+    const target = await testDatabase('late');
+    const name = new URL(target.url).pathname.slice(1);
+    const admin = async (query: string) => {
+      const client = new pg.Client({ connectionString: TEST_PG });
+      await client.connect();
+      await client.query(query).finally(() => client.end());
+    };
+    await admin(`alter database "${name}" with allow_connections false`);
+    const retries: number[] = [];
+    try {
+      const opening = openDatabase({
+        name: 'late',
+        url: target.url,
+        dataDir: target.dataDir,
+        schema: {},
+        migrationsFolder,
+        onRetry: (_err, attempt) => retries.push(attempt),
+      });
+      // It keeps trying while refused (it would have thrown at the first attempt before).
+      while (retries.length < 2) await new Promise((r) => setTimeout(r, 50));
+      await admin(`alter database "${name}" with allow_connections true`);
+      const database = await opening;
+      await database.ping();
+      await database.close();
+      expect(retries.slice(0, 2)).toEqual([1, 2]);
+    } finally {
+      await admin(`alter database "${name}" with allow_connections true`);
+      await target.drop();
+    }
   });
 });

@@ -34,6 +34,24 @@ export async function logInThroughForm(page: Page, gatewayUrl: string, email: st
   await page.waitForURL('**/dashboard');
 }
 
+/**
+ * Opens the header's account menu and chooses an item. The menu closes when the header is drawn
+ * again under it (the member's data arriving just after a login): it is opened again, as a
+ * person would.
+ */
+export async function chooseFromAccountMenu(page: Page, item: string) {
+  for (let attempt = 1; ; attempt++) {
+    await page.getByRole('button', { name: /Menu du compte de/ }).click();
+    try {
+      await page.getByRole('menuitem', { name: item }).click({ timeout: 5000 });
+      return;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      await page.keyboard.press('Escape');
+    }
+  }
+}
+
 /** The page is no wider than its window (evaluated in the page: these files have no DOM types). */
 export async function noHorizontalScroll(page: Page) {
   const [scroll, width] = await page.evaluate<[number, number]>(
@@ -50,6 +68,9 @@ const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
  */
 export async function seriousViolations(page: Page, options: { exclude?: string[] } = {}): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
+  // Blocks below the fold are painted only near the viewport (content-visibility: auto), and axe
+  // reads colours from what is painted: render them all, as a reader scrolling there sees them.
+  await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
   const context = options.exclude?.length ? JSON.stringify({ exclude: options.exclude.map((s) => [s]) }) : 'document';
   return page.evaluate(`axe
     .run(${context}, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })

@@ -34,7 +34,6 @@ export async function startMailCatcher({
 }) {
   mkdirSync(mailDirectory, { recursive: true });
   const base = `http://127.0.0.1:${web}`;
-  const api = `${base}/email`;
   let child: ChildProcess | undefined;
 
   async function start() {
@@ -83,8 +82,18 @@ export async function startMailCatcher({
   }
 
   await start();
+  return { ...mailCatcherClient(web), smtpPort: smtp, start, stop };
+}
+export type MailCatcher = Awaited<ReturnType<typeof startMailCatcher>>;
+
+/**
+ * What a test reads of a mail catcher that is already running (its web port): the mails caught,
+ * and the newest one to an address. A test on a shared stack reads the stack's catcher this way.
+ */
+export function mailCatcherClient(web: number) {
+  const api = `http://127.0.0.1:${web}/email`;
   return {
-    smtpPort: smtp,
+    webPort: web,
     webUrl: `http://localhost:${web}`,
     /** Every mail caught, oldest first. */
     async list(): Promise<CaughtMail[]> {
@@ -111,8 +120,5 @@ export async function startMailCatcher({
       }
       throw new Error(`aucun email « ${subject}… » pour ${address} après ${timeoutMs} ms`);
     },
-    start,
-    stop,
   };
 }
-export type MailCatcher = Awaited<ReturnType<typeof startMailCatcher>>;

@@ -1,14 +1,22 @@
+import { randomBytes } from 'node:crypto';
 import type { TestStack } from './test-stack.ts';
 import { call } from './test-stack.ts';
 
-/** Registers a member through the API, follows the e-mailed link, logs in; returns their token. */
-export async function verifiedMember(stack: TestStack, n: string) {
-  const email = `${n}@example.ga`;
+/**
+ * Registers a member through the API, follows the e-mailed link, logs in; returns their token and
+ * the user the login answered. Named « Parent <n> » unless a name is given; the e-mail address and
+ * the username carry a random tag, so that files sharing a stack never meet each other's members.
+ */
+export async function verifiedMember(stack: TestStack, n: string, options: { name?: string } = {}) {
+  const tag = randomBytes(3).toString('hex');
+  const email = `${n}.${tag}@example.ga`;
+  const username = `${`parent_${n}`.slice(0, 13)}_${tag}`;
+  const name = options.name ?? `Parent ${n}`;
   await call(`${stack.api}/register`, {
     body: {
-      name: `Parent ${n}`,
+      name,
       email,
-      username: `parent_${n}`.slice(0, 20),
+      username,
       password: 'Cartable1a',
       password_confirmation: 'Cartable1a',
       country_id: 266,
@@ -19,7 +27,8 @@ export async function verifiedMember(stack: TestStack, n: string) {
   const url = new URL(/http:\/\/\S+\/verify-email\?\S+/.exec(mail.text ?? '')?.[0] ?? '');
   await call(`${stack.api}/verify-email`, { body: { token: url.searchParams.get('token'), email } });
   const login = await call(`${stack.api}/login`, { body: { email, password: 'Cartable1a' } });
-  return { email, token: login.body.access_token as string, id: login.body.user.id as string };
+  const user = login.body.user as { id: string; name: string } & Record<string, unknown>;
+  return { email, username, name, token: login.body.access_token as string, id: user.id, user };
 }
 
 /** Posts a listing through the API (multipart, these fields, no photo); returns its id. */

@@ -44,6 +44,35 @@ export interface StackOptions {
    * is the load generator: reading a gateway's ten thousand lines a second took its CPU from the load.
    */
   logsDirect?: boolean;
+  /**
+   * A process that exits without being asked is started again, as Kubernetes restarts a
+   * container, at most `max` times within `windowMs`; past that it stays down (a crash loop is
+   * for a person to read, not for the launcher to hide). Off unless given.
+   */
+  restart?: RestartPolicy;
+  /** Told, in French, of each restart and of giving up. */
+  onRestart?: (name: Deployable, message: string) => void;
+}
+
+export interface RestartPolicy {
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Restarts of one process within a sliding window: `record()` counts an exit now and says
+ * whether one more restart is allowed, and which one it is.
+ */
+export function restartBudget(policy: RestartPolicy, now: () => number = Date.now) {
+  const exits: number[] = [];
+  return {
+    record(): { allowed: boolean; count: number } {
+      const at = now();
+      while (exits.length && exits[0]! <= at - policy.windowMs) exits.shift();
+      exits.push(at);
+      return { allowed: exits.length <= policy.max, count: exits.length };
+    },
+  };
 }
 
 export interface Stack {
@@ -92,6 +121,13 @@ export function environmentFor(name: Deployable, options: StackOptions): Record<
     // The aggregator is asked directly and answers through the gateway, as a real one would.
     env.PAYMENT_AGGREGATOR_URL ??= local(ports['payment-simulator']);
     env.PAYMENT_WEBHOOK_BASE_URL ??= `${local(ports.gateway)}/api/payments/webhooks`;
+    // The simulator also speaks eBilling's and MyPVit's protocols: both are offered.
+    env.PAYMENT_EBILLING_URL ??= `${local(ports['payment-simulator'])}/ebilling`;
+    env.PAYMENT_MYPVIT_URL ??= `${local(ports['payment-simulator'])}/mypvit`;
+  }
+  if (name === 'payment-simulator') {
+    // Its callbacks go through the gateway, as a real aggregator's would.
+    env.PAYMENT_WEBHOOK_BASE_URL ??= `${local(ports.gateway)}/api/payments/webhooks`;
   }
   return env;
 }
@@ -113,7 +149,7 @@ function logTail(file: string, bytes: number): string {
   }
 }
 
-async function waitReady(url: string, child: ChildProcess, name: string, lastLines: () => string, timeoutMs = 60_000) {
+async function waitReady(url: string, child: ChildProcess, name: string, lastLines: () => string, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
@@ -134,6 +170,32 @@ async function waitReady(url: string, child: ChildProcess, name: string, lastLin
 export async function startStack(options: StackOptions, only: readonly Deployable[] = deployables): Promise<Stack> {
   mkdirSync(options.logDir, { recursive: true });
   const children = new Map<Deployable, ChildProcess>();
+  const budgets = new Map<Deployable, ReturnType<typeof restartBudget>>();
+  /** Restarts are for what ran once: a process that never got ready fails the start instead. */
+  const ranOnce = new Set<Deployable>();
+
+  /** A child that exits while still the one we run was not asked to: start it again, within the budget. */
+  function watch(name: Deployable, child: ChildProcess, logFile: string) {
+    child.once('exit', (code, signal) => {
+      if (children.get(name) !== child || !options.restart || !ranOnce.has(name)) return;
+      children.delete(name);
+      const budget = budgets.get(name) ?? restartBudget(options.restart);
+      budgets.set(name, budget);
+      const { allowed, count } = budget.record();
+      const how = signal ? `signal ${signal}` : `code ${code}`;
+      const window = `${Math.round(options.restart.windowMs / 1000)} s`;
+      const say = options.onRestart ?? ((n: Deployable, m: string) => console.error(`[${n}] ${m}`));
+      if (!allowed) {
+        say(
+          name,
+          `${name} s'est arrêté (${how}) ${count} fois en ${window} : il n'est plus redémarré. Voir ${logFile}, puis relancez.`,
+        );
+        return;
+      }
+      say(name, `${name} s'est arrêté (${how}) : redémarrage ${count}/${options.restart.max} en ${window}.`);
+      start(name).catch((err: Error) => say(name, `${name} n'a pas pu redémarrer : ${err.message}`));
+    });
+  }
 
   async function start(name: Deployable) {
     const logFile = join(options.logDir, `${name}.log`);
@@ -164,8 +226,10 @@ export async function startStack(options: StackOptions, only: readonly Deployabl
       child.stderr?.on('data', onData);
       child.on('exit', () => log.end());
     }
+    watch(name, child, logFile);
     const lastLines = () => (fd === undefined ? tail : logTail(logFile, 2000));
     await waitReady(`http://127.0.0.1:${options.ports[name]}`, child, name, lastLines);
+    ranOnce.add(name);
   }
 
   async function stop(name: Deployable, signal: NodeJS.Signals | null = 'SIGTERM') {

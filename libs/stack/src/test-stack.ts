@@ -7,7 +7,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { Redis } from 'ioredis';
 import { createDatabases, databaseUrl, dropDatabases } from './infrastructure.ts';
-import { type MailCatcher, startMailCatcher } from './mail-catcher.ts';
+import { mailCatcherClient, startMailCatcher } from './mail-catcher.ts';
 import { freePort, onFreePorts } from './ports.ts';
 import { type Deployable, deployables, type Service, type Stack, services, startStack } from './processes.ts';
 
@@ -17,12 +17,45 @@ export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.
 export const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
+/** What a test reads of a running stack: where its processes answer and where its data lives. */
+export interface StackAddresses {
+  id: string;
+  ports: Record<Deployable, number>;
+  metricsPorts: Record<Deployable, number>;
+  mailWebPort: number;
+  mailSmtpPort: number;
+  dataDir: string;
+  databaseUrls: Record<Service, string>;
+}
+
 export interface TestStack extends Stack {
   id: string;
   api: string;
-  mail: MailCatcher;
+  /** The stack's mail catcher; a stack of the test's own can also stop and start it. */
+  mail: ReturnType<typeof mailCatcherClient> & { start(): Promise<void>; stop(): Promise<void> };
   databaseUrls: Record<Service, string>;
+  /** Where it answers, to hand it to another process (vitest's global setup to a test file). */
+  addresses: StackAddresses;
   teardown(): Promise<void>;
+}
+
+/** What every process of a test stack shares: its namespaces, its data folder, its mail catcher. */
+function stackEnvironment(at: { id: string; dataDir: string; smtpPort: number; gatewayPort: number }) {
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    DATA_DIR: at.dataDir,
+    NATS_URL,
+    REDIS_URL,
+    EVENT_NAMESPACE: at.id,
+    REDIS_KEY_PREFIX: `cartable:${at.id}:`,
+    QUEUE_PREFIX: `cartable_${at.id}`,
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(at.smtpPort),
+    PUBLIC_URL: `http://localhost:${at.gatewayPort}`,
+    // Subscriptions: the catalog's expiry sweep runs every second, so a journey sees an end soon.
+    SUBSCRIPTION_SWEEP_INTERVAL_MS: '1000',
+  };
 }
 
 /**
@@ -43,35 +76,29 @@ export async function startTestStack(options: { env?: Record<string, string> } =
   );
 
   let stack: Stack;
+  let ports = {} as Record<Deployable, number>;
+  let metricsPorts = {} as Record<Deployable, number>;
   try {
     stack = await onFreePorts(async () => {
-      const ports = Object.fromEntries(
-        await Promise.all(deployables.map(async (d) => [d, await freePort()])),
-      ) as Record<Deployable, number>;
-      const metricsPorts = Object.fromEntries(
+      ports = Object.fromEntries(await Promise.all(deployables.map(async (d) => [d, await freePort()]))) as Record<
+        Deployable,
+        number
+      >;
+      metricsPorts = Object.fromEntries(
         await Promise.all(deployables.map(async (d) => [d, await freePort()])),
       ) as Record<Deployable, number>;
       return startStack({
         ports,
         metricsPorts,
         env: {
-          NODE_ENV: 'test',
-          LOG_LEVEL: 'info',
-          DATA_DIR: dataDir,
-          NATS_URL,
-          REDIS_URL,
-          EVENT_NAMESPACE: id,
-          REDIS_KEY_PREFIX: `cartable:${id}:`,
-          QUEUE_PREFIX: `cartable_${id}`,
-          SMTP_HOST: '127.0.0.1',
-          SMTP_PORT: String(mail.smtpPort),
-          PUBLIC_URL: `http://localhost:${ports.gateway}`,
-          // Subscriptions: the catalog's expiry sweep runs every second, so a journey sees an end soon.
-          SUBSCRIPTION_SWEEP_INTERVAL_MS: '1000',
+          ...stackEnvironment({ id, dataDir, smtpPort: mail.smtpPort, gatewayPort: ports.gateway }),
           ...options.env,
         },
         databaseUrls,
         logDir: join(dataDir, 'logs'),
+        // Each process writes its own log file: the test runner reads none of it (a failed start
+        // still says why, from the file's tail).
+        logsDirect: true,
       });
     });
   } catch (err) {
@@ -100,7 +127,69 @@ export async function startTestStack(options: { env?: Record<string, string> } =
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  return { ...running, id, api: `${running.url('gateway')}/api`, mail, databaseUrls, teardown };
+  const addresses: StackAddresses = {
+    id,
+    ports,
+    metricsPorts,
+    mailWebPort: mail.webPort,
+    mailSmtpPort: mail.smtpPort,
+    dataDir,
+    databaseUrls,
+  };
+  return { ...running, id, api: `${running.url('gateway')}/api`, mail, databaseUrls, addresses, teardown };
+}
+
+/**
+ * A stack that another process started (vitest's global setup), as a test file uses it: its
+ * addresses, its mail catcher, its databases. Its processes are not this file's to stop: a test
+ * that stops, kills or reconfigures a part starts a stack of its own.
+ */
+export function attachTestStack(addresses: StackAddresses): TestStack {
+  const local = (port: number) => `http://127.0.0.1:${port}`;
+  const notOurs = async () => {
+    throw new Error('cette pile est partagée entre les fichiers de test : démarrez la vôtre (startTestStack)');
+  };
+  const url = (name: Deployable) => local(addresses.ports[name]);
+  return {
+    id: addresses.id,
+    api: `${url('gateway')}/api`,
+    url,
+    metricsUrl: (name) => `${local(addresses.metricsPorts[name])}/metrics`,
+    pid: () => undefined,
+    start: notOurs,
+    stop: notOurs,
+    stopAll: async () => {},
+    mail: { ...mailCatcherClient(addresses.mailWebPort), start: notOurs, stop: notOurs },
+    databaseUrls: addresses.databaseUrls,
+    addresses,
+    teardown: async () => {},
+  };
+}
+
+/**
+ * A second gateway in front of a stack's services, with settings of its own (the browser's
+ * inactivity limits, say): what a test needs to change of the public door, without a whole stack.
+ */
+export async function startExtraGateway(stack: TestStack, env: Record<string, string>) {
+  const { addresses } = stack;
+  let gatewayPort = 0;
+  const gateway = await onFreePorts(async () => {
+    gatewayPort = await freePort();
+    return startStack(
+      {
+        ports: { ...addresses.ports, gateway: gatewayPort },
+        env: {
+          ...stackEnvironment({ ...addresses, smtpPort: addresses.mailSmtpPort, gatewayPort }),
+          ...env,
+        },
+        databaseUrls: addresses.databaseUrls,
+        logDir: join(addresses.dataDir, 'logs', `gateway-${gatewayPort}`),
+        logsDirect: true,
+      },
+      ['gateway'],
+    );
+  });
+  return { url: gateway.url('gateway'), stop: () => gateway.stopAll() };
 }
 
 /** fetch + JSON for tests: returns status, body and headers. */

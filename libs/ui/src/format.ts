@@ -125,3 +125,14 @@ export function profileImageUrl(value: string | null | undefined): string | null
   if (value.startsWith('http')) return value;
   return `/storage/${value.replace(/^\/+/, '').replace(/^storage\//, '')}`;
 }
+
+/**
+ * A Gabonese mobile number as people write it (« 077 12 34 56 »): the server keeps digits only,
+ * and nine digits in a row are hard to check against one's own phone.
+ */
+export function formatPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  const national = digits.length === 12 && digits.startsWith('241') ? digits.slice(3) : digits;
+  if (!/^0\d{8}$/.test(national)) return phone;
+  return national.replace(/^(\d{3})(\d{2})(\d{2})(\d{2})$/, '$1 $2 $3 $4');
+}

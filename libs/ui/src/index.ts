@@ -12,6 +12,7 @@ export {
   errorMessage,
   type FieldErrors,
   GENERIC_ERROR_MESSAGE,
+  isNotFound,
   NETWORK_ERROR_MESSAGE,
   type RequestOptions,
 } from './api/client';
@@ -90,6 +91,7 @@ export {
   formatDate,
   formatDateTime,
   formatNumber,
+  formatPhone,
   formatPrice,
   initials,
   type PriceOptions,

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /*
  * Toasts use sonner, loaded with the first toast (or once the browser is idle well after the
@@ -50,12 +50,25 @@ function OutletReady() {
   return null;
 }
 
+/** SPEC section 9's mobile layout: 768 px or less. */
+const PHONE_QUERY = '(max-width: 768px)';
+
+function subscribePhone(onChange: () => void) {
+  const query = window.matchMedia(PHONE_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+const isPhone = () => window.matchMedia(PHONE_QUERY).matches;
+
 /**
- * The toast outlet (SPEC section 9: top-right, 5 s, alt+T). Mount it once, in the shell (and in a
+ * The toast outlet (SPEC section 9: top-right, 5 s, alt+T). On a phone the top of the screen is
+ * where the page's title, the account menu opened after a login and a form's first field are, so
+ * toasts rise from the bottom there, above the browser's bar, as phones' own notices do. Mount it once, in the shell (and in a
  * remote's standalone development entry); the rest of the code only calls `notify`.
  */
 export function AppToaster() {
   const [module, setModule] = useState<Sonner | null>(null);
+  const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
   useEffect(() => {
     let active = true;
     const stopIdle = afterLoadIdle(wantOutlet);
@@ -72,12 +85,12 @@ export function AppToaster() {
   return (
     <>
       <Toaster
-        position="top-right"
+        position={phone ? 'bottom-center' : 'top-right'}
         duration={5000}
         hotkey={['altKey', 'KeyT']}
         // Below the 64 px header, so a toast never hides the account menu or the messages badge.
         offset={{ top: 76, right: 16 }}
-        mobileOffset={{ top: 72, right: 8, left: 8 }}
+        mobileOffset={{ bottom: 12, right: 8, left: 8 }}
         richColors
         closeButton
         containerAriaLabel="Notifications"

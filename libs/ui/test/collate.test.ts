@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gabonProvinces } from '../../../services/catalog/src/modules/taxonomy/db/gabon.ts';
+import { gabonProvinces } from '../../../services/catalog/src/modules/taxonomy/index.ts';
 import { compareFrench } from '../src/collate';
 
 const collator = new Intl.Collator('fr', { sensitivity: 'base' });

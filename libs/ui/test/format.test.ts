@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatNumber, formatPrice } from '../src/format';
+import { formatDate, formatNumber, formatPhone, formatPrice } from '../src/format';
 
 // The kit writes prices, counts and dates by hand (src/format.ts says why): each must read
 // exactly as Intl writes it in French, separators included. Node carries the full ICU.
@@ -79,5 +79,13 @@ describe('formatDate', () => {
 
   it('is empty for an invalid date', () => {
     expect(formatDate('pas une date')).toBe('');
+  });
+});
+
+describe('formatPhone', () => {
+  it('groups a Gabonese mobile number as people write it, and leaves anything else alone', () => {
+    expect(formatPhone('077123456')).toBe('077 12 34 56');
+    expect(formatPhone('+241077123456')).toBe('077 12 34 56');
+    expect(formatPhone('07 12 34 56')).toBe('07 12 34 56');
   });
 });

@@ -255,3 +255,32 @@ describe('api client', () => {
     expect(warn).not.toHaveBeenCalled();
   });
 });
+
+describe('a file from the API (responseType: blob)', () => {
+  it('hands the body over as it came with the token, and a refusal still as the server’s French message', async () => {
+    localStorage.setItem('token', 'tok');
+    localStorage.setItem('user', JSON.stringify(verified));
+    const csv = '\uFEFFType;Nombre\r\nAnnonces;3';
+    const fetchMock = vi.fn(async (url: string) =>
+      url.includes('refuse')
+        ? jsonResponse(403, { message: 'Accès refusé.' })
+        : new Response(csv, { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { api, ApiError } = await loadKit();
+    const file = await api.get<Blob>('/admin/stats/catalog/supply-demand.csv', {
+      query: { from: '2026-09-01' },
+      responseType: 'blob',
+    });
+    // Byte for byte, the byte-order mark Excel needs included.
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await file.arrayBuffer())).toBe(csv);
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/admin/stats/catalog/supply-demand.csv?from=2026-09-01',
+      expect.objectContaining({ headers: expect.objectContaining({ Authorization: 'Bearer tok' }) }),
+    );
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const refused = await api.get('/refuse', { responseType: 'blob' }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as InstanceType<typeof ApiError>).message).toBe('Accès refusé.');
+  });
+});

@@ -14,7 +14,7 @@ import { createAuth } from './auth.ts';
 import { authConfigSchema } from './config.ts';
 import * as schema from './db/schema.ts';
 import { configurePasswordWork } from './domain/passwords.ts';
-import { memberActivity, memberExchanges } from './events/member-activity.ts';
+import { memberActivity, memberBlocksProjection, memberExchanges } from './events/member-activity.ts';
 import { seedAdmin, seedDemoMembers } from './seed.ts';
 
 await bootstrap(async () => {
@@ -48,7 +48,12 @@ await bootstrap(async () => {
   const stopRevocationCache = deps.revocation.start();
   const app = await buildAuthApp(deps, infra.readiness);
   // The dashboard's counters and activity, from catalog's book events.
-  infra.startConsumers({ catalog: memberActivity, ...memberExchanges });
+  // Messaging's blocks too: a blocked pair does not read each other's contact details.
+  infra.startConsumers({
+    catalog: memberActivity,
+    ...memberExchanges,
+    messaging: { ...memberExchanges.messaging, ...memberBlocksProjection },
+  });
   await serve(app, { port: config.PORT, host: config.HOST, metricsPort: config.METRICS_PORT }, [
     stopRevocationCache,
     ...infra.closers,

@@ -2,7 +2,7 @@ import { DEMO_PASSWORD, demoEmail, demoMembers, permissionSlugs, WILDCARD_PERMIS
 import type { Db, UnitOfWork } from '@cartable/service-kit';
 import * as queries from './db/queries.ts';
 import { hashPassword } from './domain/passwords.ts';
-import { userUpdated } from './events/published.ts';
+import { userRegistered, userUpdated, userVerified } from './events/published.ts';
 
 const permissionNames: Record<string, string> = {
   [WILDCARD_PERMISSION]: 'Toutes les permissions',
@@ -43,8 +43,10 @@ export async function seedAdmin(db: Db, email: string, password: string) {
 }
 
 /**
- * Verified demo members whose books catalog lists (SEED_DEMO=1). Their public profile goes out
- * as auth.user.updated, so no verification e-mail is sent to these made-up addresses.
+ * Verified demo members whose books catalog lists (SEED_DEMO=1). They go out through the events
+ * of a person who signed up and confirmed the address (registered, with no link to mail, then
+ * verified), and their public profile as auth.user.updated: every service's projection knows
+ * them as it knows anyone, their names and their e-mails included.
  */
 export async function seedDemoMembers(uow: UnitOfWork) {
   const ids = demoMembers.map((m) => m.id);
@@ -64,7 +66,10 @@ export async function seedDemoMembers(uow: UnitOfWork) {
         phone: member.phone,
         showPhone: member.phone !== null,
       });
-      if (row) await userUpdated(t, row);
+      if (!row) return;
+      await userRegistered(t, row, null);
+      await userVerified(t, row.id, row.emailVerifiedAt ?? new Date());
+      await userUpdated(t, row);
     });
   }
 }

@@ -1,3 +1,4 @@
+import { refusedBeforeValidation } from '@cartable/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,5 +111,14 @@ describe('administration of users, roles and permissions', () => {
       admin,
     );
     expect(granted.status).toBe(200);
+  });
+});
+
+describe('every protected route of auth', () => {
+  it('refuses a member without the permission (403) before judging what they sent', async () => {
+    const { token } = await h.member('sans_droit');
+    const { walked, wrong } = await refusedBeforeValidation(h.app, token);
+    expect(walked).toContain('POST /admin/users/:id/promote');
+    expect(wrong).toEqual([]);
   });
 });

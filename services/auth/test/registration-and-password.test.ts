@@ -27,12 +27,13 @@ describe('registration and e-mail verification', () => {
   });
 
   it('verifies once with the e-mailed link; reuse, another address and an expired link fail', async () => {
-    const { email } = await h.register('verif');
+    const { email, body } = await h.register('verif');
+    const check = { email, verification_check: body.verification_check };
     const { token } = (await h.lastEvent('auth.user.registered', email)).verification;
     expect((await h.call('POST', '/verify-email', { token, email: 'autre@example.ga' })).status).toBe(400);
-    expect((await h.call('POST', '/check-email-verification', { email })).body).toEqual({ verified: false });
+    expect((await h.call('POST', '/check-email-verification', check)).body).toEqual({ verified: false });
     expect((await h.call('POST', '/verify-email', { token, email })).body.verified).toBe(true);
-    expect((await h.call('POST', '/check-email-verification', { email })).body).toEqual({ verified: true });
+    expect((await h.call('POST', '/check-email-verification', check)).body).toEqual({ verified: true });
     const reused = await h.call('POST', '/verify-email', { token, email });
     expect(reused.status).toBe(400);
     expect(reused.body.message).toBe(
@@ -103,6 +104,17 @@ describe('login', () => {
     const res = await h.register('commun', { password: 'Azerty123', password_confirmation: 'Azerty123' });
     expect(res.status).toBe(422);
     expect(res.body.errors.password[0]).toContain('trop courant');
+  });
+
+  it('tells the forms’ meter which passwords it would refuse as too common, and stores nothing', async () => {
+    const check = async (password: string) => (await h.call('POST', '/password-check', { password })).body;
+    // In the big list only, in the French favourites, and a personal one.
+    expect(await check('Sunshine1')).toEqual({ common: true });
+    expect(await check('Libreville2026')).toEqual({ common: true });
+    expect(await check('Mvengue-Okoumé-7')).toEqual({ common: false });
+    const tooLong = await h.call('POST', '/password-check', { password: 'a'.repeat(201) });
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body.errors.password[0]).toBe('Le mot de passe ne doit pas dépasser 200 caractères');
   });
 
   it('makes an account wait after repeated failures, whatever the address they come from', async () => {
@@ -200,5 +212,41 @@ describe('password change', () => {
     expect(await h.revocationOf(token)).toEqual({ database: true, cache: 'revoked' });
     expect(await h.revocationOf(ok.body.access_token)).toEqual({ database: false, cache: 'valid' });
     expect((await h.call('GET', '/user', undefined, ok.body.access_token)).status).toBe(200);
+  });
+});
+
+describe('asking whether an address is verified', () => {
+  it('tells only who proves they hold it: anyone else gets the same answer for unknown, waiting and verified', async () => {
+    const verified = await h.member('verifie_deja');
+    const waiting = await h.register('en_attente');
+    const ask = async (body: object, token?: string) => {
+      const res = await h.call('POST', '/check-email-verification', body, token);
+      return { status: res.status, body: res.body };
+    };
+    const unproven = await Promise.all(
+      [verified.email, waiting.email, 'personne@example.ga'].map((email) => ask({ email })),
+    );
+    expect(unproven).toEqual(Array(3).fill({ status: 200, body: { verified: false } }));
+    // A proof for another address proves nothing.
+    expect(await ask({ email: verified.email, verification_check: waiting.body.verification_check })).toEqual({
+      status: 200,
+      body: { verified: false },
+    });
+    expect(await ask({ email: verified.email, verification_check: 'x'.repeat(43) })).toEqual({
+      status: 200,
+      body: { verified: false },
+    });
+    // The account's own token is a proof.
+    expect((await ask({ email: verified.email }, verified.token)).body).toEqual({ verified: true });
+
+    // A login with the right password on an address still waiting gives the proof too.
+    const login = await h.call('POST', '/login', { email: waiting.email, password: 'Cartable1a' });
+    expect(login.status).toBe(403);
+    expect(login.body).toMatchObject({ email_verified: false, email: waiting.email });
+    const proof = { email: waiting.email, verification_check: login.body.verification_check };
+    expect((await ask(proof)).body).toEqual({ verified: false });
+    const { token } = (await h.lastEvent('auth.user.registered', waiting.email)).verification;
+    await h.call('POST', '/verify-email', { token, email: waiting.email });
+    expect((await ask(proof)).body).toEqual({ verified: true });
   });
 });

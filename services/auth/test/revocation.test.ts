@@ -210,7 +210,7 @@ describe('without Redis', () => {
   });
 });
 
-describe('login throttling per account, in the database (issue « Nobody in », item 7)', () => {
+describe('login throttling per account, in the database', () => {
   const attacker = '203.0.113.66';
   const owner = '198.51.100.7';
   const wrong = (email: string, from = attacker) =>

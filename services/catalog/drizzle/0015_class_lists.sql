@@ -1,4 +1,4 @@
--- Class book lists (issue 15). « Ma liste » compares a list's books with the listings by
+-- Class book lists. « Ma liste » compares a list's books with the listings by
 -- normalised title (no accents, case, spaces or punctuation) and by ISBN (digits and X): both
 -- functions are IMMUTABLE so indexes and the generated column can use them.
 CREATE OR REPLACE FUNCTION cartable_title_key(text) RETURNS text

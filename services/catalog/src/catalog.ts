@@ -20,7 +20,7 @@ import {
 import { createSavedSearches } from './modules/saved-searches/index.ts';
 import { createSearch, type ListingIndexFeed } from './modules/search/index.ts';
 import { createTaxonomy } from './modules/taxonomy/index.ts';
-import { createTrust } from './modules/trust/index.ts';
+import { createTrust, dealSales } from './modules/trust/index.ts';
 
 /** What the catalog service stands on, opened by main.ts (or a test) before the modules are built. */
 export interface CatalogInfrastructure {
@@ -70,6 +70,7 @@ export function createCatalog(infra: CatalogInfrastructure) {
     categories,
     sellerBadge: sellerBadgeSql,
     lots: classListLots,
+    sales: dealSales,
     rowsCache: infra.listingFeed,
     redis: infra.redis,
     redisPrefix: config.REDIS_KEY_PREFIX,
@@ -82,6 +83,12 @@ export function createCatalog(infra: CatalogInfrastructure) {
     jobs: infra.subscriptionJobs,
     currency: config.CURRENCY,
     pendingHours: config.PAYMENT_PENDING_HOURS,
+    reconcile: {
+      firstCheckMs: config.PAYMENT_RECONCILE_FIRST_MS,
+      maxIntervalMs: config.PAYMENT_RECONCILE_MAX_INTERVAL_MS,
+      marginMs: config.PAYMENT_RECONCILE_MARGIN_HOURS * 3600_000,
+    },
+    log,
   });
   return {
     config,

@@ -20,7 +20,12 @@ import { seedClassLists } from './modules/class-lists/index.ts';
 import { startExchangeMatcher } from './modules/exchanges/index.ts';
 import { seedDemoCatalogue } from './modules/listings/index.ts';
 import { memberBlocksProjection, sellersProjection } from './modules/members/index.ts';
-import { createSubscriptionJobs, seedPlans, startSubscriptionSweep } from './modules/monetisation/index.ts';
+import {
+  createSubscriptionJobs,
+  seedPlans,
+  startPaymentReconciliation,
+  startSubscriptionSweep,
+} from './modules/monetisation/index.ts';
 import { searchMissRetention, startListingIndexFeed } from './modules/search/index.ts';
 import { seedCategories, seedLocations } from './modules/taxonomy/index.ts';
 import { bookContactsProjection } from './modules/trust/index.ts';
@@ -80,6 +85,12 @@ await bootstrap(async () => {
     messaging: { ...bookContactsProjection, ...memberBlocksProjection },
   });
   const stopSweep = startSubscriptionSweep(uow, log, config.SUBSCRIPTION_SWEEP_INTERVAL_MS);
+  // Payments not settled: their providers asked again, the only way to hear of a lost callback.
+  const stopReconciliation = startPaymentReconciliation(
+    catalog.monetisation.reconciliation,
+    log,
+    config.PAYMENT_RECONCILE_INTERVAL_MS,
+  );
   // Exchange suggestions: pairs and cycles among the members' wishes and listings.
   const stopMatcher = startExchangeMatcher(catalog.exchanges, log, config.EXCHANGE_MATCH_INTERVAL_MS);
   const app = await buildCatalogApp(catalog, infra.readiness);
@@ -88,6 +99,7 @@ await bootstrap(async () => {
     async () => listingFeed?.close(),
     async () => {
       stopSweep();
+      stopReconciliation();
       stopMatcher();
       await subscriptionJobs.close();
       await Promise.all([queueRedis.quit(), workerRedis.quit()]).catch(() => {});

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { banners } from '../src/db/schema.ts';
 import { type CatalogHarness, startCatalog } from './harness.ts';
 
-/** Issue « Nobody in », item 9: a banner's button never leads to another site by a trick, nor runs a script. */
+/** A banner's button never leads to another site by a trick, nor runs a script. */
 let h: CatalogHarness;
 let bannerManager: string;
 beforeAll(async () => {

@@ -22,4 +22,31 @@ describe('catalog settings', () => {
     ).toBe(true);
     expect(catalogConfigSchema.safeParse(production).success).toBe(true);
   });
+
+  it('production with eBilling or MyPVit refuses their development credentials, and starts with real ones', () => {
+    const both = {
+      ...production,
+      PAYMENT_EBILLING_URL: 'https://www.billing-easy.com',
+      PAYMENT_MYPVIT_URL: 'https://api.mypvit.pro',
+    };
+    const parsed = catalogConfigSchema.safeParse(both);
+    expect(parsed.error?.issues.map((i) => i.path.join('.')).sort()).toEqual([
+      'PAYMENT_EBILLING_KEY',
+      'PAYMENT_EBILLING_USERNAME',
+      'PAYMENT_MYPVIT_ACCOUNT',
+      'PAYMENT_MYPVIT_PASSWORD',
+    ]);
+    const real = {
+      ...both,
+      PAYMENT_EBILLING_USERNAME: 'cartable',
+      PAYMENT_EBILLING_KEY: 'a-shared-key-from-digitech',
+      PAYMENT_MYPVIT_ACCOUNT: 'ACC_68B6AA786474B',
+      PAYMENT_MYPVIT_PASSWORD: 'a-password-from-the-vault',
+    };
+    expect(catalogConfigSchema.safeParse(real).success).toBe(true);
+    // Left empty in .env, a provider is simply off.
+    expect(
+      catalogConfigSchema.parse({ PAYMENT_EBILLING_URL: '', PAYMENT_MYPVIT_URL: '' }).PAYMENT_EBILLING_URL,
+    ).toBeUndefined();
+  });
 });

@@ -33,6 +33,18 @@ const wish = (userId: string, title: string | null, extra: Partial<MatcherWish> 
 });
 
 describe('exchange matcher', () => {
+  it('never puts together two members one of whom blocked the other', () => {
+    const members = [member('awa', 1, 10), member('brice', 1, 10), member('chantal', 1, 10)];
+    const offers = [offer('awa', 'maths6e'), offer('brice', 'francais5e'), offer('chantal', 'svt4e')];
+    const pairWishes = [wish('awa', 'francais5e'), wish('brice', 'maths6e')];
+    const blocked = (a: string, b: string) => [a, b].sort().join('|') === 'awa|brice';
+    expect(findExchanges(members, offers, pairWishes, { blocked })).toEqual([]);
+    // Nor in a cycle of three: awa gets from brice, brice from chantal, chantal from awa.
+    const cycleWishes = [wish('awa', 'francais5e'), wish('brice', 'svt4e'), wish('chantal', 'maths6e')];
+    expect(findExchanges(members, offers, cycleWishes)).toHaveLength(1);
+    expect(findExchanges(members, offers, cycleWishes, { blocked })).toEqual([]);
+  });
+
   it('pairs two members of one town who each hold what the other looks for', () => {
     const members = [member('awa', 1, 10), member('brice', 1, 10)];
     const offers = [offer('awa', 'maths6e'), offer('brice', 'francais5e')];

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberBlocksProjection } from '../src/modules/members/index.ts';
 import { type CatalogHarness, startCatalog } from './harness.ts';
 
 /**
- * Exchange matching on real PostgreSQL (issue 15 item 6): wishes, the matcher's pairs and
+ * Exchange matching on real PostgreSQL: wishes, the matcher's pairs and
  * cycles of three stored with their events, answers, and a declined suggestion never again.
  */
 type Member = { sub: string; token: string };
@@ -171,6 +172,40 @@ describe('exchange matching', () => {
     const late = await h.call('POST', `/exchanges/suggestions/${open.id}/accept`, {}, x.token);
     expect(late.status).toBe(409);
     expect(late.body.message).toBe('Cette proposition n’est plus ouverte.');
+  });
+
+  it('never suggests an exchange between two members one of whom blocked the other; a block lapses an open one', async () => {
+    const block = (blocker: Member, blocked: Member) =>
+      h.deliver(memberBlocksProjection, 'messaging.member.blocked', {
+        blocker_id: blocker.sub,
+        blocked_id: blocked.sub,
+        at: new Date().toISOString(),
+      });
+    const a = await member('Alice Bloque', 'Franceville');
+    const b = await member('Bruno Bloque', 'Franceville');
+    await offer(a, 'Physique 3e bloque', 'Franceville', ['3e', 'Physique-Chimie']);
+    await offer(b, 'Physique 2nde bloque', 'Franceville', ['2nde', 'Physique-Chimie']);
+    await wish(a, '2nde', 'Physique-Chimie');
+    await wish(b, '3e', 'Physique-Chimie');
+    await block(b, a);
+    await matchNow();
+    // A run that the wish set off may have paired them just before the block landed: the next
+    // run lapses that one, so none is open.
+    const openOf = async (who: Member) =>
+      (await overview(who)).suggestions.filter((s: { status: string }) => s.status === 'open');
+    expect(await openOf(a)).toHaveLength(0);
+    expect(await openOf(b)).toHaveLength(0);
+
+    // Suggested before a block: the block lapses it.
+    const c = await member('Carine Bloque', 'Franceville');
+    await offer(c, 'Physique 2nde autre', 'Franceville', ['2nde', 'Physique-Chimie']);
+    await wish(c, '3e', 'Physique-Chimie');
+    await matchNow();
+    const [open] = await openOf(a);
+    expect(open).toMatchObject({ status: 'open' });
+    await block(a, c);
+    await matchNow();
+    expect((await overview(a)).suggestions.filter((s: { status: string }) => s.status === 'open')).toHaveLength(0);
   });
 
   it('does not pair members of two provinces', async () => {

@@ -45,7 +45,9 @@ describe('favourites tied to the account', () => {
     const unknown = await h.call('PUT', '/favourites/999999', undefined, member.token);
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Ce manuel est introuvable.');
-    expect((await h.call('PUT', '/favourites/abc', undefined, member.token)).status).toBeLessThan(500);
+    const malformed = await h.call('PUT', '/favourites/abc', undefined, member.token);
+    expect(malformed.status).toBe(422);
+    expect(malformed.body.message).toMatch(/[a-zé]/);
   });
 
   it('adds, lists newest first and removes, each change once as an event', async () => {

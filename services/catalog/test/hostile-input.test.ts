@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CatalogHarness, photo, startCatalog } from './harness.ts';
 
 /**
- * Issue « Nobody in », item 4: what answered 500 now answers a French 4xx (404 for an id no row
+ * What a client sends wrong answers a French 4xx (404 for an id no row
  * can have, 422 for an invalid field, 409 for a duplicate), on the real database.
  */
 let h: CatalogHarness;

@@ -159,6 +159,14 @@ describe('banners', () => {
       bannerManager,
     );
     expect(hidden.body.banner.is_active).toBe(false);
+    // A draft is the back office's: a visitor or a member is told it does not exist.
+    const draft = `/banners/${hidden.body.banner.id}`;
+    expect((await h.call('GET', draft)).status).toBe(404);
+    const asMember = await h.call('GET', draft, undefined, member);
+    expect(asMember.status).toBe(404);
+    expect(asMember.body.message).toBe('Bannière introuvable.');
+    expect((await h.call('GET', draft, undefined, bannerManager)).body.banner.title).toBe('Brouillon');
+    expect((await h.call('GET', `/banners/${first.body.banner.id}`)).body.banner.title).toBe('La rentrée approche');
 
     const active = await h.call('GET', '/banners/active');
     expect(active.body.banners.map((b: { title: string }) => b.title)).toEqual([

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookLotItems } from '../src/db/schema.ts';
 import { type CatalogHarness, startCatalog } from './harness.ts';
 
-/** Lots (issue 15 item 3): one listing holding several books of a class list, found by each. */
+/** Lots: one listing holding several books of a class list, found by each. */
 type Member = { sub: string; token: string };
 let h: CatalogHarness;
 let manager: Member;

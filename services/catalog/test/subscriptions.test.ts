@@ -385,6 +385,13 @@ describe('rejecting a declared payment', () => {
     expect(rejected.body.payment).toMatchObject({ status: 'failed', failure_reason: 'Aucun versement reçu' });
     expect((await validate(checkout.payment.id)).status).toBe(409);
     expect((await detail(checkout.subscription.id)).status).toBe('pending_payment');
+    // The member's list says why, on the subscription itself.
+    const mine = await h.call('GET', '/subscriptions', undefined, seller.token);
+    expect(mine.body.data.find((s: { id: string }) => s.id === checkout.subscription.id)).toMatchObject({
+      status: 'pending_payment',
+      book: { id: bookId },
+      last_payment: { status: 'failed', failure_reason: 'Aucun versement reçu' },
+    });
     // Buying the same again pays the waiting subscription instead of making a second one.
     const again = await buy(seller, plans['boost-7']!, bookId);
     expect(again.subscription.id).toBe(checkout.subscription.id);
@@ -531,6 +538,17 @@ describe('a member plan', () => {
     ).toBe(404);
     const toSold = await h.call('POST', `/boosted-books/${boost.id}/transfer`, { book_id: sold }, other.token);
     expect(toSold.status).toBe(422);
+    // The freed slot taken by choosing listings again: the transfer would make four boosts of three slots.
+    const refill = [books[1], books[3], books[2]];
+    const chosen = await h.call('PUT', `/subscriptions/${subscriptionId}/books`, { book_ids: refill }, other.token);
+    expect(chosen.status).toBe(200);
+    const full = await h.call('POST', `/boosted-books/${boost.id}/transfer`, { book_id: books[2] }, other.token);
+    expect(full.status).toBe(409);
+    expect(full.body.message).toBe('Tous les emplacements de votre formule sont déjà utilisés.');
+    const back = [books[1], books[3]];
+    expect(
+      (await h.call('PUT', `/subscriptions/${subscriptionId}/books`, { book_ids: back }, other.token)).status,
+    ).toBe(200);
     const moved = await h.call('POST', `/boosted-books/${boost.id}/transfer`, { book_id: books[2] }, other.token);
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(moved.body.message).toBe('Mise en avant transférée sur votre annonce');

@@ -9,7 +9,7 @@ import { ANONYMOUS_VIEWS_PER_ADDRESS, createViewCounter } from '../src/modules/l
 import { type CatalogHarness, startCatalog } from './harness.ts';
 
 /**
- * Issue « Nobody in », item 9: a book's views count once per visitor per book per day (a member
+ * A book's views count once per visitor per book per day (a member
  * by their id, a visitor by their address and User-Agent), so 200 hits do not make it featured.
  */
 let h: CatalogHarness;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, openDatabase, outbox, UnitOfWork } from '@cartable/service-kit';
-import { testTokens } from '@cartable/service-kit/testing';
+import { refusedBeforeValidation, testTokens } from '@cartable/service-kit/testing';
 import { testDatabase } from '@cartable/stack/databases';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -131,5 +131,13 @@ describe('reporting a message', () => {
       content: 'Envoyez 5000 FCFA par Airtel Money avant de nous voir.',
       reason: 'arnaque',
     });
+  });
+});
+
+describe('every protected route of the service', () => {
+  it('refuses a member without the permission (403) before judging what they sent', async () => {
+    const { walked, wrong } = await refusedBeforeValidation(app, stranger.token);
+    expect(walked).toContain('GET /admin/stats/messaging');
+    expect(wrong).toEqual([]);
   });
 });

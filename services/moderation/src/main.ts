@@ -12,7 +12,7 @@ import {
 import { buildModerationApp } from './app.ts';
 import { moderationConfigSchema } from './config.ts';
 import * as schema from './db/schema.ts';
-import { bookProjection, memberProjection, messageReports } from './events/projections.ts';
+import { bookProjection, memberBlocksProjection, memberProjection, messageReports } from './events/projections.ts';
 
 await bootstrap(async () => {
   const config = loadConfig(moderationConfigSchema);
@@ -30,7 +30,11 @@ await bootstrap(async () => {
     // Issued questions are short-lived; answered or not, they go a day after they expire.
     housekeeping: [idempotencyRetention, { name: 'captchas', run: deleteOlderThan('captchas', 'expires_at', 1) }],
   });
-  infra.startConsumers({ auth: memberProjection, catalog: bookProjection, messaging: messageReports });
+  infra.startConsumers({
+    auth: memberProjection,
+    catalog: bookProjection,
+    messaging: { ...messageReports, ...memberBlocksProjection },
+  });
   // Tokens are checked here too, not only at the gateway: revoked ones are refused by the service.
   const guards = createServiceGuards(config, infra.redis!, log);
   const app = await buildModerationApp({ config, uow: infra.unitOfWork, guards }, infra.readiness);

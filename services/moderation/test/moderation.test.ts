@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildModerationApp } from '../src/app.ts';
 import { moderationConfigSchema } from '../src/config.ts';
 import * as schema from '../src/db/schema.ts';
+import { memberBlocksProjection } from '../src/events/projections.ts';
 
 let close: () => Promise<void>;
 let app: Awaited<ReturnType<typeof buildModerationApp>>;
@@ -120,6 +121,25 @@ describe('comments', () => {
     expect((await call('GET', '/admin/comments/pending', admin)).body.meta.total).toBe(0);
   });
 
+  it('serves the queue newest first or oldest first, and finds a comment by its words, author or book', async () => {
+    const first = await call('POST', `/books/${OTHER_BOOK}/comments`, visitor, { content: 'Livré avec le corrigé ?' });
+    const second = await call('POST', `/books/${OTHER_BOOK}/comments`, visitor, { content: 'Couverture abîmée ?' });
+    const ids = (res: { body: { data: Array<{ id: string }> } }) => res.body.data.map((c) => c.id);
+    const newest = await call('GET', '/admin/comments/pending', admin);
+    expect(ids(newest).slice(0, 2)).toEqual([second.body.data.id, first.body.data.id]);
+    const oldest = await call('GET', '/admin/comments/pending?order=oldest', admin);
+    expect(ids(oldest).indexOf(first.body.data.id)).toBeLessThan(ids(oldest).indexOf(second.body.data.id));
+    const found = await call('GET', `/admin/comments/pending?q=${encodeURIComponent('corrigé')}`, admin);
+    expect(ids(found)).toEqual([first.body.data.id]);
+    expect(found.body.meta.total).toBe(1);
+    // Percent and underscore are words, not patterns.
+    expect((await call('GET', '/admin/comments/pending?q=%25', admin)).body.meta.total).toBe(0);
+    const bad = await call('GET', '/admin/comments/pending?order=random', admin);
+    expect(bad.status).toBe(422);
+    for (const c of [first, second])
+      await call('PATCH', `/admin/comments/${c.body.data.id}/moderate`, admin, { status: 'rejected' });
+  });
+
   it('keeps rejected comments from everyone, lets authors edit and delete their own', async () => {
     const c = await call('POST', `/books/${OTHER_BOOK}/comments`, visitor, { content: 'Prix négociable ?' });
     expect(
@@ -207,5 +227,39 @@ describe('contact', () => {
       'archived',
     );
     expect((await call('POST', '/admin/contacts/bulk-delete', admin, { ids: [id] })).body).toEqual({ deleted: 1 });
+  });
+});
+
+describe('a block between two members', () => {
+  /** messaging.member.blocked / unblocked, handled as the consumer does. */
+  const blockEvent = (
+    type: 'messaging.member.blocked' | 'messaging.member.unblocked',
+    blocker: string,
+    blocked: string,
+  ) =>
+    db.transaction((tx) =>
+      memberBlocksProjection[type]!(tx, {
+        id: randomUUID(),
+        type,
+        occurred_at: new Date().toISOString(),
+        data: { blocker_id: blocker, blocked_id: blocked, at: new Date().toISOString() },
+      } as never),
+    );
+  const comment = (who: { token: string }, book: number) =>
+    call('POST', `/books/${book}/comments`, who, { content: 'Toujours disponible ?' });
+  const message = 'Vous ne pouvez pas commenter les annonces de ce membre : l’un de vous a bloqué l’autre.';
+
+  it('keeps each from commenting on the other’s listings (403 in French), either way, until unblocked', async () => {
+    // The owner of BOOK blocked the visitor: the visitor cannot comment on BOOK.
+    await blockEvent('messaging.member.blocked', owner.sub, visitor.sub);
+    const refused = await comment(visitor, BOOK);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(message);
+    // The visitor blocked the owner of OTHER_BOOK: the same, the other way.
+    await blockEvent('messaging.member.blocked', visitor.sub, other.sub);
+    expect((await comment(visitor, OTHER_BOOK)).status).toBe(403);
+    // Unblocked: commenting works again.
+    await blockEvent('messaging.member.unblocked', owner.sub, visitor.sub);
+    expect((await comment(visitor, BOOK)).status).toBe(201);
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, openDatabase, outbox, UnitOfWork } from '@cartable/service-kit';
-import { testTokens } from '@cartable/service-kit/testing';
+import { refusedBeforeValidation, testTokens } from '@cartable/service-kit/testing';
 import { testDatabase } from '@cartable/stack/databases';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -173,5 +173,13 @@ describe('the queue', () => {
     });
     expect(['Arnaque', 'Manuel déjà vendu']).toContain((warned?.payload as { reason: string } | undefined)?.reason);
     expect((await call('GET', `/admin/reports/${randomUUID()}`, admin)).status).toBe(404);
+  });
+});
+
+describe('every protected route of the service', () => {
+  it('refuses a member without the permission (403) before judging what they sent', async () => {
+    const { walked, wrong } = await refusedBeforeValidation(app, second.token);
+    expect(walked).toContain('PATCH /admin/comments/:commentId/moderate');
+    expect(wrong).toEqual([]);
   });
 });

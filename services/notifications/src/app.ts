@@ -1,6 +1,7 @@
 import { checksResponses, createHttpApp, type ReadinessCheck, registerOpenApi } from '@cartable/service-kit';
 import type { NotificationsConfig } from './config.ts';
 import { type NoticeDeps, noticeRoutes } from './routes/notices.ts';
+import { unsubscribeRoutes } from './routes/unsubscribe.ts';
 
 export interface NotificationsDeps extends NoticeDeps {
   config: NotificationsConfig;
@@ -22,5 +23,6 @@ export async function buildNotificationsApp(deps: NotificationsDeps, readiness: 
     description: 'The in-app notice centre and notification preferences (e-mails are sent from events).',
   });
   await app.register(noticeRoutes, deps);
+  await app.register(unsubscribeRoutes, deps);
   return app;
 }

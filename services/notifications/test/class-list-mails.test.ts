@@ -22,7 +22,8 @@ beforeAll(async () => {
     { id: quiet, name: 'Ulrich', email: 'ulrich.parent@example.ga' },
     { id: teacher, name: 'M. Obame', email: 'obame.enseignant@example.ga' },
   ]);
-  await db.insert(notificationPreferences).values({ userId: quiet, favouriteEmails: false, favouriteNotices: true });
+  // Ulrich wants no « Ma liste » mail but keeps his favourites' ones: the two switches are apart.
+  await db.insert(notificationPreferences).values({ userId: quiet, classListEmails: false, favouriteEmails: true });
 });
 afterAll(() => database?.close());
 
@@ -71,6 +72,13 @@ describe('class list alerts', () => {
     expect(mail.text).toContain('vient d’être mis en ligne à Libreville : 2 500 FCFA, échange possible');
     expect(mail.text).toContain('https://cartable.ga/books/501');
     expect(mail.html).toContain('&lt;bon état&gt;');
+    // One click stops them (RFC 8058), and the link opens the page that asks first.
+    const token = (rows[0]!.data as { unsubscribeToken: string }).unsubscribeToken;
+    expect(mail.headers?.['List-Unsubscribe']).toBe(
+      `<https://cartable.ga/api/notifications/unsubscribe?token=${token}&kind=class_list>`,
+    );
+    expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(mail.text).toContain(`https://cartable.ga/alertes/desabonnement?token=${token}&kind=class_list`);
     const bell = await db.select().from(notices).where(eq(notices.userId, parent));
     expect(bell).toHaveLength(1);
   });
@@ -83,7 +91,7 @@ describe('class list alerts', () => {
     );
   });
 
-  it('a member who turned alert e-mails off gets the notice only', async () => {
+  it('a member who turned « Ma liste » e-mails off gets the notice only', async () => {
     await handle(match(quiet, 700));
     expect(await mailsTo('ulrich.parent@example.ga', 'class-list-match')).toHaveLength(0);
     expect(await db.select().from(notices).where(eq(notices.userId, quiet))).toHaveLength(1);

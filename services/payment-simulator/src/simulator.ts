@@ -3,6 +3,8 @@ import { signWebhook } from '@cartable/service-kit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { type Logger, pino } from 'pino';
 import { z } from 'zod';
+import { type EbillingOptions, mountEbilling } from './ebilling.ts';
+import { type MypvitOptions, mountMypvit } from './mypvit.ts';
 
 /**
  * A mobile-money aggregator for development and tests, behaving like the real ones (CinetPay,
@@ -14,6 +16,10 @@ import { z } from 'zod';
  * Outcomes are chosen by the payer's number, like a sandbox: one ending in 0000 fails (« Solde
  * insuffisant »), one ending in 9999 never confirms (the payment expires on our side), any other
  * is paid after `confirmDelayMs`.
+ *
+ * The same server also speaks two real Gabonese aggregators' protocols, each under its own path:
+ * eBilling under /ebilling (ebilling.ts) and MyPVit under /mypvit (mypvit.ts), with their quirks
+ * and more outcomes by number (outcomes.ts).
  */
 export interface SimulatorOptions {
   /** The merchant's API key (Authorization: Bearer …). */
@@ -29,6 +35,10 @@ export interface SimulatorOptions {
   maxAttempts?: number;
   /** A pino logger (the JSON logs the launcher collects), or none. */
   logger?: Logger;
+  /** eBilling and MyPVit: a create call answered this late for a number ending in 1111. */
+  slowMs?: number;
+  ebilling?: Partial<EbillingOptions>;
+  mypvit?: Partial<MypvitOptions>;
 }
 
 const createPaymentSchema = z.object({
@@ -59,6 +69,10 @@ export function buildPaymentSimulator(options: SimulatorOptions): FastifyInstanc
   const retryBaseMs = options.retryBaseMs ?? 1000;
   const maxAttempts = options.maxAttempts ?? 8;
   let closing = false;
+  // MyPVit's renew-secret takes a form; everything else here is JSON.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
 
   const later = (ms: number, run: () => void) => {
     const timer = setTimeout(() => {
@@ -157,6 +171,16 @@ export function buildPaymentSimulator(options: SimulatorOptions): FastifyInstanc
     return reply.code(201).send({ id: payment.id, status: payment.status });
   });
 
+  /** The status query by the merchant's reference: what a merchant asks when a callback is late or lost. */
+  app.get<{ Querystring: { reference?: string } }>('/v1/payments', async (request, reply) => {
+    if (!authorised(request.headers.authorization)) return reply.code(401).send({ message: 'Clé d’API invalide.' });
+    const id = byReference.get(request.query.reference ?? '');
+    const payment = id ? payments.get(id) : undefined;
+    if (!payment) return reply.code(404).send({ message: 'Paiement inconnu.' });
+    const { notification: _, ...visible } = payment;
+    return visible;
+  });
+
   app.get<{ Params: { id: string } }>('/v1/payments/:id', async (request, reply) => {
     if (!authorised(request.headers.authorization)) return reply.code(401).send({ message: 'Clé d’API invalide.' });
     const payment = payments.get(request.params.id);
@@ -172,6 +196,25 @@ export function buildPaymentSimulator(options: SimulatorOptions): FastifyInstanc
     if (!payment?.notification) return reply.code(404).send({ message: 'Aucune notification à renvoyer.' });
     await deliver(payment, maxAttempts);
     return { deliveries: payment.deliveries };
+  });
+
+  const ctx = {
+    later,
+    confirmDelayMs: options.confirmDelayMs,
+    slowMs: options.slowMs ?? 15_000,
+    retryBaseMs,
+    maxAttempts,
+  };
+  mountEbilling(app, ctx, {
+    username: options.ebilling?.username ?? 'dev-ebilling',
+    sharedKey: options.ebilling?.sharedKey ?? 'dev-ebilling-key',
+    callbackUrl: options.ebilling?.callbackUrl,
+  });
+  mountMypvit(app, ctx, {
+    accountCode: options.mypvit?.accountCode ?? 'ACC_DEV',
+    password: options.mypvit?.password ?? 'dev-mypvit-password',
+    callbackUrl: options.mypvit?.callbackUrl,
+    secretTtlMs: options.mypvit?.secretTtlMs ?? 3600_000,
   });
 
   app.addHook('onClose', async () => {

@@ -158,3 +158,256 @@ describe('webhook signatures', () => {
     });
   });
 });
+
+/** A merchant endpoint that answers each delivery with what `respond` returns. */
+async function endpoint(
+  respond: (body: string) => { status: number; body: unknown } = () => ({ status: 200, body: {} }),
+) {
+  const received: Array<{ body: string; type: string | undefined }> = [];
+  const server: Server = createServer((req: IncomingMessage, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      received.push({ body, type: req.headers['content-type'] });
+      const answer = respond(body);
+      res.statusCode = answer.status;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`;
+  return { received, url, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+describe('eBilling protocol', () => {
+  const basic = `Basic ${Buffer.from('shop:shop-key').toString('base64')}`;
+  const bill = (app: FastifyInstance, msisdn: string, reference = `CRT-${Date.now()}`) =>
+    app.inject({
+      method: 'POST',
+      url: '/ebilling/api/v1/merchant/e_bills',
+      headers: { authorization: basic },
+      payload: {
+        payer_msisdn: msisdn,
+        payer_email: 'membre@example.ga',
+        amount: 3000,
+        short_description: 'Abonnement',
+        external_reference: reference,
+        expiry_period: 30,
+      },
+    });
+  const push = (app: FastifyInstance, id: string, msisdn: string) =>
+    app.inject({
+      method: 'POST',
+      url: `/ebilling/api/v1/merchant/e_bills/${id}/ussd_push`,
+      headers: { authorization: basic },
+      payload: { payer_msisdn: msisdn, payment_system_name: 'airtelmoney' },
+    });
+  const read = (app: FastifyInstance, id: string) =>
+    app.inject({ url: `/ebilling/api/v1/merchant/e_bills/${id}`, headers: { authorization: basic } });
+  const build = (callbackUrl?: string, extra: Partial<Parameters<typeof buildPaymentSimulator>[0]> = {}) =>
+    buildPaymentSimulator({
+      apiKey: KEY,
+      webhookSecret: SECRET,
+      confirmDelayMs: 0,
+      ebilling: { username: 'shop', sharedKey: 'shop-key', callbackUrl },
+      ...extra,
+    });
+
+  it('refuses a wrong shared key and an invalid bill', async () => {
+    simulator = build();
+    const wrong = await simulator.inject({
+      method: 'POST',
+      url: '/ebilling/api/v1/merchant/e_bills',
+      headers: { authorization: `Basic ${Buffer.from('shop:nope').toString('base64')}` },
+      payload: {},
+    });
+    expect(wrong.statusCode).toBe(401);
+    const invalidBill = await simulator.inject({
+      method: 'POST',
+      url: '/ebilling/api/v1/merchant/e_bills',
+      headers: { authorization: basic },
+      payload: { amount: 0 },
+    });
+    expect(invalidBill.statusCode).toBe(400);
+  });
+
+  it('pays a pushed bill and posts one unsigned form, never retried', async () => {
+    const shop = await endpoint(() => ({ status: 500, body: {} }));
+    simulator = build(shop.url, { retryBaseMs: 10 });
+    const created = await bill(simulator, '077123456', 'CRT-EBILL1');
+    expect(created.statusCode).toBe(201);
+    const id = created.json().e_bill.bill_id as string;
+    expect(created.json().e_bill).toMatchObject({ state: 'ready', external_reference: 'CRT-EBILL1' });
+    expect((await push(simulator, id, '077123456')).statusCode).toBe(200);
+    await until(() => shop.received.length === 1);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(shop.received).toHaveLength(1);
+    expect(shop.received[0]!.type).toBe('application/x-www-form-urlencoded');
+    const form = Object.fromEntries(new URLSearchParams(shop.received[0]!.body));
+    expect(form).toMatchObject({
+      billingid: id,
+      reference: 'CRT-EBILL1',
+      paymentsystem: 'airtelmoney',
+      amount: '3000',
+      state: 'paid',
+    });
+    expect(form).not.toHaveProperty('signature');
+    expect((await read(simulator, id)).json().e_bill.state).toBe('paid');
+    const listed = await simulator.inject({
+      url: '/ebilling/api/v1/merchant/e_bills?external_reference=CRT-EBILL1',
+      headers: { authorization: basic },
+    });
+    expect(listed.json().e_bills.map((b: { bill_id: string }) => b.bill_id)).toEqual([id]);
+    // A test control sends it again on demand.
+    await simulator.inject({ method: 'POST', url: `/ebilling/control/e_bills/${id}/notify` });
+    expect(shop.received).toHaveLength(2);
+    await shop.close();
+  });
+
+  it('fails 0000, expires 3333, reads 2222 ambiguous once then paid, and answers 1111 late', async () => {
+    simulator = build(undefined, { slowMs: 200 });
+    const states: Record<string, string> = {};
+    for (const msisdn of ['066000000', '066333333', '066222222']) {
+      const id = (await bill(simulator, msisdn)).json().e_bill.bill_id as string;
+      await push(simulator, id, msisdn);
+      await new Promise((r) => setTimeout(r, 30));
+      states[msisdn] = (await read(simulator, id)).json().e_bill.state;
+      if (msisdn === '066222222') expect((await read(simulator, id)).json().e_bill.state).toBe('paid');
+    }
+    expect(states).toEqual({ '066000000': 'failed', '066333333': 'expired', '066222222': 'unknown' });
+    const started = Date.now();
+    expect((await bill(simulator, '066111111')).statusCode).toBe(201);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+  });
+});
+
+describe('MyPVit protocol', () => {
+  const renew = (app: FastifyInstance, password = 'shop-password') =>
+    app.inject({
+      method: 'POST',
+      url: '/mypvit/v2/RENEW/renew-secret',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ operationAccountCode: 'ACC_SHOP', password }).toString(),
+    });
+  const rest = (app: FastifyInstance, secret: string, body: Record<string, unknown>) =>
+    app.inject({
+      method: 'POST',
+      url: '/mypvit/v2/REST/rest',
+      headers: { 'x-secret': secret },
+      payload: {
+        amount: 3000,
+        reference: 'CRTABCDEFGHJK',
+        callback_url_code: 'CB',
+        customer_account_number: '077123456',
+        merchant_operation_account_code: 'ACC_SHOP',
+        transaction_type: 'PAYMENT',
+        operator_code: 'AIRTEL_MONEY',
+        ...body,
+      },
+    });
+  const status = (app: FastifyInstance, secret: string, id: string) =>
+    app.inject({
+      url: `/mypvit/v2/STATUS/status?transactionId=${id}&accountOperationCode=ACC_SHOP&transactionOperation=PAYMENT`,
+      headers: { 'x-secret': secret },
+    });
+  const build = (callbackUrl?: string, secretTtlMs = 60_000) =>
+    buildPaymentSimulator({
+      apiKey: KEY,
+      webhookSecret: SECRET,
+      confirmDelayMs: 0,
+      retryBaseMs: 10,
+      mypvit: { accountCode: 'ACC_SHOP', password: 'shop-password', callbackUrl, secretTtlMs },
+    });
+
+  it('renews a secret that expires, and only the last one is valid', async () => {
+    simulator = build(undefined, 150);
+    expect((await renew(simulator, 'wrong')).statusCode).toBe(401);
+    const first = (await renew(simulator)).json();
+    expect(first).toMatchObject({ operation_account_code: 'ACC_SHOP', expires_in: 1 });
+    expect((await rest(simulator, first.secret, {})).statusCode).toBe(200);
+    const second = (await renew(simulator)).json().secret as string;
+    const stale = await rest(simulator, first.secret, { reference: 'CRT2' });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json().error).toBe('AUTHENTICATION_FAILED');
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await rest(simulator, second, { reference: 'CRT3' })).statusCode).toBe(401);
+  });
+
+  it('refuses a reference longer than 13 characters', async () => {
+    simulator = build();
+    const secret = (await renew(simulator)).json().secret as string;
+    const res = await rest(simulator, secret, { reference: 'CRT-ABCDEFGHJK' });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('posts the final status until it is acknowledged as { transactionId, responseCode: 200 }', async () => {
+    let answers = 0;
+    const shop = await endpoint((body) => {
+      answers++;
+      const { transactionId } = JSON.parse(body) as { transactionId: string };
+      return answers === 1
+        ? { status: 200, body: { message: 'ok' } }
+        : { status: 200, body: { transactionId, responseCode: 200 } };
+    });
+    simulator = build(shop.url);
+    const secret = (await renew(simulator)).json().secret as string;
+    const created = (await rest(simulator, secret, {})).json();
+    expect(created).toMatchObject({ status: 'PENDING', merchant_reference_id: 'CRTABCDEFGHJK' });
+    await until(() => shop.received.length === 2);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(shop.received).toHaveLength(2);
+    expect(JSON.parse(shop.received[1]!.body)).toMatchObject({
+      transactionId: created.reference_id,
+      merchantReferenceId: 'CRTABCDEFGHJK',
+      status: 'SUCCESS',
+      transactionOperation: 'PAYMENT',
+    });
+    // The status is found by their id and by ours.
+    expect((await status(simulator, secret, created.reference_id)).json().status).toBe('SUCCESS');
+    expect((await status(simulator, secret, 'CRTABCDEFGHJK')).json().status).toBe('SUCCESS');
+    expect((await status(simulator, secret, 'CRTNOTFOUND00')).statusCode).toBe(404);
+    await shop.close();
+  });
+
+  it('sends a callback again late on demand (a test control)', async () => {
+    const shop = await endpoint((body) => ({
+      status: 200,
+      body: { transactionId: (JSON.parse(body) as { transactionId: string }).transactionId, responseCode: 200 },
+    }));
+    simulator = build(shop.url);
+    const secret = (await renew(simulator)).json().secret as string;
+    const { reference_id } = (await rest(simulator, secret, { reference: 'CRTLATE000001' })).json();
+    await until(() => shop.received.length === 1);
+    const asked = Date.now();
+    const late = await simulator.inject({
+      method: 'POST',
+      url: `/mypvit/control/transactions/${reference_id}/notify?delay_ms=150`,
+    });
+    expect(late.statusCode).toBe(202);
+    expect(shop.received).toHaveLength(1);
+    await until(() => shop.received.length === 2);
+    expect(Date.now() - asked).toBeGreaterThanOrEqual(140);
+    expect(shop.received[1]!.body).toBe(shop.received[0]!.body);
+    await shop.close();
+  });
+
+  it('reads 2222 AMBIGUOUS once then SUCCESS, and gives change synchronously', async () => {
+    simulator = build();
+    const secret = (await renew(simulator)).json().secret as string;
+    await rest(simulator, secret, { reference: 'CRTAMBIGUOUS2', customer_account_number: '066222222' });
+    await new Promise((r) => setTimeout(r, 30));
+    expect((await status(simulator, secret, 'CRTAMBIGUOUS2')).json().status).toBe('AMBIGUOUS');
+    expect((await status(simulator, secret, 'CRTAMBIGUOUS2')).json().status).toBe('SUCCESS');
+    const change = await rest(simulator, secret, { reference: 'GCHANGE000001', transaction_type: 'GIVE_CHANGE' });
+    expect(change.json()).toMatchObject({ status: 'SUCCESS', merchant_reference_id: 'GCHANGE000001' });
+    const refused = await rest(simulator, secret, {
+      reference: 'GCHANGE000002',
+      transaction_type: 'GIVE_CHANGE',
+      customer_account_number: '066000000',
+    });
+    expect(refused.json().status).toBe('FAILED');
+  });
+});

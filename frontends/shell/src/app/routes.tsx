@@ -13,6 +13,7 @@ const RegisterSuccessPage = lazy(() => import('../features/auth/pages/RegisterSu
 const VerifyEmailPage = lazy(() => import('../features/auth/pages/VerifyEmailPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
+const AlertUnsubscribePage = lazy(() => import('../features/alerts/AlertUnsubscribePage'));
 const ContactPage = lazy(() => import('../features/contact/ContactPage'));
 const NoticesPage = lazy(() => import('../features/notices/NoticesPage'));
 const AboutPage = lazy(() => import('../features/static-pages/AboutPage'));
@@ -28,7 +29,7 @@ const siteFrame = (children: ReactNode) => <SiteLayout>{children}</SiteLayout>;
 /**
  * The route table (SPEC section 2). The shell owns guards and the mapping to remotes:
  * catalog renders /, /books, /books/*, /my-books, /messages*, /contact-seller/:bookId, /category-test and the
- * subscriptions (/subscription, /my-subscriptions, /subscription/details/:id) and the class lists
+ * subscriptions (/subscription, /my-subscriptions, /subscription/details/:id, /payment/:id) and the class lists
  * (/ma-liste, /ma-liste/proposer, /ma-liste/vendre, /mes-listes) and the exchanges (/echanges) and the
  * saved searches (/mes-recherches, /mes-recherches/desabonnement);
  * admin renders /admin/*.
@@ -55,6 +56,8 @@ export function AppRoutes() {
         <Route path="profile/:userId" element={catalog} />
         <Route path="about" element={<AboutPage />} />
         <Route path="contact" element={<ContactPage />} />
+        {/* The alert mails' link (no login: the token is the proof). */}
+        <Route path="alertes/desabonnement" element={<AlertUnsubscribePage />} />
         <Route path="terms" element={<TermsPage />} />
         <Route path="privacy" element={<PrivacyPage />} />
         <Route path="cookies" element={<CookiesPage />} />
@@ -97,6 +100,7 @@ export function AppRoutes() {
           <Route path="my-ratings" element={catalog} />
           <Route path="my-subscriptions" element={catalog} />
           <Route path="subscription/details/:id" element={catalog} />
+          <Route path="payment/:id" element={catalog} />
           <Route path="ma-liste/proposer" element={catalog} />
           <Route path="ma-liste/vendre" element={catalog} />
           <Route path="mes-listes" element={catalog} />

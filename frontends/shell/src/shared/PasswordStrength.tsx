@@ -1,5 +1,7 @@
+import { messages } from '@cartable/contracts/messages';
 import { passwordStrength } from '@cartable/contracts/password';
 import { cn } from '@cartable/ui';
+import { useCommonPassword } from './api/password-check';
 
 const TONES = {
   Faible: { bar: 'bg-red-500', text: 'text-red-700' },
@@ -15,9 +17,12 @@ export const PASSWORD_TIPS = [
   'Un caractère spécial (!, ?, @, #…) pour un mot de passe excellent',
 ];
 
-/** Strength meter of the reset form (SPEC section 5): score from the shared contracts. */
+/** Strength meter of the register and reset forms (SPEC section 5): score from the shared contracts. */
 export function PasswordStrength({ password, showTips = true }: { password: string; showTips?: boolean }) {
-  const { score, label } = passwordStrength(password);
+  const strength = passwordStrength(password);
+  const common = useCommonPassword(password);
+  // A password the server refuses as too common never reads « Excellent ».
+  const { score, label } = common ? { score: Math.min(strength.score, 20), label: 'Faible' as const } : strength;
   const tone = TONES[label];
   const checks = [
     password.length >= 8,
@@ -30,7 +35,7 @@ export function PasswordStrength({ password, showTips = true }: { password: stri
       <div className="flex items-center justify-between text-xs">
         <span className="text-slate-600">Force du mot de passe</span>
         <span className={cn('font-semibold', password ? tone.text : 'text-slate-400')} aria-live="polite">
-          {password ? label : '—'}
+          {password ? (common ? 'Trop courant' : label) : '—'}
           {password ? <span className="sr-only"> ({score} sur 100)</span> : null}
         </span>
       </div>
@@ -40,6 +45,11 @@ export function PasswordStrength({ password, showTips = true }: { password: stri
           style={{ width: `${score}%` }}
         />
       </div>
+      {common ? (
+        <p className="text-xs font-medium text-red-700" data-testid="password-common">
+          {messages.auth.passwordTooCommon}
+        </p>
+      ) : null}
       {showTips ? (
         <ul className="space-y-1 pt-1 text-xs text-slate-600">
           {PASSWORD_TIPS.map((tip, index) => (

@@ -10,6 +10,8 @@ export interface FromState {
   /** How the message is shown: "success" (green) or "info" (blue, the default). */
   messageTone?: 'success' | 'info';
   email?: string;
+  /** The proof the sign-up or the login gave that this browser holds `email` (register-success asks with it). */
+  verificationCheck?: string;
 }
 
 /** A same-site path to return to after login, or null. */

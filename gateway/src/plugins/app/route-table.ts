@@ -82,6 +82,7 @@ export const routeTable: readonly RouteEntry[] = [
   auth('/verify-email'),
   auth('/resend-verification-email', 'public', 'verificationResend'),
   auth('/check-email-verification', 'public', 'checkEmailVerification'),
+  auth('/password-check'),
   auth('/forgot-password', 'public', 'forgotPassword'),
   auth('/reset-password', 'public', 'resetPassword'),
   auth('/validate-reset-token', 'public', 'validateResetToken'),
@@ -185,6 +186,7 @@ export const routeTable: readonly RouteEntry[] = [
   catalog('/admin/books', 'user'),
   catalog('/admin/books/*', 'user'),
   catalog('/admin/stats/catalog', 'user'),
+  catalog('/admin/stats/catalog/supply-demand.csv', 'user'),
 
   // messaging: conversations, messages, unread counts
   messaging('/messages'),
@@ -217,5 +219,7 @@ export const routeTable: readonly RouteEntry[] = [
 
   // notifications: the member's notice centre and notification preferences
   notifications('/notifications'),
+  // The alert mails' one-click unsubscribe: no login, the token is the proof; the form body untouched.
+  { ...notifications('/notifications/unsubscribe', 'public'), rawBody: true },
   notifications('/notifications/*'),
 ];

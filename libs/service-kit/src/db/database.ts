@@ -34,6 +34,16 @@ export interface DatabaseOptions<TSchema extends Record<string, unknown>> {
   /** Folder of drizzle-kit migrations, applied before the service answers. */
   migrationsFolder: string;
   poolSize?: number;
+  /**
+   * Each session's lock_timeout and statement_timeout (ms; 0 = none): a request waiting on a lock
+   * held elsewhere, or a statement gone astray, fails fast instead of holding its connection.
+   */
+  lockTimeoutMs?: number;
+  statementTimeoutMs?: number;
+  /** How long a request waits for a connection (a new one or a free one of the pool), in ms. */
+  connectTimeoutMs?: number;
+  /** Told of each failed first connection, before the next attempt. */
+  onRetry?: (err: unknown, attempt: number, delayMs: number) => void;
   /** Run after the migrations, under the same lock (reference and demo data). */
   seed?: (db: Db<TSchema>) => Promise<void>;
   /**
@@ -41,6 +51,26 @@ export interface DatabaseOptions<TSchema extends Record<string, unknown>> {
    * installed; PGlite loads them from its contrib modules, given here.
    */
   pgliteExtensions?: Record<string, unknown>;
+}
+
+/**
+ * The first connection, retried with backoff (0.5 s doubling to 30 s) for as long as it takes:
+ * a service started before its database, or while PostgreSQL restarts, waits for it instead of
+ * exiting (and being restarted in a loop by its supervisor).
+ */
+async function connectWithRetry(pool: pg.Pool, onRetry: DatabaseOptions<never>['onRetry']): Promise<pg.PoolClient> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await pool.connect();
+    } catch (err) {
+      // A refused password or a missing database will not come right by waiting.
+      const code = (err as { code?: string }).code;
+      if (code === '28P01' || code === '28000' || code === '3D000') throw err;
+      const delay = Math.min(30_000, 500 * 2 ** Math.min(attempt - 1, 6));
+      onRetry?.(err, attempt, delay);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
 }
 
 /** Same key for every replica of a service: one of them migrates and seeds, the others wait. */
@@ -56,14 +86,27 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
   options: DatabaseOptions<TSchema>,
 ): Promise<Database<TSchema>> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+      keepAlive: true,
+      ...(options.lockTimeoutMs ? { lock_timeout: options.lockTimeoutMs } : {}),
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    });
     // An idle client that loses its server must not crash the process.
     pool.on('error', () => {});
+    // Nor one checked out between two statements (a transaction waiting on NATS, a handler's
+    // other work): node-postgres emits 'error' on it with no listener, which Node turns into an
+    // uncaught exception. Its next statement fails with the cause, and the pool drops it.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema: options.schema });
-    const lock = await pool.connect();
+    const lock = await connectWithRetry(pool, options.onRetry);
     try {
+      // A migration may rightly take longer than a request may (an index built, a table rewritten).
+      await lock.query('set lock_timeout = 0; set statement_timeout = 0');
       await lock.query('select pg_advisory_lock(hashtext($1))', [migrationLockKey(options.name)]);
-      await migratePg(db, { migrationsFolder: options.migrationsFolder });
+      await migratePg(drizzlePg(lock, { schema: options.schema }), { migrationsFolder: options.migrationsFolder });
       await options.seed?.(db as unknown as Db<TSchema>);
     } finally {
       await lock.query('select pg_advisory_unlock(hashtext($1))', [migrationLockKey(options.name)]).catch(() => {});

@@ -6,7 +6,15 @@ import {
   type Producer,
   subjectFor,
 } from '@cartable/contracts';
-import { AckPolicy, DeliverPolicy, type JsMsg, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  JetStreamApiCodes,
+  JetStreamApiError,
+  type JsMsg,
+  jetstream,
+  jetstreamManager,
+} from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
@@ -68,11 +76,44 @@ export interface ConsumerOptions {
    * kicked once) and the service's listeners hear of it. One of its own on `db` by default.
    */
   unitOfWork?: UnitOfWork;
+  /** How often the stream is compared with what the consumer went through (ms). */
+  gapCheckMs?: number;
+}
+
+/**
+ * The stream no longer holds what the consumer went through: it was deleted and created again
+ * (`recreated`), its sequences went back below what the consumer had delivered (`reset`), or
+ * messages it never received are gone, purged or aged out (`lost`).
+ */
+export interface StreamGap {
+  kind: 'recreated' | 'reset' | 'lost';
+  stream: string;
+  consumer: string;
+  at: string;
+  /** The highest stream sequence this consumer had received. */
+  delivered: number;
+  /** The stream's first and last sequences when the gap was seen. */
+  first: number;
+  last: number;
+  /** How many messages it will never see (`lost` only; an upper bound when replicas share the consumer). */
+  missed?: number;
 }
 
 export interface RunningConsumer {
   stop(): Promise<void>;
+  /** Gaps seen since the start, oldest first. */
+  gaps(): StreamGap[];
+  /** Compares the stream with what the consumer went through now (also done every `gapCheckMs`). */
+  checkStream(): Promise<StreamGap | undefined>;
 }
+
+/** A catch that turns JetStream's « not found » (of these codes) into null and rethrows anything else. */
+const missing =
+  (...codes: number[]) =>
+  (err: unknown) => {
+    if (err instanceof JetStreamApiError && codes.includes(err.code)) return null;
+    throw err;
+  };
 
 /** Whether a handler's failure will never go away by retrying. */
 export function isPermanentFailure(err: unknown): boolean {
@@ -111,15 +152,26 @@ export async function startConsumer(options: ConsumerOptions): Promise<RunningCo
     max_deliver: -1,
     max_ack_pending: 1000,
   };
-  const existing = await jsm.consumers.info(stream, consumer).catch(() => null);
-  if (!existing) await jsm.consumers.add(stream, config);
-  else if (existing.config.max_deliver !== -1 || existing.config.max_ack_pending !== config.max_ack_pending) {
-    // Consumers created by earlier builds gave up after 8 deliveries.
-    await jsm.consumers.update(stream, consumer, { max_deliver: -1, max_ack_pending: config.max_ack_pending });
+  async function ensureConsumer() {
+    const existing = await jsm.consumers.info(stream, consumer).catch(() => null);
+    if (!existing) return jsm.consumers.add(stream, config);
+    if (existing.config.max_deliver !== -1 || existing.config.max_ack_pending !== config.max_ack_pending) {
+      // Consumers created by earlier builds gave up after 8 deliveries.
+      return jsm.consumers.update(stream, consumer, { max_deliver: -1, max_ack_pending: config.max_ack_pending });
+    }
+    return existing;
   }
+  const initial = await ensureConsumer();
 
   const js = jetstream(nc);
-  const messages = await (await js.consumers.get(stream, consumer)).consume({ max_messages: 64 });
+  /** What this process knows it went through: the highest sequence received, the stream's identity. */
+  let received = initial.delivered.stream_seq;
+  let ackFloor = initial.ack_floor.stream_seq;
+  let streamCreated = (await jsm.streams.info(stream)).created;
+  const gaps: StreamGap[] = [];
+  let stopped = false;
+  let messages: Awaited<ReturnType<Awaited<ReturnType<typeof js.consumers.get>>['consume']>>;
+  let loop: Promise<void> = Promise.resolve();
 
   async function deadLetter(msg: JsMsg, type: string, reason: 'invalid' | 'permanent' | 'expired', error: string) {
     await publishDeadLetter(js, namespace, msg.data, {
@@ -198,18 +250,129 @@ export async function startConsumer(options: ConsumerOptions): Promise<RunningCo
     }
   }
 
-  const loop = (async () => {
-    for await (const msg of messages) {
-      await handle(msg).catch((err) => {
-        // The dead-letter publish failed (NATS away): keep the event and try again later.
-        log.error({ err }, 'event could not be handled');
-        msg.nak(5000);
-      });
+  /** Whether a pull is running: a restart that failed half-way (NATS away) is tried again at the next check. */
+  let pulling = false;
+  async function run() {
+    const current = await (await js.consumers.get(stream, consumer)).consume({ max_messages: 64 });
+    messages = current;
+    pulling = true;
+    loop = (async () => {
+      for await (const msg of current) {
+        received = Math.max(received, msg.info.streamSequence);
+        await handle(msg).catch((err) => {
+          // The dead-letter publish failed (NATS away): keep the event and try again later.
+          log.error({ err }, 'event could not be handled');
+          msg.nak(5000);
+        });
+      }
+    })();
+    void (async () => {
+      // The stream or this consumer vanished under the pull: look at once, not at the next tick.
+      for await (const status of current.status()) {
+        if (['consumer_deleted', 'consumer_not_found', 'stream_not_found'].includes(status.type)) void checkStream();
+      }
+    })().catch(() => {});
+  }
+
+  /** Starts pulling again from a consumer made anew (every message of the stream; handled ones are skipped by id). */
+  async function restart(recreate: () => Promise<unknown>) {
+    pulling = false;
+    await messages.close().catch(() => {});
+    await loop;
+    await recreate();
+    await ensureConsumer();
+    const info = await jsm.consumers.info(stream, consumer);
+    received = info.delivered.stream_seq;
+    ackFloor = info.ack_floor.stream_seq;
+    streamCreated = (await jsm.streams.info(stream)).created;
+    if (!stopped) await run();
+  }
+
+  function report(gap: StreamGap) {
+    gaps.push(gap);
+    if (gaps.length > 20) gaps.shift();
+    eventMetrics.streamGaps.labels(consumer, stream, gap.kind).inc();
+    log.error(
+      gap,
+      `stream gap: ${stream} ${gap.kind} (${consumer} had received up to ${gap.delivered}, the stream now holds ${gap.first}..${gap.last}` +
+        `${gap.missed ? `, ${gap.missed} message(s) never received` : ''}); resuming from what the stream holds`,
+    );
+  }
+
+  let checking: Promise<StreamGap | undefined> | null = null;
+  async function compare(): Promise<StreamGap | undefined> {
+    if (stopped) return undefined;
+    if (!pulling) {
+      await restart(async () => {});
+      return undefined;
     }
-  })();
+    // What it had received before asking: a message that arrives while the stream is read is
+    // newer than what the read says, and must not pass for sequences gone back.
+    const seen = received;
+    // Only JetStream saying « not found » means gone: a timeout (NATS away) is no gap.
+    // The consumer before the stream: a purge moves the consumer's ack floor up to the stream's
+    // new first message, so a consumer read after a stream read that predates the purge would
+    // carry that floor into the next check and hide the loss for good.
+    const consumerInfo = await jsm.consumers
+      .info(stream, consumer)
+      .catch(missing(JetStreamApiCodes.ConsumerNotFound, JetStreamApiCodes.StreamNotFound));
+    const streamInfo = await jsm.streams.info(stream).catch(missing(JetStreamApiCodes.StreamNotFound));
+    const at = new Date().toISOString();
+    const where = { stream, consumer, at, delivered: seen };
+    if (!streamInfo || !consumerInfo || streamInfo.created !== streamCreated) {
+      // Deleted (and maybe created again by a publisher): the durable went with it. Whatever the
+      // new stream holds is new; the relay feeds it what waits in its outbox.
+      const gap: StreamGap = { kind: 'recreated', ...where, first: 0, last: 0 };
+      await restart(() => ensureStream(jsm, producer, namespace, options.streamReplicas));
+      const now = await jsm.streams.info(stream);
+      gap.first = now.state.first_seq;
+      gap.last = now.state.last_seq;
+      report(gap);
+      return gap;
+    }
+    const { first_seq: first, last_seq: last } = streamInfo.state;
+    if (seen > last) {
+      // The sequences went back: the server would skip every new message up to what it delivered.
+      const gap: StreamGap = { kind: 'reset', ...where, first, last };
+      await restart(() => jsm.consumers.delete(stream, consumer).catch(() => false));
+      report(gap);
+      return gap;
+    }
+    const known = Math.max(seen, ackFloor);
+    ackFloor = consumerInfo.ack_floor.stream_seq;
+    if (first - 1 > known && (known > 0 || initial.delivered.stream_seq > 0)) {
+      // Messages it never received were purged or aged out; JetStream goes on from the first one left.
+      const gap: StreamGap = { kind: 'lost', ...where, first, last, missed: first - 1 - known };
+      received = Math.max(received, first - 1);
+      report(gap);
+      return gap;
+    }
+    return undefined;
+  }
+
+  function checkStream(): Promise<StreamGap | undefined> {
+    checking ??= compare()
+      .catch((err) => {
+        log.warn({ err, stream }, 'stream could not be compared with its consumer; will retry');
+        return undefined;
+      })
+      .finally(() => {
+        checking = null;
+      });
+    return checking;
+  }
+
+  await run();
+  const timer = setInterval(() => void checkStream(), options.gapCheckMs ?? 10_000);
+  timer.unref();
 
   return {
+    gaps: () => [...gaps],
+    checkStream,
     async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await checking;
       await messages.close();
       await loop;
     },

@@ -25,4 +25,10 @@ export const eventMetrics = {
     labelNames: ['consumer', 'type', 'reason'],
     registers: [eventRegistry],
   }),
+  streamGaps: new Counter({
+    name: 'cartable_event_stream_gaps_total',
+    help: 'Times a stream no longer held what its consumer went through (recreated, reset, lost), by consumer, stream and kind',
+    labelNames: ['consumer', 'stream', 'kind'],
+    registers: [eventRegistry],
+  }),
 };

@@ -113,7 +113,9 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
     }
     running = flushLoop()
       .catch((err) => {
-        // NATS or the database is away: the rows stay pending and the next tick retries.
+        // NATS or the database is away: the rows stay pending and the next tick retries. The
+        // stream may have been deleted: the next batch makes sure it exists again.
+        ensured.clear();
         log.warn({ err }, 'outbox relay could not publish; will retry');
         return 0;
       })

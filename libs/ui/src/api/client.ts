@@ -45,6 +45,15 @@ export class ApiError extends Error {
 }
 
 /**
+ * A read by id that can never succeed, however often it is tried: the thing does not exist
+ * (404), or the id in the address cannot name one (400, 422: a link typed or cut by hand). The
+ * screen says « introuvable » with a way back, not « Réessayer ».
+ */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 422 || error.status === 400);
+}
+
+/**
  * The message to show for a failed call: the server's message when there is one, the network
  * message when the server was unreachable, otherwise the screen's own fallback.
  */
@@ -65,6 +74,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Sent as Idempotency-Key: a creating call retried with the same key has one effect. */
   idempotencyKey?: string;
+  /** `blob` for a file the server writes (a CSV export): the answer's body as it came. */
+  responseType?: 'json' | 'blob';
 }
 
 function normaliseErrors(raw: unknown): FieldErrors {
@@ -123,6 +134,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
 
+  if (response.ok && options.responseType === 'blob') return (await response.blob()) as T;
   const data = await readBody(response);
   if (response.ok) return data as T;
 

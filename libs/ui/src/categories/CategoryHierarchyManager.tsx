@@ -124,7 +124,7 @@ export function CategoryHierarchyManager({ rowActions, toolbar }: CategoryHierar
           return (
             <li key={key}>
               <div
-                className="flex items-start gap-1.5 py-1.5 pr-1 hover:bg-slate-50 sm:items-center sm:pr-2"
+                className="flex flex-wrap items-start gap-1.5 py-1.5 pr-1 hover:bg-slate-50 sm:flex-nowrap sm:items-center sm:pr-2"
                 style={{ paddingLeft: 8 + level * INDENT_PX }}
               >
                 {hasChildren ? (
@@ -164,7 +164,8 @@ export function CategoryHierarchyManager({ rowActions, toolbar }: CategoryHierar
                     </span>
                   ) : null}
                 </div>
-                <div className="flex shrink-0 items-center">
+                {/* Phones: the actions take a line of their own under the name, which keeps its width. */}
+                <div className="flex w-full flex-wrap items-center justify-end sm:w-auto sm:shrink-0 sm:flex-nowrap">
                   <IconButton label={`Détails de ${node.name}`} onClick={() => setDetails(node)}>
                     <InfoIcon size={16} />
                   </IconButton>

@@ -180,11 +180,12 @@ export function Checkbox({ label, hint, id, className, ref, ...props }: Checkbox
         id={boxId}
         type="checkbox"
         aria-describedby={hint ? hintId : undefined}
-        className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer rounded border-slate-300 accent-primary-700"
+        className="mt-3 h-5 w-5 shrink-0 cursor-pointer rounded border-slate-300 accent-primary-700"
         {...props}
       />
       <div className="min-w-0">
-        <label htmlFor={boxId} className="cursor-pointer text-sm font-medium text-slate-800">
+        {/* The label is the finger's target: 44 px tall, the box centred on its first line. */}
+        <label htmlFor={boxId} className="flex min-h-11 cursor-pointer items-center text-sm font-medium text-slate-800">
           {label}
         </label>
         {hint ? (

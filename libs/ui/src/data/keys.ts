@@ -57,6 +57,7 @@ export const queryKeys = {
   moderation: {
     /** The back office's queue of comments waiting for a decision, every page. */
     pendingComments: ['admin', 'comments', 'pending'] as const,
-    pendingCommentsPage: (page: number) => ['admin', 'comments', 'pending', page] as const,
+    pendingCommentsPage: (page: number, q = '', order: 'newest' | 'oldest' = 'newest') =>
+      ['admin', 'comments', 'pending', page, q, order] as const,
   },
 };

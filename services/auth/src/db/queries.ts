@@ -764,3 +764,6 @@ export async function recountConversations(tx: Db, userId: string, conversationI
     .values({ userId, conversations })
     .onConflictDoUpdate({ target: userStats.userId, set: { conversations, updatedAt: new Date() } });
 }
+
+/** messaging's blocks, as every service that respects them reads them. */
+export { blockBetween } from '@cartable/service-kit';

@@ -291,3 +291,6 @@ export const adminAuditLog = pgTable(
     index('admin_audit_log_time_idx').on(t.createdAt),
   ],
 );
+
+/** messaging's blocks, projected (libs/service-kit's member-blocks.ts). */
+export { memberBlocks } from '@cartable/service-kit';

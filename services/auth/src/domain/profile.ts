@@ -162,10 +162,13 @@ export async function recentActivity({ uow }: Deps, userId: string, limit: numbe
 }
 
 /** What anyone sees of a member; contact details only as they chose to show them. */
-export async function publicProfile({ uow }: Deps, userId: string) {
+export async function publicProfile({ uow }: Deps, userId: string, viewerId?: string) {
   const row = await queries.findUserById(uow.db, userId);
   // A deactivated member's public page is gone like their listings, until reactivation.
   if (!row || row.deactivatedAt) throw notFound(m.userNotFound);
+  // A block (messaging's, either way) keeps the member's e-mail and phone from the other.
+  const blocked =
+    viewerId !== undefined && viewerId !== userId && (await queries.blockBetween(uow.db, viewerId, userId));
   return {
     user: {
       id: row.id,
@@ -176,8 +179,8 @@ export async function publicProfile({ uow }: Deps, userId: string) {
       country_id: row.countryId,
       city_id: row.cityId,
       created_at: row.createdAt.toISOString(),
-      email: row.showEmail ? row.email : null,
-      phone: row.showPhone ? row.phone : null,
+      email: row.showEmail && !blocked ? row.email : null,
+      phone: row.showPhone && !blocked ? row.phone : null,
     },
   };
 }

@@ -21,7 +21,7 @@ import { toUserDto, type UserRow } from './users.ts';
  */
 
 const m = messages.auth;
-type Deps = Pick<AuthDeps, 'uow' | 'config'>;
+type Deps = Pick<AuthDeps, 'uow' | 'config' | 'signer'>;
 
 const verificationTtlMinutes = (config: AuthDeps['config']) => config.EMAIL_VERIFICATION_TTL_HOURS * 60;
 
@@ -44,7 +44,7 @@ export async function requestVerificationEmail(
   await verificationRequested(t, user, await issueAccountToken(t.db, user.id, 'verify_email', ttlMinutes));
 }
 
-export async function register({ uow, config }: Deps, body: RegisterRequest) {
+export async function register({ uow, config, signer }: Deps, body: RegisterRequest) {
   const taken = await takenFields(uow.db, body.email, body.username);
   if (Object.keys(taken).length) throw refuseTaken(taken);
   refuseCommonPassword(body.password);
@@ -63,7 +63,7 @@ export async function register({ uow, config }: Deps, body: RegisterRequest) {
       await userRegistered(t, row, verification);
       return toUserDto(t.db, row);
     });
-    return { message: m.registered, user };
+    return { message: m.registered, user, verification_check: verificationCheck(signer, body.email) };
   } catch (err) {
     // Two sign-ups with the same address at the same moment: the unique index decides.
     if (isUniqueViolation(err)) throw refuseTaken(await takenFields(uow.db, body.email, body.username));
@@ -95,7 +95,23 @@ export async function resendVerificationEmail({ uow, config }: Deps, email: stri
   return { message: m.verificationSentIfPending };
 }
 
-/** Unknown addresses answer false: the page that asks only waits for its own address. */
-export async function emailVerified({ uow }: Pick<AuthDeps, 'uow'>, email: string) {
-  return { verified: await queries.isEmailVerified(uow.db, email) };
+const CHECK = 'email-verification-check';
+
+/** The proof, for whoever signed up with `email` or showed its password, that they hold it. */
+export const verificationCheck = (signer: AuthDeps['signer'], email: string) => signer.mac(CHECK, email.toLowerCase());
+
+/**
+ * Whether the address is verified, told only to who proves they hold it: the proof the sign-up or
+ * the login gave (`verification_check`), or a token of the account with that address. Anyone else
+ * gets false, the same for an unknown, a waiting and a verified address: the call cannot tell who
+ * has an account.
+ */
+export async function emailVerified(
+  { uow, signer }: Pick<AuthDeps, 'uow' | 'signer'>,
+  email: string,
+  proof: { check?: string | undefined; userId?: string | undefined },
+) {
+  let holds = proof.check !== undefined && signer.macMatches(CHECK, email.toLowerCase(), proof.check);
+  if (!holds && proof.userId) holds = (await queries.findUserById(uow.db, proof.userId))?.email === email;
+  return { verified: holds && (await queries.isEmailVerified(uow.db, email)) };
 }

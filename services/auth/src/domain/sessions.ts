@@ -3,6 +3,7 @@ import { type Db, forbidden, tooManyRequests, unauthorized, unprocessable } from
 import * as queries from '../db/queries.ts';
 import type { AuthDeps } from '../deps.ts';
 import { verifyPassword } from './passwords.ts';
+import { verificationCheck } from './registration.ts';
 import { checkCode, codeRefused, sendCode, useRecoveryCode } from './two-factor.ts';
 import { claimsFor, signedInMember, toUserDto, type UserRow } from './users.ts';
 
@@ -45,7 +46,13 @@ export async function login(
   // Told only to whoever knows the password; before any second step is e-mailed.
   if (row.deactivatedAt) throw forbidden(m.accountDeactivated, { deactivated: true });
   // SPEC.md section 3: the client reads email_verified and email to go to /register-success.
-  if (!row.emailVerifiedAt) throw forbidden(messages.emailNotVerified, { email_verified: false, email: row.email });
+  if (!row.emailVerifiedAt)
+    throw forbidden(messages.emailNotVerified, {
+      email_verified: false,
+      email: row.email,
+      // The password was right: this browser may ask whether the address got verified meanwhile.
+      verification_check: verificationCheck(deps.signer, row.email),
+    });
 
   if (row.twoFactorEnabledAt) {
     if (recovery_code) {

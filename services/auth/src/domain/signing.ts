@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ClaimsToSign } from '@cartable/contracts';
@@ -19,6 +19,12 @@ const ALG = 'ES256';
 export interface Signer {
   jwks: { keys: JWK[] };
   sign(claims: ClaimsToSign, ttlSeconds: number): Promise<{ token: string; jti: string; exp: number }>;
+  /**
+   * A keyed MAC of `value` for `purpose` (HMAC-SHA256 under a key derived from the private key):
+   * a proof auth hands to whoever showed it something (a sign-up, a password) and checks later.
+   */
+  mac(purpose: string, value: string): string;
+  macMatches(purpose: string, value: string, mac: string): boolean;
 }
 
 /**
@@ -42,8 +48,18 @@ export async function loadSigner(privateKeyPem: string | undefined, dataDir: str
   const kid = await calculateJwkThumbprint(publicJwk);
   const jwk: JWK = { ...publicJwk, kid, alg: ALG, use: 'sig' };
 
+  const macKey = createHash('sha256').update('cartable-mac:').update(pem).digest();
+  const mac = (purpose: string, value: string) =>
+    createHmac('sha256', macKey).update(`${purpose}\n${value}`).digest('base64url');
+
   return {
     jwks: { keys: [jwk] },
+    mac,
+    macMatches(purpose, value, given) {
+      const expected = Buffer.from(mac(purpose, value));
+      const actual = Buffer.from(given);
+      return actual.length === expected.length && timingSafeEqual(actual, expected);
+    },
     async sign({ sub, ...claims }, ttlSeconds) {
       const jti = randomUUID();
       const exp = Math.floor(Date.now() / 1000) + ttlSeconds;

@@ -94,3 +94,6 @@ export const memberExchanges: { messaging: EventHandlers; moderation: EventHandl
     },
   },
 };
+
+/** Blocks from messaging: neither member of a blocked pair reads the other's e-mail and phone. */
+export { memberBlocksProjection } from '@cartable/service-kit';

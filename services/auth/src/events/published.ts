@@ -10,7 +10,7 @@ import type { CodePurpose, UserRow } from '../db/queries.ts';
 
 type Member = Pick<UserRow, 'id' | 'name' | 'email'>;
 
-export const userRegistered = (t: Transaction, row: UserRow, verification: { token: string; expiresAt: Date }) =>
+export const userRegistered = (t: Transaction, row: UserRow, verification: { token: string; expiresAt: Date } | null) =>
   t.record('auth.user.registered', {
     user_id: row.id,
     name: row.name,
@@ -21,7 +21,7 @@ export const userRegistered = (t: Transaction, row: UserRow, verification: { tok
     profile_image: row.profileImage,
     created_at: row.createdAt.toISOString(),
     version: row.version,
-    verification: { token: verification.token, expires_at: verification.expiresAt.toISOString() },
+    verification: verification && { token: verification.token, expires_at: verification.expiresAt.toISOString() },
   });
 
 export const userVerified = (t: Transaction, userId: string, at: Date) =>

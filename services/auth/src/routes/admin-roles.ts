@@ -27,7 +27,7 @@ export const adminRoleRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps
   app.get(
     '/roles',
     {
-      preHandler: guards.requirePermission('roles.view'),
+      onRequest: guards.requirePermission('roles.view'),
       schema: { tags, security, response: { 200: rolesResponseSchema } },
     },
     async () => allRoles(deps),
@@ -36,7 +36,7 @@ export const adminRoleRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps
   app.get(
     '/permissions',
     {
-      preHandler: guards.requirePermission('roles.view'),
+      onRequest: guards.requirePermission('roles.view'),
       schema: { tags, security, response: { 200: permissionsResponseSchema } },
     },
     async () => allPermissions(deps),
@@ -45,7 +45,7 @@ export const adminRoleRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps
   app.get(
     '/roles/:id/holders',
     {
-      preHandler: guards.requirePermission('roles.view'),
+      onRequest: guards.requirePermission('roles.view'),
       schema: {
         tags,
         security,
@@ -60,7 +60,7 @@ export const adminRoleRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps
   app.post(
     '/roles',
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guards.requireAdmin,
       schema: { tags, security, body: roleRequestSchema, response: { 201: roleResponseWithMessageSchema } },
     },
     async (request, reply) => reply.status(201).send(await createRole(deps, request.body, request.claims!.sub)),
@@ -69,7 +69,7 @@ export const adminRoleRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps
   app.put(
     '/roles/:id',
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guards.requireAdmin,
       schema: {
         tags,
         security,
@@ -84,7 +84,7 @@ export const adminRoleRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps
   app.delete(
     '/roles/:id',
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guards.requireAdmin,
       schema: {
         tags,
         security,

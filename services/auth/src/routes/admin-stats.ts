@@ -9,7 +9,7 @@ export const adminStatsRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, dep
   app.get(
     '/admin/stats/members',
     {
-      preHandler: deps.guards.requirePermission('reports.view'),
+      onRequest: deps.guards.requirePermission('reports.view'),
       schema: {
         tags: ['statistics'],
         security: [{ bearer: [] }],

@@ -31,14 +31,14 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps
 
   app.get(
     '/users/check-admin',
-    { preHandler: guards.requireUser, schema: { tags, security, response: { 200: checkAdminResponseSchema } } },
+    { onRequest: guards.requireUser, schema: { tags, security, response: { 200: checkAdminResponseSchema } } },
     async (request) => ({ is_admin: request.claims!.is_admin }),
   );
 
   app.get(
     '/users/all',
     {
-      preHandler: guards.requirePermission('users.view.any'),
+      onRequest: guards.requirePermission('users.view.any'),
       schema: { tags, security, querystring: userListQuerySchema, response: { 200: userListResponseSchema } },
     },
     async (request) => listUsers(deps, request.query),
@@ -47,7 +47,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps
   app.get(
     '/admin/users/:id',
     {
-      preHandler: guards.requirePermission('users.view.any'),
+      onRequest: guards.requirePermission('users.view.any'),
       schema: { tags, security, params: idParams, response: { 200: adminUserDetailResponseSchema } },
     },
     async (request) => userDetail(deps, request.params.id),
@@ -56,7 +56,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps
   app.get(
     '/admin/users/:id/audit',
     {
-      preHandler: guards.requirePermission('users.view.any'),
+      onRequest: guards.requirePermission('users.view.any'),
       schema: { tags, security, params: idParams, querystring: auditQuerySchema, response: { 200: auditPageSchema } },
     },
     async (request) => userAudit(deps, request.params.id, request.query),
@@ -65,7 +65,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps
   app.post(
     '/admin/users/:id/deactivate',
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guards.requireAdmin,
       schema: {
         tags,
         security,
@@ -80,7 +80,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps
   app.post(
     '/admin/users/:id/reactivate',
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guards.requireAdmin,
       schema: { tags, security, params: idParams, response: { 200: adminUserResponseSchema } },
     },
     async (request) => reactivateUser(deps, request.params.id, request.claims!.sub),
@@ -92,7 +92,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps
       // Open to users.view.any, not only to administrators: it changes no right and no data, it
       // only sends the member a new link to the address they registered (support staff answering
       // « je n'ai pas reçu l'email » need it); the audit trail records who sent it.
-      preHandler: guards.requirePermission('users.view.any'),
+      onRequest: guards.requirePermission('users.view.any'),
       schema: { tags, security, params: idParams, response: { 200: messageResponseSchema } },
     },
     async (request) => resendVerification(deps, request.params.id, request.claims!.sub),
@@ -102,7 +102,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps
     app.post(
       `/admin/users/:id/${action}`,
       {
-        preHandler: guards.requireAdmin,
+        onRequest: guards.requireAdmin,
         schema: { tags, security, params: idParams, response: { 200: adminUserResponseSchema } },
       },
       async (request) => setAdmin(deps, request.params.id, action === 'promote', request.claims!.sub),
@@ -112,7 +112,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps
   app.put(
     '/admin/users/:id/roles',
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guards.requireAdmin,
       schema: {
         tags,
         security,
@@ -127,7 +127,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps
   app.put(
     '/admin/users/:id/permissions',
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guards.requireAdmin,
       schema: {
         tags,
         security,

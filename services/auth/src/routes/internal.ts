@@ -18,7 +18,7 @@ export const internalRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps)
   app.post(
     '/internal/token-status',
     {
-      preHandler: deps.guards.requireSignature,
+      onRequest: deps.guards.requireSignature,
       // A Redis outage sends every authenticated request here: keep the logs for problems.
       logLevel: 'warn',
       schema: { tags: ['internal'], response: { 200: tokenStatusResponseSchema } },

@@ -36,7 +36,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps)
   app.put(
     '/user/change-password',
     {
-      preHandler: deps.guards.requireUser,
+      onRequest: deps.guards.requireUser,
       schema: {
         tags,
         security: [{ bearer: [] }],

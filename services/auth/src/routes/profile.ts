@@ -35,7 +35,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
   await app.register(multipart, {
     limits: { fileSize: config.PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 5 },
   });
-  const authed = { preHandler: deps.guards.requireUser };
+  const authed = { onRequest: deps.guards.requireUser };
   const imageRefused = (message: string) => unprocessable({ [IMAGE_FIELD]: [message] }, message);
 
   app.get(
@@ -104,7 +104,10 @@ export const profileRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
 
   app.get(
     '/users/:userId',
-    { schema: { tags, params: publicProfileParamsSchema, response: { 200: publicProfileResponseSchema } } },
-    async (request) => publicProfile(deps, request.params.userId),
+    {
+      onRequest: deps.guards.optionalUser,
+      schema: { tags, params: publicProfileParamsSchema, response: { 200: publicProfileResponseSchema } },
+    },
+    async (request) => publicProfile(deps, request.params.userId, request.claims?.sub),
   );
 };

@@ -1,7 +1,10 @@
 import {
+  checkEmailVerificationRequestSchema,
   emailRequestSchema,
   emailVerifiedResponseSchema,
   messageResponseSchema,
+  passwordCheckRequestSchema,
+  passwordCheckResponseSchema,
   registerRequestSchema,
   registerResponseSchema,
   tokenEmailSchema,
@@ -9,11 +12,12 @@ import {
 } from '@cartable/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthDeps } from '../deps.ts';
+import { isCommonPassword } from '../domain/common-passwords.ts';
 import { emailVerified, register, resendVerificationEmail, verifyEmail } from '../domain/registration.ts';
 
 const tags = ['registration'];
 
-/** POST /register, /verify-email, /resend-verification-email, /check-email-verification. */
+/** POST /register, /verify-email, /resend-verification-email, /check-email-verification, /password-check. */
 export const registrationRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
   app.post(
     '/register',
@@ -35,7 +39,21 @@ export const registrationRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, d
 
   app.post(
     '/check-email-verification',
-    { schema: { tags, body: emailRequestSchema, response: { 200: emailVerifiedResponseSchema } } },
-    async (request) => emailVerified(deps, request.body.email),
+    {
+      onRequest: deps.guards.optionalUser,
+      schema: { tags, body: checkEmailVerificationRequestSchema, response: { 200: emailVerifiedResponseSchema } },
+    },
+    async (request) =>
+      emailVerified(deps, request.body.email, {
+        check: request.body.verification_check,
+        userId: request.claims?.sub,
+      }),
+  );
+
+  // The forms' strength meter asks while the member types: the list is too big for a phone.
+  app.post(
+    '/password-check',
+    { schema: { tags, body: passwordCheckRequestSchema, response: { 200: passwordCheckResponseSchema } } },
+    async (request) => ({ common: isCommonPassword(request.body.password) }),
   );
 };

@@ -23,13 +23,13 @@ export const sessionRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
 
   app.post(
     '/logout',
-    { preHandler: guards.requireUser, schema: { tags, security, response: { 200: messageResponseSchema } } },
+    { onRequest: guards.requireUser, schema: { tags, security, response: { 200: messageResponseSchema } } },
     async (request) => logout(deps, request.claims!),
   );
 
   app.get(
     '/user',
-    { preHandler: guards.requireUser, schema: { tags, security, response: { 200: currentUserResponseSchema } } },
+    { onRequest: guards.requireUser, schema: { tags, security, response: { 200: currentUserResponseSchema } } },
     async (request) => currentUser(deps, request.claims!.sub),
   );
 };

@@ -23,7 +23,7 @@ const security = [{ bearer: [] }];
 /** The e-mailed second step: enable, confirm, disable, resend, regenerate recovery codes. */
 export const twoFactorRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
   const { guards } = deps;
-  const authed = { preHandler: guards.requireVerified };
+  const authed = { onRequest: guards.requireVerified };
 
   app.post(
     '/two-factor/enable',

@@ -9,7 +9,7 @@ export const adminStatsRoutes: FastifyPluginAsyncZod<MessagingDeps> = async (app
   app.get(
     '/admin/stats/messaging',
     {
-      preHandler: deps.guards.requirePermission('reports.view'),
+      onRequest: deps.guards.requirePermission('reports.view'),
       schema: {
         tags: ['statistics'],
         security: [{ bearer: [] }],

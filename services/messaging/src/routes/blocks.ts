@@ -15,7 +15,7 @@ const userParams = z.object({ userId: z.string().uuid({ message: 'Membre inconnu
 
 /** Blocking a member and reporting a received message. */
 export const blockRoutes: FastifyPluginAsyncZod<MessagingDeps> = async (app, deps) => {
-  app.addHook('preHandler', deps.guards.requireVerified);
+  app.addHook('onRequest', deps.guards.requireVerified);
   const tags = ['blocks and reports'];
   const security = [{ bearer: [] }];
 

@@ -28,7 +28,7 @@ import {
  * schemas are libs/contracts/src/messaging.ts; the rules are in src/domain/conversations.ts.
  */
 export const messageRoutes: FastifyPluginAsyncZod<MessagingDeps> = async (app, deps) => {
-  app.addHook('preHandler', deps.guards.requireVerified);
+  app.addHook('onRequest', deps.guards.requireVerified);
   const tags = ['messages'];
   const security = [{ bearer: [] }];
 

@@ -17,7 +17,7 @@ export const streamRoutes: FastifyPluginAsyncZod<MessagingDeps & { live: LiveHub
   app.get(
     '/messages/stream',
     {
-      preHandler: guards.requireVerified,
+      onRequest: guards.requireVerified,
       schema: {
         tags: ['messages'],
         security: [{ bearer: [] }],

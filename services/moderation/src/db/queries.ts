@@ -25,6 +25,16 @@ export async function findBook(db: Db, id: number) {
   return book;
 }
 
+/** Whether the member owns a listing (deleted ones aside). */
+export async function ownsABook(db: Db, ownerId: string) {
+  const [book] = await db
+    .select({ id: books.id })
+    .from(books)
+    .where(and(eq(books.ownerId, ownerId), isNull(books.deletedAt)))
+    .limit(1);
+  return Boolean(book);
+}
+
 export async function findMember(db: Db, id: string) {
   const [member] = await db.select().from(members).where(eq(members.id, id));
   return member;
@@ -144,16 +154,41 @@ export async function deleteThread(db: Db, id: string) {
 }
 
 /** The moderation queue, oldest first, with the authors' names. */
-export const countPending = (db: Db) => countComments(db, eq(comments.status, 'pending'));
+/** What an administrator looks for in the queue: words of the comment, its author's name, its book's title. */
+export interface PendingFilter {
+  text?: string | undefined;
+  order: 'newest' | 'oldest';
+}
 
-export function pendingPage(db: Db, page: number, perPage: number) {
+function pendingConditions(filter: PendingFilter) {
+  const text = filter.text?.trim();
+  if (!text) return eq(comments.status, 'pending');
+  const like = `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+  return and(
+    eq(comments.status, 'pending'),
+    or(ilike(comments.content, like), ilike(members.name, like), ilike(books.title, like)),
+  );
+}
+
+export async function countPending(db: Db, filter: PendingFilter = { order: 'newest' }) {
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(comments)
+    .leftJoin(members, eq(members.id, comments.userId))
+    .leftJoin(books, eq(books.id, comments.bookId))
+    .where(pendingConditions(filter));
+  return total;
+}
+
+export function pendingPage(db: Db, page: number, perPage: number, filter: PendingFilter = { order: 'newest' }) {
+  const by = filter.order === 'oldest' ? asc : desc;
   return db
     .select({ comment: comments, name: members.name, bookTitle: books.title })
     .from(comments)
     .leftJoin(members, eq(members.id, comments.userId))
     .leftJoin(books, eq(books.id, comments.bookId))
-    .where(eq(comments.status, 'pending'))
-    .orderBy(asc(comments.createdAt))
+    .where(pendingConditions(filter))
+    .orderBy(by(comments.createdAt), by(comments.id))
     .limit(perPage)
     .offset((page - 1) * perPage);
 }
@@ -330,3 +365,6 @@ export async function moderationFigures(db: Db, window: StatsWindow) {
   ).rows[0]!;
   return { ...row, commentTrend, contactTrend, commentsPerDay, contactsPerDay };
 }
+
+/** messaging's blocks, as every service that respects them reads them. */
+export { blockBetween } from '@cartable/service-kit';

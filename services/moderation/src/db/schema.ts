@@ -104,3 +104,6 @@ export const reports = pgTable(
     index('reports_target_idx').on(t.targetType, t.targetId),
   ],
 );
+
+/** messaging's blocks, projected (libs/service-kit's member-blocks.ts). */
+export { memberBlocks } from '@cartable/service-kit';

@@ -1,5 +1,6 @@
 import {
   type AccessClaims,
+  blockMessages,
   COMMENTS_PER_PAGE,
   type Comment,
   type CommentPage,
@@ -11,6 +12,7 @@ import {
 } from '@cartable/contracts';
 import { type Db, forbidden, notFound, unprocessable } from '@cartable/service-kit';
 import {
+  blockBetween,
   type CommentRow,
   commentPage,
   commentsAmong,
@@ -23,6 +25,7 @@ import {
   findMember,
   findMembers,
   insertComment,
+  ownsABook,
   pendingPage,
   replyIdsUnder,
   topLevelOf,
@@ -127,6 +130,8 @@ export async function addComment(
 ): Promise<CommentResponse> {
   const db = uow.db;
   const book = await listedBook(db, bookId);
+  if (claims.sub !== book.ownerId && (await blockBetween(db, claims.sub, book.ownerId)))
+    throw forbidden(blockMessages.comment);
   if (parentId) {
     const parent = await findComment(db, parentId, book.id);
     if (!parent || parent.status === 'rejected') throw unprocessable({ parent_id: [c.parentNotFound] }, c.parentGone);
@@ -177,14 +182,15 @@ export async function deleteComment(db: Db, claims: AccessClaims, bookId: number
   return { message: c.deleted };
 }
 
-/** The moderation queue (admins), oldest first. */
+/** The moderation queue (admins), newest first unless asked otherwise, searched when asked. */
 export async function pendingComments(
   db: Db,
   page: number,
   perPage: number,
+  filter: { q?: string | undefined; order?: 'newest' | 'oldest' | undefined } = {},
 ): Promise<{ data: PendingComment[]; meta: PageMeta }> {
-  const total = await countPending(db);
-  const rows = await pendingPage(db, page, perPage);
+  const wanted = { text: filter.q, order: filter.order ?? 'newest' };
+  const [total, rows] = await Promise.all([countPending(db, wanted), pendingPage(db, page, perPage, wanted)]);
   return {
     data: rows.map(({ comment, name, bookTitle }) => ({
       id: comment.id,
@@ -200,6 +206,13 @@ export async function pendingComments(
 }
 
 /** An admin, or the book's owner, approves or rejects a comment; the change and its event commit together. */
+/**
+ * Whether the member may moderate any comment at all: an administrator, or the owner of a
+ * listing. Asked before the request is read, so anyone else is refused (403) whatever they sent.
+ */
+export const mayModerateComments = async (db: Db, claims: AccessClaims) =>
+  claims.is_admin || (await ownsABook(db, claims.sub));
+
 export async function moderateComment(
   { uow }: Writer,
   claims: AccessClaims,

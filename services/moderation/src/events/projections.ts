@@ -36,3 +36,6 @@ export const bookProjection: EventHandlers = {
 export const messageReports: EventHandlers = {
   'messaging.message.reported': (tx, { data }) => recordMessageReport(tx, data),
 };
+
+/** Blocks from messaging: neither member of a blocked pair comments on the other's listings. */
+export { memberBlocksProjection } from '@cartable/service-kit';

@@ -9,7 +9,7 @@ export const adminStatsRoutes: FastifyPluginAsyncZod<ModerationDeps> = async (ap
   app.get(
     '/admin/stats/moderation',
     {
-      preHandler: deps.guards.requirePermission('reports.view'),
+      onRequest: deps.guards.requirePermission('reports.view'),
       schema: {
         tags: ['statistics'],
         security: [{ bearer: [] }],

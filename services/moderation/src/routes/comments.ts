@@ -8,11 +8,13 @@ import {
   commentsQuerySchema,
   commentUpdateRequestSchema,
   messageResponseSchema,
+  messages,
   moderateCommentParamsSchema,
   moderateCommentRequestSchema,
   pendingCommentsQuerySchema,
   pendingCommentsResponseSchema,
 } from '@cartable/contracts';
+import { forbidden } from '@cartable/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModerationDeps } from '../deps.ts';
 import {
@@ -20,6 +22,7 @@ import {
   deleteComment,
   editComment,
   listComments,
+  mayModerateComments,
   moderateComment,
   pendingComments,
 } from '../domain/comments.ts';
@@ -36,7 +39,7 @@ export const commentRoutes: FastifyPluginAsyncZod<ModerationDeps> = async (app, 
   app.get(
     '/books/:id/comments',
     {
-      preHandler: guards.optionalUser,
+      onRequest: guards.optionalUser,
       schema: {
         tags,
         params: bookCommentsParamsSchema,
@@ -50,7 +53,7 @@ export const commentRoutes: FastifyPluginAsyncZod<ModerationDeps> = async (app, 
   app.post(
     '/books/:id/comments',
     {
-      preHandler: guards.requireVerified,
+      onRequest: guards.requireVerified,
       schema: {
         tags,
         security,
@@ -67,7 +70,7 @@ export const commentRoutes: FastifyPluginAsyncZod<ModerationDeps> = async (app, 
   );
 
   const editOptions = {
-    preHandler: guards.requireVerified,
+    onRequest: guards.requireVerified,
     schema: {
       tags,
       security,
@@ -87,7 +90,7 @@ export const commentRoutes: FastifyPluginAsyncZod<ModerationDeps> = async (app, 
   app.delete(
     '/books/:id/comments/:commentId',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: { tags, security, params: commentParamsSchema, response: { 200: messageResponseSchema } },
     },
     async (request) => deleteComment(db, request.claims!, request.params.id, request.params.commentId),
@@ -96,7 +99,7 @@ export const commentRoutes: FastifyPluginAsyncZod<ModerationDeps> = async (app, 
   app.get(
     '/admin/comments/pending',
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guards.requireAdmin,
       schema: {
         tags,
         security,
@@ -104,14 +107,24 @@ export const commentRoutes: FastifyPluginAsyncZod<ModerationDeps> = async (app, 
         response: { 200: pendingCommentsResponseSchema },
       },
     },
-    async (request) => pendingComments(db, request.query.page, request.query.per_page),
+    async (request) =>
+      pendingComments(db, request.query.page, request.query.per_page, {
+        q: request.query.q,
+        order: request.query.order,
+      }),
   );
 
   app.patch(
     '/admin/comments/:commentId/moderate',
     {
-      // Admins, and a book's owner for the comments on their book: the domain checks which.
-      preHandler: guards.requireUser,
+      // Admins, and a book's owner for the comments on their book: the domain checks which; a
+      // member who owns no book is refused here, before the request is judged.
+      onRequest: [
+        guards.requireUser,
+        async (request) => {
+          if (!(await mayModerateComments(db, request.claims!))) throw forbidden(messages.forbidden);
+        },
+      ],
       schema: {
         tags,
         security,

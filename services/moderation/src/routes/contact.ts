@@ -34,7 +34,7 @@ import {
 export const contactRoutes: FastifyPluginAsyncZod<ModerationDeps> = async (app, { uow, guards }) => {
   const db = uow.db;
   const tags = ['contact'];
-  const admin = { preHandler: guards.requireAdmin };
+  const admin = { onRequest: guards.requireAdmin };
   const security = [{ bearer: [] }];
 
   app.get(

@@ -13,20 +13,20 @@ import type { ModerationDeps } from '../deps.ts';
 import { findReport, listReports, reportContent, reportMessages, resolveReport } from '../domain/reports.ts';
 
 /**
- * « Signaler » and the back office's « Signalements » queue (the issue « Deals and trust »,
- * item 5). Messages are reported through messaging (POST /messages/{id}/report), which checks the
- * reporter received them; they arrive here by event.
+ * « Signaler » and the back office's « Signalements » queue. Messages are reported through
+ * messaging (POST /messages/{id}/report), which checks the reporter received them; they arrive
+ * here by event.
  */
 export const reportRoutes: FastifyPluginAsyncZod<ModerationDeps> = async (app, { uow, guards }) => {
   const db = uow.db;
   const tags = ['reports'];
   const security = [{ bearer: [] }];
-  const admin = { preHandler: guards.requireAdmin };
+  const admin = { onRequest: guards.requireAdmin };
 
   app.post(
     '/reports',
     {
-      preHandler: guards.requireVerified,
+      onRequest: guards.requireVerified,
       schema: { tags, security, body: reportRequestSchema, response: { 201: reportCreatedResponseSchema } },
     },
     async (request, reply) => {

@@ -102,6 +102,14 @@ export const notificationPreferences = pgTable('notification_preferences', {
   userId: uuid('user_id').primaryKey(),
   favouriteEmails: boolean('favourite_emails').notNull().default(true),
   favouriteNotices: boolean('favourite_notices').notNull().default(true),
+  /** « Ma liste »: a book still missing from a saved class list was listed near the member. */
+  classListEmails: boolean('class_list_emails').notNull().default(true),
+  classListNotices: boolean('class_list_notices').notNull().default(true),
+  /**
+   * The proof carried by the alert mails' one-click unsubscribe (RFC 8058): random, made with the
+   * first alert mail, so a link works without a login and names nobody.
+   */
+  unsubscribeToken: text('unsubscribe_token').unique(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -2,6 +2,7 @@ import { type EventData, proximityLabels } from '@cartable/contracts';
 import type { Db, EventHandlers } from '@cartable/service-kit';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { members, notices, notificationPreferences, outgoingMails } from '../db/schema.ts';
+import { unsubscribeTokensOf } from '../db/unsubscribe-tokens.ts';
 import { recordMail } from '../queue/outgoing-mails.ts';
 import { classListMatchText } from '../templates/class-lists.ts';
 
@@ -24,15 +25,15 @@ function where(data: EventData<'catalog.class_list.match_found'>) {
 
 /**
  * A saved list's missing book was listed nearby: a notice, and an e-mail within the daily cap.
- * The member's alert preferences decide (the same switches as the favourites' alerts).
+ * The member's « Ma liste » switches decide; the mail carries their one-click unsubscribe.
  */
 async function matchFound(tx: Db, eventId: string, data: EventData<'catalog.class_list.match_found'>) {
   const [member] = await tx
     .select({
       name: members.name,
       email: members.email,
-      emails: sql<boolean>`coalesce(${notificationPreferences.favouriteEmails}, true)`,
-      inApp: sql<boolean>`coalesce(${notificationPreferences.favouriteNotices}, true)`,
+      emails: sql<boolean>`coalesce(${notificationPreferences.classListEmails}, true)`,
+      inApp: sql<boolean>`coalesce(${notificationPreferences.classListNotices}, true)`,
     })
     .from(members)
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, members.id))
@@ -74,7 +75,11 @@ async function matchFound(tx: Db, eventId: string, data: EventData<'catalog.clas
   await recordMail(tx, eventId, {
     template: 'class-list-match',
     to: member.email,
-    data: { name: member.name, ...alert },
+    data: {
+      name: member.name,
+      ...alert,
+      unsubscribeToken: (await unsubscribeTokensOf(tx, [data.user_id])).get(data.user_id),
+    },
   });
 }
 

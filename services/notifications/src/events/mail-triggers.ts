@@ -3,8 +3,10 @@ import { recordMail } from '../queue/outgoing-mails.ts';
 
 /** Which event sends which mail. The mail id is the event id: a redelivered event writes nothing new. */
 export const mailTriggers: EventHandlers = {
-  'auth.user.registered': (tx, { id, data }) =>
-    recordMail(tx, id, {
+  // An account created already verified (a seed's) has no link to send.
+  'auth.user.registered': async (tx, { id, data }) => {
+    if (!data.verification) return;
+    await recordMail(tx, id, {
       template: 'verification',
       to: data.email,
       data: {
@@ -13,7 +15,8 @@ export const mailTriggers: EventHandlers = {
         token: data.verification.token,
         expiresAt: data.verification.expires_at,
       },
-    }),
+    });
+  },
   'auth.email_verification.requested': (tx, { id, data }) =>
     recordMail(tx, id, {
       template: 'verification',

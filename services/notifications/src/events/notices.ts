@@ -2,6 +2,7 @@ import { type EventData, statusLabel, transactionKindLabels } from '@cartable/co
 import type { Db, EventHandlers } from '@cartable/service-kit';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { favouriteWatchers, members, notices, notificationPreferences, outgoingMails } from '../db/schema.ts';
+import { unsubscribeTokensOf } from '../db/unsubscribe-tokens.ts';
 import { type FavouriteAlertKind, favouriteAlertText } from '../templates/favourites.ts';
 
 /**
@@ -73,18 +74,22 @@ async function alertFollowers(tx: Db, eventId: string, book: Book, kind: Favouri
       )
       .onConflictDoNothing();
   const byMail = followers.filter((f) => f.emails && f.email);
-  if (byMail.length)
-    await tx
-      .insert(outgoingMails)
-      .values(
-        byMail.map((f) => ({
-          id: `${eventId}-favourite-${f.userId}`,
-          template: 'favourite-alert',
-          recipient: f.email!,
-          data: { name: f.name ?? '', ...alert },
-        })),
-      )
-      .onConflictDoNothing();
+  if (!byMail.length) return;
+  const tokens = await unsubscribeTokensOf(
+    tx,
+    byMail.map((f) => f.userId),
+  );
+  await tx
+    .insert(outgoingMails)
+    .values(
+      byMail.map((f) => ({
+        id: `${eventId}-favourite-${f.userId}`,
+        template: 'favourite-alert',
+        recipient: f.email!,
+        data: { name: f.name ?? '', ...alert, unsubscribeToken: tokens.get(f.userId) },
+      })),
+    )
+    .onConflictDoNothing();
 }
 
 const dealNotice = {

@@ -22,7 +22,7 @@ import { recordMail } from '../queue/outgoing-mails.ts';
 import { savedSearchMatchText } from '../templates/saved-searches.ts';
 
 /**
- * Saved searches' alerts (issue 15 item 5; services/catalog/API.md « Saved searches »).
+ * Saved searches' alerts (services/catalog/API.md « Saved searches »).
  *
  * Each match is an in-app notice at once and a row of saved_search_alerts. E-mails follow the
  * search's frequency: `instant`, at most one per saved search per SAVED_SEARCH_INSTANT_MINUTES

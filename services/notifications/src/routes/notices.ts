@@ -1,6 +1,7 @@
 import {
   allNoticesReadResponseSchema,
   NOTICES_PER_PAGE,
+  type NotificationPreferences,
   noticeListSchema,
   noticeParamsSchema,
   noticeReadResponseSchema,
@@ -30,9 +31,14 @@ const toDto = (row: typeof notices.$inferSelect) => ({
   created_at: row.createdAt.toISOString(),
 });
 
-async function preferencesOf(db: Db, userId: string) {
+async function preferencesOf(db: Db, userId: string): Promise<NotificationPreferences> {
   const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
-  return { favourite_emails: row?.favouriteEmails ?? true, favourite_notices: row?.favouriteNotices ?? true };
+  return {
+    favourite_emails: row?.favouriteEmails ?? true,
+    favourite_notices: row?.favouriteNotices ?? true,
+    class_list_emails: row?.classListEmails ?? true,
+    class_list_notices: row?.classListNotices ?? true,
+  };
 }
 
 /**
@@ -40,7 +46,7 @@ async function preferencesOf(db: Db, userId: string) {
  * notice of someone else answers 404 like an unknown one. And their notification preferences.
  */
 export const noticeRoutes: FastifyPluginAsyncZod<NoticeDeps> = async (app, { db, guards }) => {
-  app.addHook('preHandler', guards.requireUser);
+  app.addHook('onRequest', guards.requireUser);
   const tags = ['notifications'];
   const security = [{ bearer: [] }];
 
@@ -129,7 +135,12 @@ export const noticeRoutes: FastifyPluginAsyncZod<NoticeDeps> = async (app, { db,
     async (request) => {
       const userId = request.claims!.sub;
       const next = { ...(await preferencesOf(db, userId)), ...request.body };
-      const values = { favouriteEmails: next.favourite_emails, favouriteNotices: next.favourite_notices };
+      const values = {
+        favouriteEmails: next.favourite_emails,
+        favouriteNotices: next.favourite_notices,
+        classListEmails: next.class_list_emails,
+        classListNotices: next.class_list_notices,
+      };
       await db
         .insert(notificationPreferences)
         .values({ userId, ...values })

@@ -1,5 +1,5 @@
 import { fcfa } from './deals.ts';
-import { escapeHtml, layout, type RenderedMail } from './layout.ts';
+import { alertUnsubscribe, escapeHtml, layout, type RenderedMail } from './layout.ts';
 
 export interface ClassListMatchMail {
   name: string;
@@ -12,6 +12,8 @@ export interface ClassListMatchMail {
   exchange: boolean;
   /** « à Libreville », « dans votre province (Franceville) », « à Port-Gentil ». */
   where: string;
+  /** The member's one-click unsubscribe token (absent from mails queued before it existed). */
+  unsubscribeToken?: string;
 }
 
 export interface ClassListReviewMail {
@@ -36,12 +38,15 @@ export function renderClassListMatchMail(publicUrl: string, mail: ClassListMatch
   const { title, sentence } = classListMatchText(mail);
   const url = new URL(`/books/${mail.bookId}`, publicUrl).toString();
   const settings = new URL('/profile', publicUrl).toString();
+  const unsubscribe = mail.unsubscribeToken ? alertUnsubscribe(publicUrl, mail.unsubscribeToken, 'class_list') : null;
+  const stop = unsubscribe?.page ?? settings;
   return {
     subject: `${title} – Cartable`,
+    ...(unsubscribe ? { headers: unsubscribe.headers } : {}),
     html: layout({
       title: `Bonjour ${mail.name},`,
       body: `<p>${escapeHtml(sentence)}</p>
-<p style="font-size:13px;color:#555">Ne plus recevoir ces alertes : <a href="${escapeHtml(settings)}" style="color:#3A75C4">paramètres de votre profil</a>, ou retirez la liste de « Ma liste ».</p>`,
+<p style="font-size:13px;color:#555">Ne plus recevoir ces alertes : <a href="${escapeHtml(stop)}" style="color:#3A75C4">${unsubscribe ? 'arrêter les alertes de « Ma liste » par e-mail' : 'paramètres de votre profil'}</a>, ou retirez la liste de « Ma liste ».</p>`,
       action: { label: 'Voir l’annonce', url },
       reason: 'Vous recevez cet email parce que vous avez enregistré cette liste de manuels sur Cartable.',
     }),
@@ -51,7 +56,7 @@ ${sentence}
 
 ${url}
 
-Ne plus recevoir ces alertes : ${settings}
+Ne plus recevoir ces alertes : ${stop}
 
 L'équipe Cartable`,
   };

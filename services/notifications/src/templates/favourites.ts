@@ -1,4 +1,4 @@
-import { escapeHtml, layout, type RenderedMail } from './layout.ts';
+import { alertUnsubscribe, escapeHtml, layout, type RenderedMail } from './layout.ts';
 
 export type FavouriteAlertKind = 'reserved' | 'sold' | 'price_drop';
 
@@ -9,6 +9,8 @@ export interface FavouriteAlertMail {
   bookTitle: string;
   price: number;
   previousPrice: number | null;
+  /** The member's one-click unsubscribe token (absent from mails queued before it existed). */
+  unsubscribeToken?: string;
 }
 
 /** 4 000 FCFA (French grouping with a plain space, whole FCFA). */
@@ -41,14 +43,17 @@ export function renderFavouriteAlertMail(publicUrl: string, mail: FavouriteAlert
   const { title, sentence } = favouriteAlertText(mail);
   const url = new URL(`/books/${mail.bookId}`, publicUrl).toString();
   const settings = new URL('/profile', publicUrl).toString();
+  const unsubscribe = mail.unsubscribeToken ? alertUnsubscribe(publicUrl, mail.unsubscribeToken, 'favourites') : null;
+  const stop = unsubscribe?.page ?? settings;
   const reason =
     'Vous recevez cet email parce que ce manuel est dans vos favoris. Vous pouvez désactiver ces alertes dans les paramètres de votre profil.';
   return {
     subject: `${title} – Cartable`,
+    ...(unsubscribe ? { headers: unsubscribe.headers } : {}),
     html: layout({
       title: `Bonjour ${mail.name},`,
       body: `<p>${escapeHtml(sentence)}</p>
-<p style="font-size:13px;color:#555">Ne plus recevoir ces alertes : <a href="${escapeHtml(settings)}" style="color:#3A75C4">paramètres de votre profil</a>.</p>`,
+<p style="font-size:13px;color:#555">Ne plus recevoir ces alertes : <a href="${escapeHtml(stop)}" style="color:#3A75C4">${unsubscribe ? 'arrêter les alertes de mes favoris par e-mail' : 'paramètres de votre profil'}</a>.</p>`,
       action: { label: 'Voir l’annonce', url },
       reason,
     }),
@@ -58,7 +63,7 @@ ${sentence}
 
 ${url}
 
-Ne plus recevoir ces alertes : ${settings}
+Ne plus recevoir ces alertes : ${stop}
 
 L'équipe Cartable`,
   };

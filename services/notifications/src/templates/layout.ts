@@ -1,3 +1,5 @@
+import { ALERTS_UNSUBSCRIBE_PAGE, ALERTS_UNSUBSCRIBE_PATH, type AlertMailKind } from '@cartable/contracts';
+
 /** Escapes text put into the HTML templates. */
 export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -39,4 +41,21 @@ ${button}
 </div>
 <p style="font-size:12px;color:#777;margin-top:16px">Cartable — manuels scolaires d'occasion au Gabon. ${escapeHtml(reason)}</p>
 </div></body></html>`;
+}
+
+/**
+ * The way out of an alert mail: the page its link opens (which asks before it stops anything, as
+ * mail scanners open links) and RFC 8058's one-click headers, which mail clients POST to.
+ */
+export function alertUnsubscribe(publicUrl: string, token: string, kind: AlertMailKind) {
+  const api = new URL(`/api${ALERTS_UNSUBSCRIBE_PATH}`, publicUrl);
+  const page = new URL(ALERTS_UNSUBSCRIBE_PAGE, publicUrl);
+  for (const url of [api, page]) {
+    url.searchParams.set('token', token);
+    url.searchParams.set('kind', kind);
+  }
+  return {
+    page: page.toString(),
+    headers: { 'List-Unsubscribe': `<${api}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
 }

@@ -9,6 +9,7 @@ export const PERMISSION_LABELS: Record<string, string> = {
   'cities.manage': 'Gérer les villes',
   'banners.manage': 'Gérer les bannières',
   'payments.manage': 'Gérer les paiements',
+  'lists.manage': 'Gérer les listes de manuels',
   '*': 'Toutes les permissions',
 };
 

@@ -79,8 +79,10 @@ export default function ClassListDetailPage() {
     );
   }
 
+  // Counted from 1 in the list's order (positions are the server's sort keys, from 0, with gaps).
+  const rank = new Map(list.items.map((item, n) => [item.id, n + 1]));
   const columns: Column<ClassListItem>[] = [
-    { key: 'pos', header: '#', cell: (i) => i.position, className: 'w-12' },
+    { key: 'pos', header: '#', cell: (i) => rank.get(i.id), className: 'w-12' },
     {
       key: 'title',
       header: 'Manuel',
@@ -226,7 +228,7 @@ export default function ClassListDetailPage() {
         card={(i) => (
           <div className="space-y-1">
             <p className="font-medium text-slate-900">
-              {i.position}. {i.title}
+              {rank.get(i.id)}. {i.title}
             </p>
             <p className="text-xs text-slate-500">
               {[i.author, i.publisher, i.year, i.subject?.name, i.requirement_label].filter(Boolean).join(' · ')}

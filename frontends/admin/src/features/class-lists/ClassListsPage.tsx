@@ -6,19 +6,18 @@ import {
   BookIcon,
   Button,
   buttonClasses,
-  Input,
   PageHeader,
   Pagination,
   PlusIcon,
-  SearchIcon,
   Select,
   useDocumentTitle,
 } from '@cartable/ui';
 import { useCategoryHierarchy } from '@cartable/ui/categories';
 import { Link, useNavigate } from '@cartable/ui/router';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { type Column, DataTable } from '../../shared/DataTable';
+import { SearchField } from '../../shared/SearchField';
 import { useListParams } from '../../shared/useListParams';
 import { adminClassListsQuery, type ClassList, type ListFilters } from './api/class-lists';
 import { ListFormDialog } from './dialogs/ListFormDialog';
@@ -58,7 +57,6 @@ export default function ClassListsPage() {
   const groups = useMemo(() => levelGroups(hierarchy.data), [hierarchy.data]);
   const [creating, setCreating] = useState(false);
   const q = params.get('q') ?? '';
-  const [term, setTerm] = useState(q);
   const type = params.get('type') ?? '';
   const statusParam = params.get('status') ?? '';
 
@@ -75,13 +73,6 @@ export default function ClassListsPage() {
     ...(q ? { q } : {}),
   };
   const list = useQuery(adminClassListsQuery(query));
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: debounced on the typed text only
-  useEffect(() => {
-    if (term.trim() === q) return;
-    const timer = window.setTimeout(() => update({ q: term.trim() || null }), 300);
-    return () => window.clearTimeout(timer);
-  }, [term]);
 
   const name = (l: ClassList) => (l.kind === 'official' ? 'Liste officielle' : (l.school_name ?? 'Établissement'));
   const columns: Column<ClassList>[] = [
@@ -124,13 +115,11 @@ export default function ClassListsPage() {
         }
       />
       <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
-        <Input
+        <SearchField
           label="Rechercher"
-          type="search"
           placeholder="Établissement, source…"
-          value={term}
-          onChange={(e) => setTerm(e.target.value)}
-          trailing={<SearchIcon size={18} className="mr-2 text-slate-400" />}
+          value={q}
+          onSearch={(next) => update({ q: next })}
         />
         <Select
           label="Année scolaire"
@@ -189,7 +178,6 @@ export default function ClassListsPage() {
             <Button
               variant="outline"
               onClick={() => {
-                setTerm('');
                 update({ q: null, school_year: null, level_id: null, type: null, status: null });
               }}
             >

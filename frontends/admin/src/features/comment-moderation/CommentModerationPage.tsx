@@ -12,13 +12,16 @@ import {
   PageHeader,
   Pagination,
   RefreshIcon,
+  Select,
   Skeleton,
   useDocumentTitle,
 } from '@cartable/ui';
-import { Link, useSearchParams } from '@cartable/ui/router';
+import { Link } from '@cartable/ui/router';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { LOAD_ERROR } from '../../shared/messages';
+import { SearchField } from '../../shared/SearchField';
+import { useListParams } from '../../shared/useListParams';
 import {
   moderationMessages,
   type PendingComment,
@@ -38,20 +41,17 @@ function readPage(params: URLSearchParams): number {
  */
 export default function CommentModerationPage() {
   useDocumentTitle('Modération des commentaires · Administration');
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useListParams();
   const page = readPage(params);
+  const q = params.get('q') ?? '';
+  const order = params.get('order') === 'oldest' ? 'oldest' : 'newest';
+  const current = { page, q, order } as const;
   const [busy, setBusy] = useState<string | null>(null);
-  const pending = useQuery(pendingCommentsQuery(page));
+  const pending = useQuery(pendingCommentsQuery(current));
 
-  const goTo = (target: number) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (target <= 1) next.delete('page');
-      else next.set('page', String(target));
-      return next;
-    });
+  const goTo = (target: number) => update({ page: target <= 1 ? null : target });
 
-  const decide = useModerateComment(page, {
+  const decide = useModerateComment(current, {
     onMutate: (comment) => setBusy(comment.id),
     onSettled: () => setBusy(null),
     onSuccess: (answer, status) =>
@@ -146,6 +146,23 @@ export default function CommentModerationPage() {
         }
       />
 
+      <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,1fr)_14rem]">
+        <SearchField
+          label="Rechercher"
+          placeholder="Mots du commentaire, membre ou manuel…"
+          value={q}
+          onSearch={(next) => update({ q: next })}
+        />
+        <Select
+          label="Ordre"
+          value={order}
+          onChange={(event) => update({ order: event.target.value === 'oldest' ? 'oldest' : null })}
+        >
+          <option value="newest">Les plus récents d’abord</option>
+          <option value="oldest">Les plus anciens d’abord</option>
+        </Select>
+      </div>
+
       {pending.isError && !pending.data ? (
         <LoadFailed
           title={LOAD_ERROR}
@@ -159,7 +176,17 @@ export default function CommentModerationPage() {
           ))}
         </div>
       ) : rows.length === 0 ? (
-        <EmptyState icon={<MessageIcon size={26} />} title={moderationMessages.noPending} />
+        <EmptyState
+          icon={<MessageIcon size={26} />}
+          title={q ? 'Aucun commentaire en attente ne correspond à cette recherche' : moderationMessages.noPending}
+          action={
+            q ? (
+              <Button variant="outline" onClick={() => update({ q: null })}>
+                Effacer la recherche
+              </Button>
+            ) : undefined
+          }
+        />
       ) : (
         <>
           {/* Desktop: a table */}

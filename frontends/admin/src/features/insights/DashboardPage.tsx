@@ -1,6 +1,7 @@
 import { Alert, hasPermission, PageHeader, useDocumentTitle, useSession } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
-import { visibleMenu } from '../../shared/menu';
+import { permissionLabel } from '../../entities/role/labels';
+import { MENU, mayUse } from '../../shared/menu';
 import { Overview } from './components/Overview';
 import { SubscriptionFigures } from './components/SubscriptionFigures';
 
@@ -14,7 +15,8 @@ const LAST_30_DAYS = {};
 export default function DashboardPage() {
   useDocumentTitle('Tableau de bord · Administration');
   const { user } = useSession();
-  const shortcuts = visibleMenu(user).filter((entry) => entry.path !== 'dashboard');
+  // Shortcuts lead only where the viewer may work, unlike the menu, which the spec fixes.
+  const shortcuts = MENU.filter((entry) => entry.path !== 'dashboard' && mayUse(entry, user));
   const figures = hasPermission('reports.view', user);
   return (
     <>
@@ -39,7 +41,8 @@ export default function DashboardPage() {
         </>
       ) : (
         <Alert tone="info" title="Chiffres réservés">
-          Les chiffres du tableau de bord demandent la permission « reports.view ». Vos écrans sont ci-dessous.
+          Les chiffres du tableau de bord demandent la permission « {permissionLabel('reports.view')} ». Vos écrans sont
+          ci-dessous.
         </Alert>
       )}
       <section aria-labelledby="raccourcis" className="mt-8">

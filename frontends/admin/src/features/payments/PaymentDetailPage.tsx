@@ -13,6 +13,7 @@ import {
   EmptyState,
   errorMessage,
   formatDateTime,
+  formatPhone,
   formatPrice,
   LoadFailed,
   notify,
@@ -32,8 +33,20 @@ import { PaymentStatusBadge } from './PaymentStatusBadge';
 
 const EVENT_LABELS: Record<string, string> = {
   initiated: 'Paiement créé',
+  initiate_failed: 'Demande à l’agrégateur refusée',
+  initiate_unknown: 'Demande à l’agrégateur sans réponse',
+  status: 'Réponse de l’agrégateur à notre question',
+  status_mismatch: 'Réponse de l’agrégateur incohérente',
+  callback: 'Appel de l’agrégateur (non signé : vérifié par une question)',
+  unreconciled: 'Aucune réponse de l’agrégateur : à vérifier',
+  late_paid: 'Payé après l’échéance',
+  refund_sent: 'Remboursement envoyé à l’agrégateur',
+  refund_not_sent: 'Remboursement à faire à la main',
   submitted: 'Déclaré par le membre',
   webhook: 'Notification de l’agrégateur',
+  webhook_mismatch: 'Notification de l’agrégateur incohérente',
+  paid: 'Payé',
+  failed: 'Refusé par l’opérateur',
   validated: 'Validé',
   rejected: 'Refusé',
   expired: 'Expiré',
@@ -129,6 +142,9 @@ export default function PaymentDetailPage() {
 
   const canValidate = p.status === 'submitted';
   const canRefund = p.status === 'paid' && p.refunded_amount === 0;
+  // Only an aggregator can be asked; a payment failed on our side may still have been paid.
+  const canReconcile =
+    p.provider !== 'manual' && (p.status === 'pending' || p.status === 'ambiguous' || p.status === 'failed');
 
   return (
     <>
@@ -145,6 +161,15 @@ export default function PaymentDetailPage() {
                   Refuser
                 </Button>
               </>
+            ) : null}
+            {canReconcile ? (
+              <Button
+                variant="outline"
+                loading={action.isPending && action.variables?.kind === 'reconcile'}
+                onClick={() => action.mutate({ kind: 'reconcile' }, done('Paiement vérifié auprès de l’agrégateur.'))}
+              >
+                Vérifier auprès de l’agrégateur
+              </Button>
             ) : null}
             {canRefund ? (
               <Button variant="outline" onClick={() => setAsking('refund')}>
@@ -186,7 +211,7 @@ export default function PaymentDetailPage() {
               <Field label="Référence de la transaction">
                 <span className="font-mono">{p.provider_reference ?? '—'}</span>
               </Field>
-              <Field label="Numéro du payeur">{p.payer_phone ?? '—'}</Field>
+              <Field label="Numéro du payeur">{p.payer_phone ? formatPhone(p.payer_phone) : '—'}</Field>
               <Field label="Créé le">{formatDateTime(p.created_at)}</Field>
               <Field label="Payé le">{p.paid_at ? formatDateTime(p.paid_at) : '—'}</Field>
               {p.refunded_amount > 0 ? <Field label="Remboursé">{formatPrice(p.refunded_amount)}</Field> : null}

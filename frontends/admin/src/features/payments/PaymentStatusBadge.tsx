@@ -5,6 +5,7 @@ import { Badge, type BadgeTone } from '@cartable/ui';
 const TONES: Record<PaymentStatus, BadgeTone> = {
   pending: 'accent',
   submitted: 'ocean',
+  ambiguous: 'accent',
   paid: 'success',
   failed: 'danger',
   expired: 'neutral',

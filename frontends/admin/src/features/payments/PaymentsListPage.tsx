@@ -13,20 +13,23 @@ import {
   CardBody,
   CardHeader,
   CardTitle,
+  errorMessage,
   formatDateTime,
   formatPrice,
   Input,
+  notify,
   PageHeader,
   Pagination,
-  SearchIcon,
   Select,
   useDocumentTitle,
   WalletIcon,
 } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { type Column, DataTable } from '../../shared/DataTable';
+import { downloadServerCsv } from '../../shared/export-csv';
 import { fcfa } from '../../shared/messages';
+import { SearchField } from '../../shared/SearchField';
 import { useListParams } from '../../shared/useListParams';
 import { type MonthlyRevenue, usePayments } from './api/payments';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
@@ -106,14 +109,6 @@ export function PaymentsListPage({ mode }: { mode: 'queue' | 'all' }) {
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
   const q = params.get('q') ?? '';
-  const [term, setTerm] = useState(q);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: debounced on the typed text only
-  useEffect(() => {
-    if (term.trim() === q) return;
-    const timer = window.setTimeout(() => update({ q: term.trim() || null }), 300);
-    return () => window.clearTimeout(timer);
-  }, [term]);
-
   const query: AdminPaymentListQuery = {
     status,
     provider,
@@ -124,6 +119,25 @@ export function PaymentsListPage({ mode }: { mode: 'queue' | 'all' }) {
     page,
   };
   const list = usePayments(query);
+  const [exporting, setExporting] = useState(false);
+
+  /** The paid money per day and operator over the filtered dates (today by default), as catalog writes it. */
+  async function exportDay() {
+    setExporting(true);
+    try {
+      const period = { ...(from ? { from } : {}), ...(to ? { to } : {}) };
+      await downloadServerCsv(
+        '/admin/payments/daily-totals.csv',
+        period,
+        `cartable-paiements-${from || 'aujourdhui'}${to ? `-${to}` : ''}.csv`,
+      );
+      void notify.success('Totaux exportés.');
+    } catch (error) {
+      void notify.error(errorMessage(error, 'Les totaux n’ont pas pu être exportés.'));
+    } finally {
+      setExporting(false);
+    }
+  }
 
   const reference = (p: AdminPayment) => (
     <Link
@@ -173,17 +187,22 @@ export function PaymentsListPage({ mode }: { mode: 'queue' | 'all' }) {
         description={
           mode === 'queue'
             ? 'Les paiements Airtel Money et Moov Money déclarés par les membres, à vérifier puis valider ou refuser.'
-            : 'Tous les paiements d’abonnements, leurs remboursements et les totaux par mois.'
+            : 'Tous les paiements d’abonnements, leurs remboursements et les totaux par mois ; ceux à vérifier en premier.'
+        }
+        actions={
+          mode === 'queue' ? undefined : (
+            <Button variant="outline" size="sm" loading={exporting} onClick={() => void exportDay()}>
+              Totaux par opérateur (CSV)
+            </Button>
+          )
         }
       />
       <div className="mb-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-        <Input
+        <SearchField
           label="Rechercher"
-          type="search"
           placeholder="Référence ou membre…"
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-          trailing={<SearchIcon size={18} className="mr-2 text-slate-400" />}
+          value={q}
+          onSearch={(next) => update({ q: next })}
         />
         <Select
           label="État"
@@ -231,7 +250,6 @@ export function PaymentsListPage({ mode }: { mode: 'queue' | 'all' }) {
             <Button
               variant="outline"
               onClick={() => {
-                setTerm('');
                 update({ provider: null, operator: null, from: null, to: null, q: null, status: null });
               }}
             >
@@ -245,11 +263,13 @@ export function PaymentsListPage({ mode }: { mode: 'queue' | 'all' }) {
               {reference(p)}
               <PaymentStatusBadge status={p.status} />
             </div>
+            {/* The way to pay too: on a phone an eBilling payment and a MyPVit one must not read alike. */}
             <p className="text-sm text-slate-800">
-              {formatPrice(p.amount)} · {operatorLabels[p.operator]} · {p.user_name ?? '—'}
+              {formatPrice(p.amount)} · {operatorLabels[p.operator]} ·{' '}
+              {(paymentProviderLabels[p.provider] ?? p.provider).replace(/\s*\((?:Airtel|Moov)[^)]*\)$/, '')}
             </p>
             <p className="text-xs text-slate-500">
-              {p.plan_name} · {formatDateTime(p.created_at)}
+              {p.user_name ?? '—'} · {p.plan_name} · {formatDateTime(p.created_at)}
             </p>
           </>
         )}

@@ -5,18 +5,16 @@ import {
   buttonClasses,
   formatDate,
   formatPrice,
-  Input,
   PageHeader,
   Pagination,
   ReceiptIcon,
-  SearchIcon,
   Select,
   useDocumentTitle,
 } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
-import { useEffect, useState } from 'react';
 import { SubscriptionStatusBadge } from '../../entities/subscription/SubscriptionStatusBadge';
 import { type Column, DataTable } from '../../shared/DataTable';
+import { SearchField } from '../../shared/SearchField';
 import { useListParams } from '../../shared/useListParams';
 import { useAdminSubscriptions, usePlans } from './api/subscriptions';
 import { SubscriptionDrawer } from './SubscriptionDrawer';
@@ -32,14 +30,6 @@ export default function UserSubscriptionsPage() {
   const kind = pick(params.get('kind'), planKinds);
   const planId = Number(params.get('plan_id')) || undefined;
   const q = params.get('q') ?? '';
-  const [term, setTerm] = useState(q);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: debounced on the typed text only
-  useEffect(() => {
-    if (term.trim() === q) return;
-    const timer = window.setTimeout(() => update({ q: term.trim() || null }), 300);
-    return () => window.clearTimeout(timer);
-  }, [term]);
-
   const query: AdminSubscriptionListQuery = { status, kind, plan_id: planId, q: q || undefined, page };
   const list = useAdminSubscriptions(query);
   const plans = usePlans();
@@ -96,14 +86,7 @@ export default function UserSubscriptionsPage() {
         }
       />
       <div className="mb-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
-        <Input
-          label="Membre"
-          type="search"
-          placeholder="Nom du membre…"
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-          trailing={<SearchIcon size={18} className="mr-2 text-slate-400" />}
-        />
+        <SearchField label="Membre" placeholder="Nom du membre…" value={q} onSearch={(next) => update({ q: next })} />
         <Select label="État" value={status ?? ''} onChange={(event) => update({ status: event.target.value })}>
           <option value="">Tous les états</option>
           {subscriptionStatuses.map((s) => (
@@ -144,7 +127,6 @@ export default function UserSubscriptionsPage() {
             <Button
               variant="outline"
               onClick={() => {
-                setTerm('');
                 update({ status: null, kind: null, plan_id: null, q: null });
               }}
             >

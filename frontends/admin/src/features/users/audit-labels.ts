@@ -4,8 +4,11 @@ import type { AuditEntry } from './api/users';
 const list = (value: unknown, label = (s: string) => s) =>
   Array.isArray(value) && value.length ? value.map((v) => label(String(v))).join(', ') : 'aucun';
 
-/** One line of the administrators' trail, in French (the server keeps slugs and details). */
-export function describeAudit(entry: AuditEntry): string {
+/**
+ * One line of the administrators' trail, in French (the server keeps slugs and details); roles
+ * are named by `roleName` where the reader may list them, by their identifier otherwise.
+ */
+export function describeAudit(entry: AuditEntry, roleName: (slug: string) => string = (slug) => slug): string {
   const d = entry.details as Record<string, unknown>;
   const role = (d.after as { name?: string } | undefined)?.name ?? (d.name as string | undefined) ?? '';
   switch (entry.action) {
@@ -14,7 +17,7 @@ export function describeAudit(entry: AuditEntry): string {
     case 'user.revoked':
       return 'Droits d’administrateur retirés';
     case 'user.roles_set':
-      return `Rôles modifiés : ${list(d.before)} → ${list(d.after)}`;
+      return `Rôles modifiés : ${list(d.before, roleName)} → ${list(d.after, roleName)}`;
     case 'user.permissions_set':
       return `Permissions directes modifiées : ${list(d.before, permissionLabel)} → ${list(d.after, permissionLabel)}`;
     case 'user.deactivated':

@@ -107,10 +107,10 @@ export function BookCard({ book, layout = 'grid', eager }: BookCardProps) {
           className="h-32 w-24 shrink-0 rounded-lg sm:h-36 sm:w-28"
         />
         <div className="flex min-w-0 flex-1 flex-col gap-1.5 pr-10">
-          <h3 className="font-semibold leading-snug text-slate-900">
+          <h3 className="font-semibold leading-snug [overflow-wrap:anywhere] text-slate-900">
             <Link
               to={href}
-              className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-ocean-500"
+              className="block min-h-11 after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-ocean-500"
               title={book.title}
             >
               {title}
@@ -141,10 +141,11 @@ export function BookCard({ book, layout = 'grid', eager }: BookCardProps) {
     <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <BookCover src={book.thumbnail} alt="" eager={eager} className="aspect-[3/4] w-full" />
       <div className="flex flex-1 flex-col gap-1.5 p-3">
-        <h3 className="text-sm leading-snug font-semibold text-slate-900 sm:text-base">
+        {/* A title of one long word (« Physique-Chimie-Technologie… ») breaks inside the card. */}
+        <h3 className="text-sm leading-snug font-semibold [overflow-wrap:anywhere] text-slate-900 sm:text-base">
           <Link
             to={href}
-            className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-ocean-500"
+            className="block min-h-11 after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-ocean-500"
             title={book.title}
           >
             {title}

@@ -82,10 +82,14 @@ export function ReportButton({
           </>
         }
       >
-        <fieldset className="space-y-2" aria-describedby={error.reason ? `${groupId}-error` : undefined}>
+        <fieldset className="space-y-1" aria-describedby={error.reason ? `${groupId}-error` : undefined}>
           <legend className="mb-1 text-sm font-medium text-slate-800">Raison</legend>
           {REASONS.map((option) => (
-            <label key={option.value} className="flex items-center gap-2 text-sm text-slate-800">
+            // The whole 44 px row is the finger's target, not the 16 px circle.
+            <label
+              key={option.value}
+              className="-mx-2 flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 text-sm text-slate-800 hover:bg-slate-50"
+            >
               <input
                 type="radio"
                 name={groupId}

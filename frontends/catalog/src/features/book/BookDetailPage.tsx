@@ -1,6 +1,5 @@
 import {
   Alert,
-  ApiError,
   Badge,
   BelowFold,
   Button,
@@ -13,6 +12,7 @@ import {
   formatNumber,
   formatPrice,
   hasPermission,
+  isNotFound,
   LazyConfirmDialog,
   MapPinIcon,
   MessageIcon,
@@ -60,7 +60,7 @@ export default function BookDetailPage(parts: BookPageParts) {
 
   // A listing that is gone (sold and removed, hidden, deleted) says so; any other failure follows
   // SPEC section 4: a toast and back to the catalogue.
-  const gone = book.error instanceof ApiError && book.error.status === 404;
+  const gone = isNotFound(book.error);
   useEffect(() => {
     if (!book.isError || gone) return;
     void notify.error(messages.detailError);
@@ -244,7 +244,7 @@ function BookDetail({ book, parts }: { book: BookDetailT; parts: BookPageParts }
                 {statusLabel(book.status)}
               </Badge>
               {isNegotiable(book) && book.price > 0 ? <Badge tone="neutral">Prix négociable</Badge> : null}
-              {book.is_exchange_possible ? (
+              {book.is_exchange_possible && available ? (
                 <Badge tone="ocean">
                   <SwapIcon size={12} /> Échange possible
                 </Badge>
@@ -262,7 +262,8 @@ function BookDetail({ book, parts }: { book: BookDetailT; parts: BookPageParts }
               ) : null}
             </div>
             <div className="flex flex-wrap gap-2">
-              <FavouriteButton bookId={book.id} title={book.title} variant="outline" />
+              {/* One's own listing is not followed. */}
+              {isOwner ? null : <FavouriteButton bookId={book.id} title={book.title} variant="outline" />}
               <ShareButton title={book.title} price={book.price === 0 ? 'Don' : formatPrice(book.price)} />
             </div>
           </div>
@@ -307,7 +308,7 @@ function BookDetail({ book, parts }: { book: BookDetailT; parts: BookPageParts }
             <span id="contact" />
           )}
 
-          {book.is_exchange_possible ? (
+          {book.is_exchange_possible && available && !isOwner ? (
             <section id="exchange" aria-labelledby="exchange-title" className="scroll-mt-24">
               <Card className="border-ocean-200 bg-ocean-50 p-4">
                 <h2 id="exchange-title" className="flex items-center gap-2 font-semibold text-ocean-900">

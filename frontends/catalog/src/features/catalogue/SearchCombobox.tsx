@@ -100,11 +100,10 @@ export function SearchCombobox({
         choose(items[active]);
       } else setOpen(false);
     } else if (event.key === 'Escape') {
-      if (expanded) {
-        event.preventDefault();
-        setOpen(false);
-        setActive(-1);
-      }
+      // Closes the suggestions; never the browser's own « clear the search field » on Escape.
+      event.preventDefault();
+      setOpen(false);
+      setActive(-1);
     }
   };
 

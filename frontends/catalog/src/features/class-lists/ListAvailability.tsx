@@ -27,6 +27,7 @@ import {
   useForgetList,
   useSaveList,
 } from './api/class-lists';
+import { CompleteList } from './CompleteList';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n > 1 ? many : one}`;
 /** A total of zero is no gift: « 0 F CFA ». */
@@ -154,6 +155,8 @@ export function Availability({ list, cityId }: { list: ClassList; cityId: number
           ) : null}
         </div>
       </section>
+
+      {isAuthenticated && data.saved ? <CompleteList listId={list.id} levelName={list.level.name} /> : null}
 
       {data.items.length === 0 ? (
         <EmptyState className="mt-6" icon={<BookIcon size={26} />} title="Cette liste ne compte encore aucun manuel" />

@@ -1,6 +1,5 @@
 import {
   Alert,
-  ApiError,
   Avatar,
   Button,
   buttonClasses,
@@ -9,6 +8,7 @@ import {
   Container,
   EmptyState,
   errorMessage,
+  isNotFound,
   MessageIcon,
   RefreshIcon,
   Skeleton,
@@ -62,7 +62,7 @@ export default function ContactSellerPage() {
           <Skeleton className="mt-6 h-32 w-full" />
         </Card>
       ) : book.isError ? (
-        book.error instanceof ApiError && book.error.status === 404 ? (
+        isNotFound(book.error) ? (
           <EmptyState
             tone="warning"
             icon={<MessageIcon size={28} />}

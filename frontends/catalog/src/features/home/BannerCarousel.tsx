@@ -98,7 +98,7 @@ export function BannerCarousel() {
       }}
       onKeyDown={onKeyDown}
     >
-      <div id={`${id}-slides`} aria-live={paused ? 'polite' : 'off'} className="relative h-[300px] sm:h-[400px]">
+      <div id={`${id}-slides`} aria-live={paused ? 'polite' : 'off'} className="relative h-[340px] sm:h-[400px]">
         {slides.map((banner, i) => {
           const dark = banner.color !== 'light';
           const active = i === current;
@@ -140,7 +140,8 @@ export function BannerCarousel() {
                   )}
                 />
               ) : null}
-              <div className="relative mx-auto flex h-full max-w-6xl flex-col justify-center px-12 sm:px-16 lg:px-20">
+              {/* On a phone the controls sit in a bar of their own at the bottom (pb-14), never on the text. */}
+              <div className="relative mx-auto flex h-full max-w-6xl flex-col justify-center px-4 pt-4 pb-14 sm:px-16 sm:py-0 lg:px-20">
                 <h2
                   className={cn(
                     'max-w-xl text-2xl leading-tight font-extrabold tracking-tight sm:text-4xl',
@@ -176,7 +177,7 @@ export function BannerCarousel() {
             onClick={() => go(-1)}
             aria-controls={`${id}-slides`}
             aria-label="Bannière précédente"
-            className="absolute top-1/2 left-2 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 text-slate-900 shadow hover:bg-white sm:left-4"
+            className="absolute bottom-2 left-2 flex h-10 w-10 items-center justify-center rounded-full bg-white/80 text-slate-900 shadow hover:bg-white sm:top-1/2 sm:bottom-auto sm:left-4 sm:-translate-y-1/2"
           >
             <ChevronLeftIcon size={22} />
           </button>
@@ -185,11 +186,11 @@ export function BannerCarousel() {
             onClick={() => go(1)}
             aria-controls={`${id}-slides`}
             aria-label="Bannière suivante"
-            className="absolute top-1/2 right-2 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 text-slate-900 shadow hover:bg-white sm:right-4"
+            className="absolute right-2 bottom-2 flex h-10 w-10 items-center justify-center rounded-full bg-white/80 text-slate-900 shadow hover:bg-white sm:top-1/2 sm:right-4 sm:bottom-auto sm:-translate-y-1/2"
           >
             <ChevronRightIcon size={22} />
           </button>
-          <div className="absolute inset-x-0 bottom-3 flex items-center justify-center gap-1">
+          <div className="absolute inset-x-14 bottom-2 flex items-center justify-center gap-1 sm:inset-x-0 sm:bottom-3">
             <button
               type="button"
               onClick={() => setStopped((s) => !s)}

@@ -160,6 +160,10 @@ function QuickSearch() {
                 enterKeyHint="search"
                 value={text}
                 onChange={(event) => setText(event.target.value)}
+                // Escape does not erase what was typed (a search field's default in Chromium).
+                onKeyDown={(event) => {
+                  if (event.key === 'Escape') event.preventDefault();
+                }}
                 placeholder="Ex. : maths 6e, svt 3e"
                 className="block h-11 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-10 text-base text-slate-900 placeholder:text-slate-400 focus:border-primary-600 focus:ring-2 focus:ring-primary-100 focus:outline-none sm:text-sm"
               />

@@ -108,7 +108,13 @@ function BookForm({ book }: { book?: Book }) {
     [book?.image1, book?.image2, book?.image3].map((url) => ({ ...EMPTY_SLOT, existing: url ?? null })),
   );
   const [photoErrors, setPhotoErrors] = useState<Array<string | undefined>>([undefined, undefined, undefined]);
-  const defaults = useMemo(() => (book ? bookToForm(book) : EMPTY_BOOK_FORM), [book]);
+  const { user } = useSession();
+  const memberCity = user?.city_id ? String(user.city_id) : '';
+  // A new listing starts in the member's own town, the usual place to meet.
+  const defaults = useMemo(
+    () => (book ? bookToForm(book) : { ...EMPTY_BOOK_FORM, city_id: memberCity }),
+    [book, memberCity],
+  );
 
   const {
     register,

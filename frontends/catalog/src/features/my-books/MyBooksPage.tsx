@@ -117,7 +117,7 @@ export default function MyBooksPage() {
         />
       ) : (
         <>
-          <div role="tablist" aria-label="Filtrer par statut" className="mb-4 flex gap-1 overflow-x-auto pb-1">
+          <div role="tablist" aria-label="Filtrer par statut" className="mb-4 flex flex-wrap gap-1.5">
             {TABS.map(([key, label]) => (
               <button
                 key={key}
@@ -132,7 +132,7 @@ export default function MyBooksPage() {
                     : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
                 )}
               >
-                {label} <span className={tab === key ? 'text-primary-100' : 'text-slate-500'}>({counts[key]})</span>
+                {label} <span className={tab === key ? 'text-white' : 'text-slate-600'}>({counts[key]})</span>
               </button>
             ))}
           </div>

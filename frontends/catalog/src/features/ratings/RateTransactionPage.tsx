@@ -12,6 +12,7 @@ import {
   EmptyState,
   errorMessage,
   formatDateTime,
+  isNotFound,
   notify,
   PageSpinner,
   StarIcon,
@@ -40,14 +41,18 @@ export default function RateTransactionPage() {
 
   if (deal.isPending) return <PageSpinner />;
   if (deal.isError) {
-    const gone = deal.error instanceof ApiError && deal.error.status >= 400 && deal.error.status < 500;
+    const gone = isNotFound(deal.error) || (deal.error instanceof ApiError && deal.error.status === 403);
     return (
       <Container className="py-10">
         <EmptyState
           tone="warning"
           icon={<StarIcon size={26} />}
           title={gone ? 'Transaction introuvable' : 'Impossible de charger la transaction'}
-          description={errorMessage(deal.error, 'Vérifiez votre connexion puis réessayez.')}
+          description={
+            gone
+              ? 'Elle n’existe pas, ou ne vous concerne pas : seules les deux parties d’une transaction peuvent l’évaluer.'
+              : errorMessage(deal.error, 'Vérifiez votre connexion puis réessayez.')
+          }
           action={
             <Link to="/transactions" className={buttonClasses('primary')}>
               Mes transactions

@@ -1,10 +1,11 @@
 import {
   Alert,
-  ApiError,
   Button,
   buttonClasses,
   Container,
   EmptyState,
+  formatDate,
+  isNotFound,
   LoadFailed,
   PageHeader,
   Skeleton,
@@ -18,7 +19,7 @@ import { useState } from 'react';
 import { BookCover, Price } from '../../entities/book/BookCard';
 import { useBook } from '../../shared/api/books';
 import { sameId, statusLabel } from '../../shared/books';
-import { type Plan, plansQuery } from './api/subscriptions';
+import { mySubscriptionsQuery, type Plan, plansQuery, type Subscription } from './api/subscriptions';
 import { Checkout } from './Checkout';
 import { PLAN_GRID, PlanCard, PlanCardSkeleton } from './PlanCard';
 
@@ -31,6 +32,13 @@ export default function BoostBookPage() {
   const plans = useQuery(plansQuery());
   const boosts = (plans.data?.data ?? []).filter((p) => p.kind === 'boost');
   const [chosen, setChosen] = useState<Plan | null>(null);
+  const [extending, setExtending] = useState<Subscription | null>(null);
+  const data = book.data;
+  const owner = data ? sameId(user?.id, data.user_id) : true;
+  // A listing already « À la une »: the server would refuse a second boost (409), so the page says
+  // what runs and until when, and offers to extend it, before any payment form.
+  const active = useQuery({ ...mySubscriptionsQuery({ status: 'active', page: 1 }), enabled: Boolean(data && owner) });
+  const running = data ? runningBoost(active.data?.data, data.id) : null;
 
   const header = (
     <PageHeader
@@ -40,7 +48,7 @@ export default function BoostBookPage() {
   );
 
   if (book.isError) {
-    const gone = book.error instanceof ApiError && book.error.status === 404;
+    const gone = isNotFound(book.error);
     return (
       <Container className="py-8">
         {header}
@@ -61,8 +69,6 @@ export default function BoostBookPage() {
     );
   }
 
-  const data = book.data;
-  const owner = data ? sameId(user?.id, data.user_id) : true;
   const available = data?.status === 'disponible' && !data.hidden;
 
   return (
@@ -100,6 +106,8 @@ export default function BoostBookPage() {
 
       {data && !owner ? (
         <Alert tone="error" title="Seul le propriétaire de l’annonce peut la mettre en avant." />
+      ) : running ? (
+        <RunningBoost {...running} onExtend={() => setExtending(running.subscription)} />
       ) : data && !available ? (
         <Alert tone="info" title="Seule une annonce disponible peut être mise en avant.">
           Repassez-la en « Disponible » depuis{' '}
@@ -167,6 +175,54 @@ export default function BoostBookPage() {
       {chosen && data ? (
         <Checkout open onClose={() => setChosen(null)} plan={chosen} book={{ id: data.id, title: data.title }} />
       ) : null}
+      {extending ? (
+        <Checkout
+          open
+          onClose={() => setExtending(null)}
+          plan={{ id: extending.plan_id, ...extending.plan }}
+          renewOf={extending.id}
+        />
+      ) : null}
     </Container>
+  );
+}
+
+type Running = { subscription: Subscription; endsAt: string };
+
+/** The boost that puts this listing « À la une » now, if one of the member's active subscriptions does. */
+function runningBoost(subscriptions: Subscription[] | undefined, bookId: number): Running | null {
+  for (const subscription of subscriptions ?? []) {
+    const boost = subscription.books.find((b) => b.book_id === bookId && !b.ended_at);
+    if (boost) return { subscription, endsAt: boost.ends_at };
+  }
+  return null;
+}
+
+/** What runs, until when, and how to make it last: a boost is extended, a seller plan renewed. */
+function RunningBoost({ subscription, endsAt, onExtend }: Running & { onExtend: () => void }) {
+  const boost = subscription.plan.kind === 'boost';
+  return (
+    <section
+      aria-labelledby="running-boost"
+      className="rounded-xl border border-primary-200 bg-primary-50 p-4"
+      data-testid="running-boost"
+    >
+      <h2 id="running-boost" className="flex items-center gap-2 font-semibold text-primary-900">
+        <StarIcon size={18} filled /> Déjà « À la une » jusqu’au {formatDate(endsAt)}
+      </h2>
+      <p className="mt-1 text-sm text-primary-900">
+        {boost
+          ? `Par votre mise en avant « ${subscription.plan.name} ». Prolongez-la : les ${subscription.plan.duration_days} jours s’ajoutent à la fin de celle-ci.`
+          : `Par votre abonnement « ${subscription.plan.name} ». Renouvelez-le pour la garder « À la une » plus longtemps.`}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button onClick={onExtend}>
+          {boost ? `Prolonger de ${subscription.plan.duration_days} jours` : 'Renouveler l’abonnement'}
+        </Button>
+        <Link to={`/subscription/details/${subscription.id}`} className={buttonClasses('outline')}>
+          Voir l’abonnement
+        </Link>
+      </div>
+    </section>
   );
 }

@@ -5,7 +5,7 @@ import { ChooseStep } from './checkout/ChooseStep';
 import { Outcome } from './checkout/Outcome';
 import { PayStep } from './checkout/PayStep';
 import type { CheckoutPlan, PendingPayment, Step } from './checkout/steps';
-import { days } from './labels';
+import { days, refusalSentence } from './labels';
 
 export interface CheckoutDialogProps {
   open: boolean;
@@ -15,6 +15,8 @@ export interface CheckoutDialogProps {
   book?: { id: number; title: string };
   /** Renewing this subscription (POST /subscriptions/{id}/renew). */
   renewOf?: string;
+  /** With renewOf: paying again for a subscription whose payment was refused or expired. */
+  retry?: boolean;
   /** A payment already started: open on its declaration (from the subscription's page). */
   resume?: { subscriptionId: string; payment: PendingPayment };
 }
@@ -24,7 +26,7 @@ export interface CheckoutDialogProps {
  * what to do (merchant number, amount, reference, steps), then the declaration of a manual payment
  * (operator, the SMS's transaction reference, phone) or the wait for the aggregator's confirmation.
  */
-export default function CheckoutDialog({ open, onClose, plan, book, renewOf, resume }: CheckoutDialogProps) {
+export default function CheckoutDialog({ open, onClose, plan, book, renewOf, retry, resume }: CheckoutDialogProps) {
   const initial: Step = resume
     ? { name: 'pay', subscriptionId: resume.subscriptionId, payment: resume.payment, instructions: null }
     : { name: 'choose' };
@@ -34,11 +36,13 @@ export default function CheckoutDialog({ open, onClose, plan, book, renewOf, res
     if (open) setStep(initial);
   }, [open]);
 
-  const title = renewOf
-    ? `Renouveler « ${plan.name} »`
-    : plan.kind === 'boost'
-      ? 'Mettre en avant mon annonce'
-      : `S’abonner : ${plan.name}`;
+  const title = retry
+    ? `Payer à nouveau : ${plan.name}`
+    : renewOf
+      ? `Renouveler « ${plan.name} »`
+      : plan.kind === 'boost'
+        ? 'Mettre en avant mon annonce'
+        : `S’abonner : ${plan.name}`;
   const busyClose = () => onClose();
 
   return (
@@ -99,8 +103,9 @@ export default function CheckoutDialog({ open, onClose, plan, book, renewOf, res
           icon={<PhoneIcon size={28} />}
           tone="danger"
           title="Paiement non abouti"
-          text={`${step.reason} Vous pouvez réessayer depuis la page de l’abonnement.`}
+          text={`${refusalSentence(step.reason)} Rien n’a été débité : vous pouvez payer à nouveau, avec le même numéro ou un autre.`}
           subscriptionId={step.subscriptionId}
+          linkLabel="Réessayer le paiement"
           onClose={onClose}
         />
       )}

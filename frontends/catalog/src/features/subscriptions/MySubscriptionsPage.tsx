@@ -21,7 +21,7 @@ import { truncate } from '../../shared/books';
 import { type BoostedBook, mySubscriptionsQuery, type Subscription } from './api/subscriptions';
 import { ChooseBooksDialog, TransferBoostDialog } from './BoostDialogs';
 import { Checkout } from './Checkout';
-import { days, STATUS_TONES } from './labels';
+import { days, refusalSentence, STATUS_TONES } from './labels';
 
 const CURRENT = new Set(['active', 'pending_payment']);
 
@@ -144,6 +144,7 @@ function SubscriptionCard({
   const live = s.books.filter((b) => !b.ended_at);
   const transferable = s.books.filter((b) => b.transferable);
   const renewable = s.status === 'active' || s.status === 'expired';
+  const refused = s.status === 'pending_payment' && s.last_payment?.status === 'failed';
   return (
     <article
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
@@ -167,6 +168,10 @@ function SubscriptionCard({
             </strong>
             {s.ends_at ? <> · jusqu’au {formatDate(s.ends_at)}</> : null}
           </>
+        ) : refused ? (
+          <span className="font-medium text-red-700">
+            {refusalSentence(s.last_payment?.failure_reason)} Vous pouvez réessayer avec le même numéro ou un autre.
+          </span>
         ) : s.status === 'pending_payment' ? (
           <>En attente de votre paiement de {formatPrice(s.plan.price)}.</>
         ) : s.ends_at ? (
@@ -177,6 +182,14 @@ function SubscriptionCard({
           <>Créé le {formatDate(s.created_at)}</>
         )}
       </p>
+      {s.book && live.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-700">
+          Pour l’annonce{' '}
+          <Link to={`/books/${s.book.id}`} className="font-medium text-primary-800 underline-offset-2 hover:underline">
+            « {truncate(s.book.title, 60)} »
+          </Link>
+        </p>
+      ) : null}
       {live.length > 0 ? (
         <div className="mt-2">
           <p className="text-xs font-medium text-slate-500">À la une :</p>
@@ -201,7 +214,7 @@ function SubscriptionCard({
       ))}
       <div className="mt-4 flex flex-wrap gap-2">
         <Link to={`/subscription/details/${s.id}`} className={buttonClasses('outline', 'sm')}>
-          {s.status === 'pending_payment' ? 'Payer ou déclarer' : 'Détails'}
+          {refused ? 'Réessayer le paiement' : s.status === 'pending_payment' ? 'Payer ou déclarer' : 'Détails'}
         </Link>
         {s.status === 'active' && s.plan.kind === 'member' ? (
           <Button variant="outline" size="sm" onClick={() => onChoose(s)}>

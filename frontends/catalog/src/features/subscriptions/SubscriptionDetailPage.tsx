@@ -15,6 +15,7 @@ import {
   formatDate,
   formatDateTime,
   formatPrice,
+  isNotFound,
   LoadFailed,
   notify,
   Skeleton,
@@ -26,7 +27,7 @@ import { type ReactNode, useState } from 'react';
 import { truncate } from '../../shared/books';
 import { downloadReceipt, type SubscriptionDetail, subscriptionQuery } from './api/subscriptions';
 import { Checkout } from './Checkout';
-import { days, PAYMENT_STATUS_TONES } from './labels';
+import { days, PAYMENT_STATUS_TONES, refusalSentence } from './labels';
 import { SubscriptionStatusBadge } from './MySubscriptionsPage';
 
 type DetailPayment = SubscriptionDetail['payments'][number];
@@ -47,6 +48,7 @@ export default function SubscriptionDetailPage() {
   const s = query.data;
   useDocumentTitle(s ? `Abonnement ${s.plan.name}` : "Détails de l'abonnement");
   const [declaring, setDeclaring] = useState<DetailPayment | null>(null);
+  const [retrying, setRetrying] = useState(false);
 
   const back = (
     <Link
@@ -58,7 +60,7 @@ export default function SubscriptionDetailPage() {
   );
 
   if (query.isError) {
-    const gone = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403);
+    const gone = isNotFound(query.error) || (query.error instanceof ApiError && query.error.status === 403);
     return (
       <Container className="py-8">
         {back}
@@ -88,6 +90,11 @@ export default function SubscriptionDetailPage() {
   }
 
   const refunds = s.payments.flatMap((p) => p.refunds.map((r) => ({ ...r, reference: p.reference })));
+  // Every payment refused or expired: « Réessayer le paiement » (here, from the follow page and the
+  // list) must lead somewhere the member can pay again (POST /subscriptions/{id}/renew).
+  const settled = s.payments.length > 0 && s.payments.every((p) => p.status === 'failed' || p.status === 'expired');
+  const last = s.payments[0];
+  const retryable = s.status === 'pending_payment' && settled && last;
 
   return (
     <Container className="py-8">
@@ -99,6 +106,22 @@ export default function SubscriptionDetailPage() {
         </div>
         <SubscriptionStatusBadge status={s.status} />
       </div>
+
+      {retryable ? (
+        <section
+          aria-labelledby="retry-title"
+          className="mb-6 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900"
+          data-testid="retry-payment"
+        >
+          <h2 id="retry-title" className="font-semibold">
+            {last.status === 'expired' ? 'Demande de paiement expirée.' : refusalSentence(last.failure_reason)}
+          </h2>
+          <p className="mt-1">Rien n’a été débité. Vous pouvez payer à nouveau, avec le même numéro ou un autre.</p>
+          <Button className="mt-3 w-full sm:w-auto" onClick={() => setRetrying(true)}>
+            Réessayer le paiement
+          </Button>
+        </section>
+      ) : null}
 
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
@@ -196,6 +219,16 @@ export default function SubscriptionDetailPage() {
           resume={{ subscriptionId: s.id, payment: declaring }}
         />
       ) : null}
+      {retrying ? (
+        <Checkout
+          open
+          onClose={() => setRetrying(false)}
+          plan={{ id: s.plan_id, ...s.plan }}
+          book={s.book ?? undefined}
+          renewOf={s.id}
+          retry
+        />
+      ) : null}
     </Container>
   );
 }
@@ -223,7 +256,7 @@ function PaymentCard({ payment: p, onDeclare }: { payment: DetailPayment; onDecl
         {p.paid_at ? <Row label="Payé le">{formatDateTime(p.paid_at)}</Row> : null}
         {p.refunded_amount > 0 ? <Row label="Remboursé">{formatPrice(p.refunded_amount)}</Row> : null}
       </dl>
-      {p.failure_reason ? <p className="mt-2 text-sm text-red-700">{p.failure_reason}</p> : null}
+      {p.status === 'failed' ? <p className="mt-2 text-sm text-red-700">{refusalSentence(p.failure_reason)}</p> : null}
       {p.status === 'submitted' ? (
         <p className="mt-2 text-sm text-ocean-800">Paiement déclaré : un administrateur va le vérifier.</p>
       ) : null}
@@ -244,8 +277,15 @@ function PaymentCard({ payment: p, onDeclare }: { payment: DetailPayment; onDecl
             Déclarer mon paiement
           </Button>
         ) : null}
-        {p.status === 'pending' && p.provider !== 'manual' ? (
-          <span className="text-sm text-slate-600">En attente de la confirmation de l’opérateur.</span>
+        {(p.status === 'pending' || p.status === 'ambiguous') && p.provider !== 'manual' ? (
+          <Link
+            to={`/payment/${p.id}`}
+            className="inline-flex min-h-11 items-center text-sm font-semibold text-primary-800 underline"
+          >
+            {p.status === 'pending'
+              ? 'En attente de votre confirmation : suivre le paiement'
+              : 'Vérification en cours : suivre le paiement'}
+          </Link>
         ) : null}
       </div>
     </article>

@@ -13,10 +13,22 @@ export const STATUS_TONES = {
 export const PAYMENT_STATUS_TONES = {
   pending: 'accent',
   submitted: 'ocean',
+  ambiguous: 'accent',
   paid: 'success',
   failed: 'danger',
   expired: 'neutral',
 } satisfies Record<PaymentStatus, BadgeTone>;
+
+/**
+ * « Paiement refusé : solde insuffisant. » from the aggregator's reason, which comes capitalised and
+ * without its full stop; an acronym (« MTN … ») keeps its capitals.
+ */
+export function refusalSentence(reason: string | null | undefined): string {
+  const text = (reason ?? '').trim().replace(/[.\s]+$/, '');
+  if (!text) return 'Paiement refusé.';
+  const lowered = /^\p{Lu}\p{Ll}/u.test(text) ? text.charAt(0).toLocaleLowerCase('fr') + text.slice(1) : text;
+  return `Paiement refusé : ${lowered}.`;
+}
 
 /** « 12 jours », « 1 jour ». */
 export function days(n: number): string {

@@ -10,6 +10,7 @@ import {
   errorMessage,
   formatDateTime,
   HandshakeIcon,
+  isNotFound,
   MessageIcon,
   notify,
   PageSpinner,
@@ -67,7 +68,7 @@ export default function TransactionDetailPage() {
 
   if (deal.isPending) return <PageSpinner />;
   if (deal.isError) {
-    const gone = deal.error instanceof ApiError && (deal.error.status === 404 || deal.error.status === 403);
+    const gone = isNotFound(deal.error) || (deal.error instanceof ApiError && deal.error.status === 403);
     return (
       <Container className="py-10">
         {gone ? (
@@ -75,7 +76,7 @@ export default function TransactionDetailPage() {
             tone="warning"
             icon={<HandshakeIcon size={26} />}
             title="Transaction introuvable"
-            description={errorMessage(deal.error, 'Seules les deux parties d’une transaction peuvent la consulter.')}
+            description="Elle n’existe pas, ou ne vous concerne pas : seules les deux parties d’une transaction peuvent la consulter."
             action={
               <Link to="/transactions" className={buttonClasses('primary')}>
                 Mes transactions

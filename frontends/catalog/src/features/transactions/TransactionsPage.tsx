@@ -54,7 +54,7 @@ export default function TransactionsPage() {
       />
 
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div role="tablist" aria-label="Filtrer par rôle" className="flex gap-1 overflow-x-auto pb-1">
+        <div role="tablist" aria-label="Filtrer par rôle" className="flex flex-wrap gap-1.5">
           {ROLES.map(([key, label]) => (
             <button
               key={key || 'all'}

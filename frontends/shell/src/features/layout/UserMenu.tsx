@@ -24,6 +24,8 @@ const ENTRIES: MenuEntry[] = [
   { to: '/messages', label: 'Messages' },
   { to: '/notifications', label: 'Notifications' },
   { to: '/transactions', label: 'Transactions' },
+  { to: '/my-ratings', label: 'Mes évaluations' },
+  { to: '/my-subscriptions', label: 'Mes abonnements' },
 ];
 
 /**

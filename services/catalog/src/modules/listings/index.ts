@@ -32,7 +32,7 @@ export {
 } from './db/queries.ts';
 export { listingFacts, lotItemFacts } from './db/schema.ts';
 export type { ListingRowsCache } from './domain/cards.ts';
-export { changeStatus, type LotSource } from './domain/listing-writes.ts';
+export { changeStatus, type DealSales, type LotSource } from './domain/listing-writes.ts';
 export { processBookImage, storePhotos } from './domain/photos.ts';
 export type { Viewer } from './domain/view-counter.ts';
 export { LISTING_EVENTS, listingCreated, listingStatusChanged } from './events.ts';

@@ -6,7 +6,7 @@ import type { CategoryStore } from '../taxonomy/index.ts';
 import type { SellerBadgeSql } from './db/queries.ts';
 import { bookPages } from './domain/book-page.ts';
 import { type ListingRowsCache, listingCards } from './domain/cards.ts';
-import { type LotSource, listingWrites } from './domain/listing-writes.ts';
+import { type DealSales, type LotSource, listingWrites } from './domain/listing-writes.ts';
 import { listingModeration } from './domain/moderation.ts';
 import { ownerListings } from './domain/owners.ts';
 import { createViewCounter } from './domain/view-counter.ts';
@@ -40,6 +40,8 @@ export function createListings(options: {
   sellerBadge: SellerBadgeSql;
   /** The books of a lot (class lists'). */
   lots: LotSource;
+  /** Whether a confirmed deal sold a listing (trust's). */
+  sales: DealSales;
   /** Where the rows pages show are kept (search's feed, on PostgreSQL); absent: read each time. */
   rowsCache?: ListingRowsCache | undefined;
   redis: Redis | undefined;
@@ -62,8 +64,8 @@ export function createListings(options: {
     pages,
     views,
     owners: ownerListings(uow.db, cards),
-    writes: listingWrites({ uow, storage, lots: options.lots }),
-    moderation: listingModeration({ uow, storage, categories, cards }),
+    writes: listingWrites({ uow, storage, lots: options.lots, sales: options.sales }),
+    moderation: listingModeration({ uow, storage, categories, cards, sales: options.sales }),
   };
 }
 export type Listings = ReturnType<typeof createListings>;

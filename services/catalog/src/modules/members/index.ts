@@ -4,8 +4,13 @@
  * functions and the relation below, never by naming the tables; this file is the only one of the
  * module they may import.
  */
+
+/** Who may no longer see a member's phone and e-mail, deal or swap with them: messaging's blocks. */
+export { memberBlocksProjection } from '@cartable/service-kit';
 export {
+  blockBetween,
   blockedBy,
+  blockedEitherWay,
   countInTowns,
   lockMember,
   type MemberCard,
@@ -16,8 +21,8 @@ export {
   placeDemoMember,
   ratingOf,
   setRating,
+  standingBlocks,
 } from './db/queries.ts';
-export { memberBlocksProjection } from './events/member-blocks-projection.ts';
 export { sellersProjection } from './events/sellers-projection.ts';
 
 /** auth's events that take a member's listings out of the public catalogue or bring them back. */

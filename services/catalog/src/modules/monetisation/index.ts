@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { adminMonetisationRoutes } from './routes/admin.ts';
+import { adminPaymentExportRoutes } from './routes/admin-payment-exports.ts';
 import { adminPaymentRoutes } from './routes/admin-payments.ts';
 import type { MonetisationRouteDeps } from './routes/deps.ts';
 import { paymentRoutes } from './routes/payments.ts';
@@ -18,12 +19,14 @@ export {
   noSubscriptionJobs,
   runSubscriptionSweep,
   type SubscriptionJobs,
+  startPaymentReconciliation,
   startSubscriptionSweep,
 } from './domain/jobs.ts';
 export { SUBSCRIPTION_EVENTS } from './events.ts';
 export { createMonetisation, type Monetisation } from './monetisation.ts';
 export {
   newPaymentReference,
+  OutcomeUnknown,
   type PaymentProvider,
   type PaymentProviders,
   signWebhook,
@@ -37,6 +40,7 @@ export const monetisationRoutes: FastifyPluginAsync<MonetisationRouteDeps> = asy
   await app.register(paymentRoutes, deps);
   await app.register(adminMonetisationRoutes, deps);
   await app.register(adminPaymentRoutes, deps);
+  await app.register(adminPaymentExportRoutes, deps);
   // Its own plugin: the raw body, as signed.
   await app.register(paymentWebhookRoutes, deps);
 };

@@ -1,10 +1,11 @@
 import { Cache, type UnitOfWork } from '@cartable/service-kit';
+import type { Logger } from 'pino';
 import * as queries from './db/queries.ts';
 import { monetisationBackOffice } from './domain/back-office.ts';
 import { memberCheckout } from './domain/checkout.ts';
 import { noSubscriptionJobs, type SubscriptionJobs } from './domain/jobs.ts';
 import { endBoostsOfListing, markBoostsTransferable } from './domain/lifecycle.ts';
-import { applyWebhook } from './domain/payments.ts';
+import { paymentReconciliation, type ReconcileSettings } from './domain/reconciliation.ts';
 import { SUBSCRIPTION_EVENTS } from './events.ts';
 import type { PaymentProviders } from './providers/provider.ts';
 
@@ -21,9 +22,14 @@ export function createMonetisation(options: {
   jobs?: SubscriptionJobs | undefined;
   currency: string;
   pendingHours: number;
+  /** How the providers are asked about payments not settled (config.ts's PAYMENT_RECONCILE_*). */
+  reconcile?: Partial<ReconcileSettings> | undefined;
+  log?: Pick<Logger, 'warn' | 'info'> | undefined;
 }) {
   const { uow, providers } = options;
   const jobs = options.jobs ?? noSubscriptionJobs;
+  const settings: ReconcileSettings = { ...DEFAULT_RECONCILE, ...options.reconcile };
+  const reconciliation = paymentReconciliation({ uow, providers, jobs, settings, log: options.log });
 
   uow.react('catalog.book.deleted', (t, { data }) => endBoostsOfListing(t, data.book_id, 'deleted'));
   uow.react('catalog.book.status_changed', async (t, { data }) => {
@@ -48,18 +54,38 @@ export function createMonetisation(options: {
       jobs,
       currency: options.currency,
       pendingHours: options.pendingHours,
+      firstCheckMs: settings.firstCheckMs,
     }),
     backOffice: monetisationBackOffice({ uow, providers, jobs }),
     boostedIds: () => boosted.read('ids', () => queries.liveBoostedBookIds(uow.db)),
     sellerBadge: (userId: string) => queries.sellerBadgeOf(uow.db, userId),
-    /** An aggregator's notification, checked by its provider, applied once; a paid subscription's end scheduled. */
+    /** Payments not settled, asked about again (the periodic sweep) or at once (an operator). */
+    reconciliation,
+    /**
+     * A provider's callback: checked and read by its provider (401 for a bad signature), applied
+     * or turned into a status query. Null: no such provider or payment (404). The answer is the one
+     * the provider expects.
+     */
     async notification(providerName: string, raw: Buffer, headers: Record<string, string | string[] | undefined>) {
       const provider = providers.get(providerName);
-      if (!provider?.parseWebhook) return null;
-      const outcome = await applyWebhook(uow, provider.name, provider.parseWebhook(raw, headers));
-      if (outcome.changed && outcome.subscription) await jobs.schedule(outcome.subscription);
-      return outcome;
+      if (!provider?.parseCallback) return null;
+      const callback = provider.parseCallback(raw, headers);
+      const outcome = await reconciliation.callback(provider, callback);
+      if (!outcome) return null;
+      const reply =
+        outcome.status === 200 && provider.acknowledge
+          ? provider.acknowledge(callback)
+          : { status: outcome.status, body: { message: outcome.message } };
+      return { outcome, reply };
     },
   };
 }
 export type Monetisation = ReturnType<typeof createMonetisation>;
+
+/** Two minutes, then twice as late up to half an hour, until the provider's expiry and a day. */
+export const DEFAULT_RECONCILE: ReconcileSettings = {
+  firstCheckMs: 120_000,
+  maxIntervalMs: 30 * 60_000,
+  marginMs: 24 * 3600_000,
+  batch: 20,
+};

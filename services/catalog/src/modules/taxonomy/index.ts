@@ -12,6 +12,7 @@ import { categoryRoutes } from './routes/categories.ts';
 import type { TaxonomyRouteDeps } from './routes/deps.ts';
 import { locationRoutes } from './routes/locations.ts';
 
+export { gabonProvinces } from './db/gabon.ts';
 export {
   categoriesSubquery,
   categoryIdsByName,
@@ -24,6 +25,7 @@ export {
   townRelation,
   townsSubquery,
 } from './db/queries.ts';
+export { cycles as schoolCycles, subjects as schoolSubjects } from './db/school-system.ts';
 export { seedCategories, seedLocations } from './db/seed.ts';
 export { CategoryGraph, type CategoryNode } from './domain/category-graph.ts';
 export type { CategoryStore, CategoryView } from './domain/category-store.ts';

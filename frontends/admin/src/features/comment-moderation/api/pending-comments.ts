@@ -13,15 +13,27 @@ export const moderationMessages = {
   noPending: 'Aucun commentaire en attente de modération',
 } as const;
 
-export function fetchPendingComments(page: number, signal?: AbortSignal) {
-  return api.get<PendingPage>('/admin/comments/pending', { query: { page }, signal });
+/** Which part of the queue: a page, words searched, newest or oldest first. */
+export interface PendingQuery {
+  page: number;
+  q: string;
+  order: 'newest' | 'oldest';
 }
 
-/** GET /admin/comments/pending: oldest first; the previous page stays shown while the next loads. */
-export const pendingCommentsQuery = (page: number) =>
+const keyOf = ({ page, q, order }: PendingQuery) => queryKeys.moderation.pendingCommentsPage(page, q, order);
+
+export function fetchPendingComments({ page, q, order }: PendingQuery, signal?: AbortSignal) {
+  return api.get<PendingPage>('/admin/comments/pending', {
+    query: { page, ...(q ? { q } : {}), ...(order === 'oldest' ? { order } : {}) },
+    signal,
+  });
+}
+
+/** GET /admin/comments/pending: newest first unless asked; the previous page stays shown while the next loads. */
+export const pendingCommentsQuery = (query: PendingQuery) =>
   queryOptions({
-    queryKey: queryKeys.moderation.pendingCommentsPage(page),
-    queryFn: ({ signal }) => fetchPendingComments(page, signal),
+    queryKey: keyOf(query),
+    queryFn: ({ signal }) => fetchPendingComments(query, signal),
     placeholderData: keepPreviousData,
   });
 
@@ -34,7 +46,7 @@ export function moderateComment(id: string, status: ModerationDecision) {
  * the other pages shift and the book's own comments change, so they are fetched again.
  */
 export function useModerateComment(
-  page: number,
+  current: PendingQuery,
   handlers: {
     onMutate: (comment: PendingComment) => void;
     onSettled: () => void;
@@ -49,7 +61,7 @@ export function useModerateComment(
     onMutate: ({ comment }) => handlers.onMutate(comment),
     onSettled: handlers.onSettled,
     onSuccess: (answer, { comment, status }) => {
-      queryClient.setQueryData<PendingPage>(queryKeys.moderation.pendingCommentsPage(page), (old) =>
+      queryClient.setQueryData<PendingPage>(keyOf(current), (old) =>
         old
           ? {
               data: old.data.filter((row) => row.id !== comment.id),
@@ -59,7 +71,7 @@ export function useModerateComment(
       );
       void queryClient.invalidateQueries({
         queryKey: queryKeys.moderation.pendingComments,
-        predicate: (query) => query.queryKey[3] !== page,
+        predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(keyOf(current)),
       });
       void queryClient.invalidateQueries({ queryKey: queryKeys.comments.book(comment.book_id) });
       handlers.onSuccess(answer, status);

@@ -40,16 +40,18 @@ export const usePayment = (id: string) =>
 
 export type PaymentAction =
   | { kind: 'validate' }
+  | { kind: 'reconcile' }
   | { kind: 'reject'; reason: string }
   | { kind: 'refund'; reason: string; amount?: number };
 
-/** POST /admin/payments/{id}/validate | reject | refunds: the answer's payment replaces the cached one. */
+/** POST /admin/payments/{id}/validate | reconcile | reject | refunds: the answer's payment replaces the cached one. */
 export function usePaymentAction(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: PaymentAction) => {
       const path = `/admin/payments/${encodeURIComponent(id)}`;
       if (action.kind === 'validate') return api.post<PaymentActionResponse>(`${path}/validate`, {});
+      if (action.kind === 'reconcile') return api.post<PaymentActionResponse>(`${path}/reconcile`, {});
       if (action.kind === 'reject') return api.post<PaymentActionResponse>(`${path}/reject`, { reason: action.reason });
       return api.post<PaymentActionResponse>(`${path}/refunds`, {
         reason: action.reason,

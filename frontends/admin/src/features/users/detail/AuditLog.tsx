@@ -1,5 +1,17 @@
-import { Alert, Button, Card, CardBody, CardHeader, CardTitle, errorMessage, formatDateTime } from '@cartable/ui';
+import {
+  Alert,
+  Button,
+  Card,
+  CardBody,
+  CardHeader,
+  CardTitle,
+  errorMessage,
+  formatDateTime,
+  hasPermission,
+  useSession,
+} from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
+import { useRoles } from '../../../entities/role/api/roles';
 import { LOAD_ERROR } from '../../../shared/messages';
 import { type AdminUserDetail, useUserAudit } from '../api/users';
 import { describeAudit } from '../audit-labels';
@@ -9,6 +21,9 @@ import { Retry } from './CardParts';
 export function AuditLog({ detail }: { detail: AdminUserDetail }) {
   const audit = useUserAudit(detail.user.id, detail.audit);
   const entries = audit.data ? audit.data.pages.flatMap((p) => p.data) : detail.audit.data;
+  const { user } = useSession();
+  const roles = useRoles(hasPermission('roles.view', user));
+  const roleName = (slug: string) => roles.data?.find((role) => role.slug === slug)?.name ?? slug;
   return (
     <Card>
       <CardHeader>
@@ -29,7 +44,7 @@ export function AuditLog({ detail }: { detail: AdminUserDetail }) {
           <ol className="space-y-3" aria-label="Journal d’administration" data-testid="audit-log">
             {entries.map((entry) => (
               <li key={entry.id} className="border-l-2 border-primary-200 pl-3 text-sm" data-testid="audit-entry">
-                <p className="text-slate-900">{describeAudit(entry)}</p>
+                <p className="text-slate-900">{describeAudit(entry, roleName)}</p>
                 <p className="text-xs text-slate-500">
                   {entry.actor ? (
                     <>

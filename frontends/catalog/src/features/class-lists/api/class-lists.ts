@@ -2,6 +2,8 @@
 import type {
   ClassList,
   ClassListAvailability,
+  ClassListBasket,
+  ClassListBaskets,
   ClassListBookCard,
   ClassListDetail,
   ClassListItemAvailability,
@@ -13,6 +15,8 @@ import type {
   SavedClassList,
   SavedClassListResponse,
   SavedClassListsResponse,
+  SendMessageRequest,
+  SendMessageResponse,
 } from '@cartable/contracts';
 import { ApiError, api } from '@cartable/ui';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -25,6 +29,8 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 export type {
   ClassList,
   ClassListAvailability,
+  ClassListBasket,
+  ClassListBaskets,
   ClassListBookCard,
   ClassListDetail,
   ClassListItemAvailability,
@@ -43,6 +49,7 @@ export const classListKeys = {
   byLevel: (levelId: number) => ['class-lists', 'level', levelId] as const,
   availability: (listId: number, cityId: number | null) => ['class-lists', 'availability', listId, cityId] as const,
   saved: ['class-lists', 'saved'] as const,
+  baskets: (listId: number) => ['class-lists', 'baskets', listId] as const,
 };
 
 const noRetryOn4xx = (failures: number, error: unknown) =>
@@ -110,6 +117,8 @@ export function useSaveList() {
         old ? { ...old, saved: true } : old,
       );
       void queryClient.invalidateQueries({ queryKey: classListKeys.saved });
+      // New marks or a new town make other baskets.
+      void queryClient.invalidateQueries({ queryKey: classListKeys.baskets(listId) });
       return data;
     },
   });
@@ -141,5 +150,22 @@ export function useProposeList(handlers: {
     mutationFn: ({ body, key }: { body: ClassListProposalRequest; key: string }) =>
       api.post<ClassListWriteResponse>('/class-lists/proposals', body, { idempotencyKey: key }),
     ...handlers,
+  });
+}
+
+/** GET /my-class-lists/{list_id}/baskets: « Compléter ma liste », three baskets for the missing books. */
+export const basketsQuery = (listId: number) =>
+  queryOptions({
+    queryKey: classListKeys.baskets(listId),
+    queryFn: ({ signal }) => api.get<ClassListBaskets>(`/my-class-lists/${listId}/baskets`, { signal }),
+    staleTime: 60_000,
+    retry: noRetryOn4xx,
+  });
+
+/** POST /messages (messaging's own route): one prepared message to a seller of a basket, about one of their listings. */
+export function useMessageSeller() {
+  return useMutation({
+    mutationFn: ({ body, key }: { body: SendMessageRequest; key: string }) =>
+      api.post<Partial<SendMessageResponse>>('/messages', body, { idempotencyKey: key }),
   });
 }

@@ -4,6 +4,7 @@ import type {
   Payment,
   PaymentChoice,
   PaymentDeclarationResponse,
+  PaymentFollowResponse,
   PaymentInstructions,
   Plan,
   PlanListResponse,
@@ -44,6 +45,7 @@ export const subscriptionKeys = {
   plans: ['subscriptions', 'plans'] as const,
   list: (filters: { status?: SubscriptionStatus; page: number }) => ['subscriptions', 'list', filters] as const,
   detail: (id: string) => ['subscriptions', 'detail', id] as const,
+  payment: (id: string) => ['subscriptions', 'payment', id] as const,
 };
 
 const noRetryOn4xx = (failures: number, error: unknown) =>
@@ -79,6 +81,14 @@ export const subscriptionQuery = (id: string) =>
     queryKey: subscriptionKeys.detail(id),
     queryFn: async ({ signal }) =>
       (await api.get<SubscriptionDetailResponse>(`/subscriptions/${encodeURIComponent(id)}`, { signal })).subscription,
+    retry: noRetryOn4xx,
+  });
+
+/** GET /payments/{id}: one payment as it stands, with the instructions the member was given. */
+export const paymentFollowQuery = (id: string) =>
+  queryOptions({
+    queryKey: subscriptionKeys.payment(id),
+    queryFn: ({ signal }) => api.get<PaymentFollowResponse>(`/payments/${encodeURIComponent(id)}`, { signal }),
     retry: noRetryOn4xx,
   });
 

@@ -1,4 +1,5 @@
 import { Spinner } from '@cartable/ui';
+import { Link } from '@cartable/ui/router';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { subscriptionQuery } from '../api/subscriptions';
@@ -28,16 +29,27 @@ export function AggregatorWait({
     else if (payment && (payment.status === 'failed' || payment.status === 'expired'))
       onFailed(payment.failure_reason ?? 'Le paiement a été refusé ou a expiré.');
   }, [data?.status, payment, onActive, onFailed]);
+  const ambiguous = payment?.status === 'ambiguous';
   return (
-    <div
-      role="status"
-      className="flex items-center gap-3 rounded-xl border border-slate-200 p-3 text-sm text-slate-700"
-    >
-      <Spinner size="sm" label="" />
-      <span>
-        En attente de la confirmation de l’opérateur… Validez la demande reçue sur votre téléphone avec votre code
-        secret. Cette fenêtre se met à jour toute seule.
-      </span>
+    <div role="status" className="flex items-start gap-3 rounded-xl border border-slate-200 p-3 text-sm text-slate-700">
+      <Spinner size="sm" label="" className="mt-0.5 shrink-0" />
+      <div className="min-w-0">
+        <p className="font-semibold text-slate-900">
+          {ambiguous ? 'Vérification en cours auprès de l’opérateur' : 'En attente de votre confirmation'}
+        </p>
+        <p className="mt-1">
+          {ambiguous
+            ? 'Si une demande s’affiche sur votre téléphone, confirmez-la ; ne payez pas une seconde fois.'
+            : 'Cette fenêtre se met à jour toute seule. Vous pouvez aussi la fermer et suivre le paiement sur sa page.'}
+        </p>
+        {/* A page of its own survives a reload or a closed dialog while the payer takes their time. */}
+        <Link
+          to={`/payment/${paymentId}`}
+          className="inline-flex min-h-11 items-center font-semibold text-primary-800 underline"
+        >
+          Suivre ce paiement
+        </Link>
+      </div>
     </div>
   );
 }

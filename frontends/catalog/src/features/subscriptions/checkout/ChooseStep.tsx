@@ -20,6 +20,12 @@ const zodChoice = zodResolver(choiceSchema);
 const choiceResolver: typeof zodChoice = (values, context, options) =>
   zodChoice({ ...values, payer_phone: values.payer_phone?.trim() || undefined }, context, options);
 
+/**
+ * A way to pay's name without the operators it takes (« eBilling (Airtel Money, Moov Money) »):
+ * the operator is chosen just above, and four names fit two cards a row at 360 px only short.
+ */
+const shortProviderLabel = (label: string) => label.replace(/\s*\((?:Airtel|Moov)[^)]*\)\s*$/, '');
+
 /** The first step: the operator, the way to pay (when the aggregator is on) and the phone. */
 export function ChooseStep({
   plan,
@@ -94,7 +100,7 @@ export function ChooseStep({
           value={provider}
           options={providers.map((p) => [
             p.name,
-            p.label || paymentProviderLabels[p.name] || p.name,
+            shortProviderLabel(p.label || paymentProviderLabels[p.name] || p.name),
             p.name === 'manual' ? 'Je paie puis je déclare' : 'Demande sur mon téléphone',
           ])}
           field={register('provider')}

@@ -9,6 +9,7 @@ export function Outcome({
   title,
   text,
   subscriptionId,
+  linkLabel = 'Voir l’abonnement',
   onClose,
 }: {
   icon: ReactNode;
@@ -16,6 +17,8 @@ export function Outcome({
   title: string;
   text: string;
   subscriptionId: string;
+  /** The link to the subscription's page, named for what the member does there. */
+  linkLabel?: string;
   onClose: () => void;
 }) {
   const tones = {
@@ -34,7 +37,7 @@ export function Outcome({
           className="inline-flex h-11 items-center justify-center rounded-lg bg-primary-700 px-4 text-sm font-semibold text-white hover:bg-primary-800"
           onClick={onClose}
         >
-          Voir l’abonnement
+          {linkLabel}
         </Link>
         <Button variant="outline" onClick={onClose}>
           Fermer

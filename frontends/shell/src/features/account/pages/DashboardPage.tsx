@@ -11,14 +11,17 @@ import {
   canEnterBackOffice,
   formatDateTime,
   formatNumber,
+  HandshakeIcon,
   InboxIcon,
   initials,
   MessageIcon,
   PlusIcon,
   profileImageUrl,
+  ReceiptIcon,
   RefreshIcon,
   ShieldIcon,
   Skeleton,
+  StarIcon,
   UserIcon,
   useDocumentTitle,
   useSession,
@@ -41,6 +44,9 @@ const SHORTCUTS: Shortcut[] = [
   { to: '/my-books', title: 'Mes manuels', text: 'Gérez vos annonces en cours.', Icon: BookIcon },
   { to: '/messages', title: 'Messages', text: 'Discutez avec acheteurs et vendeurs.', Icon: MessageIcon },
   { to: '/profile', title: 'Mon profil', text: 'Vos informations et préférences.', Icon: UserIcon },
+  { to: '/transactions', title: 'Transactions', text: 'Vos ventes et achats conclus.', Icon: HandshakeIcon },
+  { to: '/my-ratings', title: 'Mes évaluations', text: 'Les avis reçus et donnés.', Icon: StarIcon },
+  { to: '/my-subscriptions', title: 'Mes abonnements', text: 'Vos mises en avant et reçus.', Icon: ReceiptIcon },
 ];
 
 export const STAT_LABELS: Array<[keyof UserStats, string]> = [

@@ -32,8 +32,9 @@ export default function ProfilePage() {
   return (
     <Container className="max-w-3xl space-y-6 py-8 sm:py-12">
       <AvatarCard profile={profile} />
-      <nav aria-label="Sections du profil" className="-mx-4 overflow-x-auto px-4">
-        <ul className="flex gap-2">
+      {/* The sections wrap on a phone: a strip that scrolls sideways hid the fourth one. */}
+      <nav aria-label="Sections du profil">
+        <ul className="flex flex-wrap gap-2">
           {SECTIONS.map((section) => (
             <li key={section.id}>
               <a

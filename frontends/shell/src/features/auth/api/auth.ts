@@ -29,8 +29,12 @@ export function register(values: unknown) {
   return api.post<RegisterResponse>('/register', values);
 }
 
-export function checkEmailVerification(email: string) {
-  return api.post<EmailVerifiedResponse>('/check-email-verification', { email });
+/** Without the proof (`verification_check`) the answer is always false: it tells nobody who has an account. */
+export function checkEmailVerification(email: string, verificationCheck: string | undefined) {
+  return api.post<EmailVerifiedResponse>('/check-email-verification', {
+    email,
+    ...(verificationCheck ? { verification_check: verificationCheck } : {}),
+  });
 }
 
 export function resendVerificationEmail(body: { email: string }) {

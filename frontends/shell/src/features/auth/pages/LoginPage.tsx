@@ -74,8 +74,8 @@ export default function LoginPage() {
 
   const secondStep = step !== 'credentials';
 
-  function goToVerification(email: string, message: string) {
-    navigate('/register-success', { state: { email, message } satisfies FromState });
+  function goToVerification(email: string, message: string, verificationCheck?: string) {
+    navigate('/register-success', { state: { email, message, verificationCheck } satisfies FromState });
   }
 
   function switchStep(next: Step) {
@@ -121,11 +121,12 @@ export default function LoginPage() {
       navigate(returnPath(location.state, location.search) ?? '/dashboard', { replace: true });
     } catch (error) {
       if (error instanceof ApiError) {
-        const payload = (error.body ?? {}) as { email_verified?: boolean; email?: string };
+        const payload = (error.body ?? {}) as { email_verified?: boolean; email?: string; verification_check?: string };
         if (error.status === 403 && payload.email_verified === false) {
           goToVerification(
             payload.email ?? parsed.email,
             error.hasServerMessage ? error.message : messages.emailNotVerified,
+            payload.verification_check,
           );
           return;
         }

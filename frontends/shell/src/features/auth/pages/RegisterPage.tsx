@@ -121,7 +121,9 @@ export default function RegisterPage() {
         const response = await authApi.register(values);
         const email = (values.email ?? '').trim().toLowerCase();
         notify.success(response?.message ?? messages.auth.registered);
-        navigate('/register-success', { state: { email } satisfies FromState });
+        navigate('/register-success', {
+          state: { email, verificationCheck: response?.verification_check } satisfies FromState,
+        });
       } catch (error) {
         if (error instanceof ApiError && error.status === 409) {
           // E-mail and username are both marked with the server's messages.

@@ -34,13 +34,30 @@ export default function RegisterSuccessPage() {
   return (
     <Container className="flex justify-center py-8 sm:py-14">
       <div className="w-full max-w-lg">
-        {email ? <Waiting email={email} message={state?.message} /> : <AskEmail onEmail={setEmail} />}
+        {email ? (
+          <Waiting
+            email={email}
+            message={state?.message}
+            // Only for the address it was given for (another typed here has none).
+            verificationCheck={email === state?.email?.trim() ? state.verificationCheck : undefined}
+          />
+        ) : (
+          <AskEmail onEmail={setEmail} />
+        )}
       </div>
     </Container>
   );
 }
 
-function Waiting({ email, message }: { email: string; message?: string | undefined }) {
+function Waiting({
+  email,
+  message,
+  verificationCheck,
+}: {
+  email: string;
+  message?: string | undefined;
+  verificationCheck?: string | undefined;
+}) {
   const navigate = useNavigate();
   const [checking, setChecking] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'info' | 'error'; text: string } | null>(null);
@@ -54,7 +71,7 @@ function Waiting({ email, message }: { email: string; message?: string | undefin
       inFlight.current = true;
       if (onDemand) setChecking(true);
       try {
-        const { verified } = await checkEmailVerification(email);
+        const { verified } = await checkEmailVerification(email, verificationCheck);
         if (verified) {
           navigate('/login', {
             replace: true,
@@ -70,7 +87,7 @@ function Waiting({ email, message }: { email: string; message?: string | undefin
         if (onDemand) setChecking(false);
       }
     },
-    [email, navigate],
+    [email, navigate, verificationCheck],
   );
 
   // On arrival, then every 30 s.

@@ -2,6 +2,7 @@ import type { ClassListMatchKind } from '@cartable/contracts';
 import { type Db, rowsOf } from '@cartable/service-kit';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { listingFacts, lotItemFacts } from '../../listings/index.ts';
+import { blockedEitherWay } from '../../members/index.ts';
 import { categoriesSubquery, categoryRelation, townRelation } from '../../taxonomy/index.ts';
 import { classListAlerts, classListItems, classLists, savedClassLists } from './schema.ts';
 
@@ -407,6 +408,89 @@ export const availabilityOf = (
   args: { listId: number; levelId: number; cityId: number | null; provinceId: number | null; perItem: number },
 ) =>
   rowsOf<AvailabilityRow>(db, availabilityQuery(args.listId, args.levelId, args.cityId, args.provinceId, args.perItem));
+
+export interface BasketCandidateRow extends Record<string, unknown> {
+  item_id: number;
+  /** The median price of the book's available listings sold alone, anywhere; null when none. */
+  median: number | null;
+  /** A listing holding the book in the town or its province (null: none). */
+  id: number | null;
+  price: number | null;
+  in_lot: boolean | null;
+  seller_id: string | null;
+  city_id: number | null;
+  prox: number | null;
+}
+
+/**
+ * « Compléter ma liste »: for each missing book, the available listings holding it exactly (as
+ * « Ma liste » matches them: ISBN or title, alone or in a lot) in the town or its province, of
+ * sellers other than the member and not blocked either way; and the book's median price
+ * sold alone on the whole site. One row per (book, listing); a book nobody offers nearby has one
+ * row without a listing.
+ */
+export function basketCandidates(
+  db: Db,
+  args: { listId: number; itemIds: number[]; cityId: number; provinceId: number | null; memberId: string },
+) {
+  return rowsOf<BasketCandidateRow>(
+    db,
+    sql`
+    with it as (
+      select i.id, i.title_key, i.isbn,
+             case when char_length(i.title_key) >= ${TITLE_PREFIX_MIN} then i.title_key || '{'
+                  else i.title_key || chr(1) end as key_end
+      from ${classListItems} i
+      where i.list_id = ${args.listId} and i.title_key <> ''
+        and i.id = any(${`{${args.itemIds.join(',')}}`}::int[])
+    ),
+    exact as (
+      select distinct on (it.id, x.id) it.id as item_id, x.id, x.price, x.city_id, x.user_id, x.seller_away, x.in_lot
+      from it
+      cross join lateral (
+        select b.id, b.price, b.city_id, b.user_id, b.seller_away, false as in_lot
+        from ${listingFacts} b
+        where it.isbn is not null and b.isbn is not null and cartable_isbn_key(b.isbn) = it.isbn
+          and b.status <> 'vendu' and b.status = 'disponible' and b.hidden_at is null
+        union all
+        select b.id, b.price, b.city_id, b.user_id, b.seller_away, false as in_lot
+        from ${listingFacts} b
+        where cartable_title_key(b.title) ~>=~ it.title_key and cartable_title_key(b.title) ~<~ it.key_end
+          and b.status <> 'vendu' and b.status = 'disponible' and b.hidden_at is null
+        union all
+        select b.id, b.price, b.city_id, b.user_id, b.seller_away, true as in_lot
+        from ${lotItemFacts} li join ${listingFacts} b on b.id = li.book_id
+        where it.isbn is not null and li.isbn_key = it.isbn
+          and b.status = 'disponible' and b.hidden_at is null
+        union all
+        select b.id, b.price, b.city_id, b.user_id, b.seller_away, true as in_lot
+        from ${lotItemFacts} li join ${listingFacts} b on b.id = li.book_id
+        where li.title_key ~>=~ it.title_key and li.title_key ~<~ it.key_end
+          and b.status = 'disponible' and b.hidden_at is null
+      ) x
+      order by it.id, x.id
+    ),
+    med as (
+      select item_id, percentile_disc(0.5) within group (order by price)::int as median
+      from exact where not in_lot and not seller_away group by item_id
+    ),
+    -- Materialized: the planner expects one book and would otherwise run it once per book.
+    near as materialized (
+      select e.item_id, e.id, e.price, e.in_lot, e.user_id, e.city_id,
+             case when e.city_id = ${args.cityId} then 0 else 1 end as prox
+      from exact e
+      left join ${townRelation} ci on ci.id = e.city_id
+      where not e.seller_away and e.user_id <> ${args.memberId}::uuid
+        and (e.city_id = ${args.cityId} or ci.province_id = ${args.provinceId})
+        and not ${blockedEitherWay(sql`e.user_id`, sql`${args.memberId}::uuid`)}
+    )
+    select it.id as item_id, m.median, n.id, n.price, n.in_lot, n.user_id::text as seller_id, n.city_id, n.prox
+    from it
+    left join med m on m.item_id = it.id
+    left join near n on n.item_id = it.id
+  `,
+  );
+}
 
 export interface CardRow {
   id: number;

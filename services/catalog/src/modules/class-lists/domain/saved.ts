@@ -9,6 +9,7 @@ import { conflict, notFound, type Storage, type UnitOfWork, unprocessable } from
 import { townNames } from '../../taxonomy/index.ts';
 import * as queries from '../db/queries.ts';
 import { availability } from './availability.ts';
+import { basketsOf } from './baskets.ts';
 import type { ClassListBooks } from './lists.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -82,6 +83,9 @@ export function familyLists(uow: UnitOfWork, storage: Storage, books: ClassListB
       });
       return (await savedLists(userId, row.id))[0]!;
     },
+
+    /** « Compléter ma liste »: three baskets for the books the member's saved list still misses. */
+    baskets: (userId: string, listId: number) => basketsOf(db, userId, listId),
 
     async unsave(userId: string, listId: number) {
       if (!(await queries.unsaveList(db, userId, listId))) throw notFound(m.savedNotFound);

@@ -31,7 +31,7 @@ export const adminClassListItemRoutes: FastifyPluginAsyncZod<ClassListRouteDeps>
     throwFileSizeLimit: false,
     limits: { fileSize: CLASS_LIST_IMPORT_MAX_BYTES, files: 1, fields: 5 },
   });
-  const manage = { preHandler: guards.requirePermission(LISTS_PERMISSION) };
+  const manage = { onRequest: guards.requirePermission(LISTS_PERMISSION) };
 
   app.post(
     '/admin/class-lists/:id/items',

@@ -30,7 +30,7 @@ export const adminClassListRoutes: FastifyPluginAsyncZod<ClassListRouteDeps> = a
     throwFileSizeLimit: false,
     limits: { fileSize: CLASS_LIST_IMPORT_MAX_BYTES, files: 1, fields: 5 },
   });
-  const manage = { preHandler: guards.requirePermission(LISTS_PERMISSION) };
+  const manage = { onRequest: guards.requirePermission(LISTS_PERMISSION) };
 
   app.get(
     '/admin/class-lists',

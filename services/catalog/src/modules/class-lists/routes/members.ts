@@ -1,4 +1,5 @@
 import {
+  classListBasketsSchema,
   classListProposalRequestSchema,
   classListWriteResponseSchema,
   idParamsSchema,
@@ -21,7 +22,7 @@ export const memberClassListRoutes: FastifyPluginAsyncZod<ClassListRouteDeps> = 
   app.post(
     '/class-lists/proposals',
     {
-      preHandler: guards.requireVerified,
+      onRequest: guards.requireVerified,
       schema: { tags, security, body: classListProposalRequestSchema, response: { 201: classListWriteResponseSchema } },
     },
     async (request, reply) => {
@@ -32,14 +33,14 @@ export const memberClassListRoutes: FastifyPluginAsyncZod<ClassListRouteDeps> = 
 
   app.get(
     '/my-class-lists',
-    { preHandler: guards.requireUser, schema: { tags, security, response: { 200: savedClassListsResponseSchema } } },
+    { onRequest: guards.requireUser, schema: { tags, security, response: { 200: savedClassListsResponseSchema } } },
     async (request) => ({ data: await families.savedLists(request.claims!.sub) }),
   );
 
   app.put(
     '/my-class-lists/:id',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         tags,
         security,
@@ -55,10 +56,19 @@ export const memberClassListRoutes: FastifyPluginAsyncZod<ClassListRouteDeps> = 
     },
   );
 
+  app.get(
+    '/my-class-lists/:id/baskets',
+    {
+      onRequest: guards.requireUser,
+      schema: { tags, security, params: idParamsSchema, response: { 200: classListBasketsSchema } },
+    },
+    async (request) => families.baskets(request.claims!.sub, request.params.id),
+  );
+
   app.delete(
     '/my-class-lists/:id',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: { tags, security, params: idParamsSchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {

@@ -54,7 +54,7 @@ export const publicClassListRoutes: FastifyPluginAsyncZod<ClassListRouteDeps> = 
   app.get(
     '/class-lists/:id',
     {
-      preHandler: guards.optionalUser,
+      onRequest: guards.optionalUser,
       schema: { tags, params: idParamsSchema, response: { 200: classListResponseSchema } },
     },
     async (request) => {
@@ -66,7 +66,7 @@ export const publicClassListRoutes: FastifyPluginAsyncZod<ClassListRouteDeps> = 
   app.get(
     '/class-lists/:id/availability',
     {
-      preHandler: guards.optionalUser,
+      onRequest: guards.optionalUser,
       schema: {
         tags,
         params: idParamsSchema,

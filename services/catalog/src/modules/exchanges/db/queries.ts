@@ -3,7 +3,7 @@ import { type Db, rowsOf } from '@cartable/service-kit';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { itemRelation } from '../../class-lists/index.ts';
 import { listingFacts, lotItemFacts } from '../../listings/index.ts';
-import { memberRelation } from '../../members/index.ts';
+import { blockedEitherWay, memberRelation } from '../../members/index.ts';
 import { categoryRelation, townRelation } from '../../taxonomy/index.ts';
 import { exchangeSuggestions, exchangeWishes } from './schema.ts';
 
@@ -141,7 +141,10 @@ export async function insertSuggestion(db: Db, values: SuggestionValues) {
   return row;
 }
 
-/** Open suggestions whose listings went (sold, reserved, hidden, no longer for exchange), or too old. */
+/**
+ * Open suggestions whose listings went (sold, reserved, hidden, no longer for exchange), too old,
+ * or between members one of whom has since blocked another.
+ */
 export async function lapseSuggestions(db: Db, now: Date) {
   await db.execute(sql`
     update ${exchangeSuggestions} s set status = 'lapsed', updated_at = ${now.toISOString()}::timestamptz
@@ -151,6 +154,10 @@ export async function lapseSuggestions(db: Db, now: Date) {
         select 1 from unnest(s.book_ids) as bid
         left join ${listingFacts} b on b.id = bid
         where b.id is null or b.status <> 'disponible' or b.hidden_at is not null or not b.is_exchange_possible
+      )
+      or exists (
+        select 1 from unnest(s.member_ids) as one, unnest(s.member_ids) as another
+        where one < another and ${blockedEitherWay(sql`one`, sql`another`)}
       )
     )`);
 }

@@ -14,6 +14,7 @@ import {
   isUniqueViolation,
   notFound,
   type Storage,
+  startPeriodic,
   type Transaction,
   type UnitOfWork,
   unprocessable,
@@ -22,7 +23,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { itemTitles } from '../../class-lists/index.ts';
 import { exchangeOffersOf, listingSummaries } from '../../listings/index.ts';
-import { memberCards } from '../../members/index.ts';
+import { memberCards, standingBlocks } from '../../members/index.ts';
 import { type CategoryStore, existingCategoryIds, provinceNames, townNames } from '../../taxonomy/index.ts';
 import * as queries from '../db/queries.ts';
 import { exchangeAccepted, exchangeSuggested } from '../events.ts';
@@ -194,7 +195,14 @@ export function exchangeService(uow: UnitOfWork, storage: Storage, categories: C
       const existing = await queries.liveSignatures(t.db);
       const refused = new Set(existing.map((e) => e.signature));
       const taken = new Set(existing.filter((e) => e.status === 'open').flatMap((e) => e.bookIds));
-      const found = findExchanges(members, offers, wishes, { taken, refused });
+      const blocks = new Set(
+        (await standingBlocks(t.db)).flatMap((b) => [`${b.blockerId}|${b.blockedId}`, `${b.blockedId}|${b.blockerId}`]),
+      );
+      const found = findExchanges(members, offers, wishes, {
+        taken,
+        refused,
+        blocked: (a, b) => blocks.has(`${a}|${b}`),
+      });
       if (!found.length) return 0;
       await storeSuggestions(t, found);
       return found.length;
@@ -279,25 +287,16 @@ export function exchangeService(uow: UnitOfWork, storage: Storage, categories: C
 export type ExchangeService = ReturnType<typeof exchangeService>;
 
 /** Runs the matcher every `intervalMs` (listings change all day; a new wish also runs it at once). Returns its stop. */
-export function startExchangeMatcher(
+export const startExchangeMatcher = (
   exchanges: Pick<ExchangeService, 'runMatcher'>,
   log: Pick<Logger, 'info' | 'warn'>,
   intervalMs: number,
-) {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    exchanges
-      .runMatcher()
-      .then((made) => {
-        if (made) log.info({ made }, 'exchange suggestions');
-      })
-      .catch((err) => log.warn({ err }, 'exchange matcher failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+) =>
+  startPeriodic(() => exchanges.runMatcher(), {
+    intervalMs,
+    log,
+    failure: 'exchange matcher failed',
+    report: (made) => {
+      if (made) log.info({ made }, 'exchange suggestions');
+    },
+  });

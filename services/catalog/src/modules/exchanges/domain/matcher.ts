@@ -113,7 +113,16 @@ export function findExchanges(
   members: MatcherMember[],
   offers: MatcherOffer[],
   wishes: MatcherWish[],
-  { taken = new Set<number>(), refused = new Set<string>() }: { taken?: Set<number>; refused?: Set<string> } = {},
+  {
+    taken = new Set<number>(),
+    refused = new Set<string>(),
+    blocked = () => false,
+  }: {
+    taken?: Set<number>;
+    refused?: Set<string>;
+    /** Whether a block stands between two members (either way): they are never put together. */
+    blocked?: (a: string, b: string) => boolean;
+  } = {},
 ): MatchedSuggestion[] {
   const where = new Map(members.map((m) => [m.id, m]));
   const province = (userId: string) => where.get(userId)?.provinceId ?? null;
@@ -237,6 +246,7 @@ export function findExchanges(
   /** The first combination of listings along `people` (each receives from the next) that is free and never refused. */
   const consider = (kind: 'pair' | 'cycle', people: string[]) => {
     if (people.some((p) => busyMembers.has(p))) return false;
+    if (people.some((a, i) => people.some((b, j) => i < j && blocked(a, b)))) return false;
     const choices = people.map((to, i) => {
       const from = people[(i + 1) % people.length]!;
       return (gets.get(to)?.get(from) ?? []).filter((e) => !busyBooks.has(e.offer.bookId)).map((e) => leg(to, from, e));

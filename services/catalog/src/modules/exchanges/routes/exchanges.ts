@@ -26,7 +26,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<ExchangeRouteDeps> = async (a
 
   app.get(
     '/exchanges',
-    { preHandler: guards.requireUser, schema: { tags, security, response: { 200: exchangeOverviewSchema } } },
+    { onRequest: guards.requireUser, schema: { tags, security, response: { 200: exchangeOverviewSchema } } },
     async (request) => exchanges.overview(request.claims!.sub),
   );
 
@@ -34,7 +34,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<ExchangeRouteDeps> = async (a
     '/exchanges/wishes',
     {
       // Like listing a book: a verified e-mail, so that suggestions reach a real person.
-      preHandler: guards.requireVerified,
+      onRequest: guards.requireVerified,
       schema: { tags, security, body: exchangeWishRequestSchema, response: { 201: exchangeWishResponseSchema } },
     },
     async (request, reply) => {
@@ -47,7 +47,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<ExchangeRouteDeps> = async (a
   app.delete(
     '/exchanges/wishes/:id',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: { tags, security, params: wishParams, response: { 200: messageResponseSchema } },
     },
     async (request) => {
@@ -59,7 +59,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<ExchangeRouteDeps> = async (a
   app.post(
     '/exchanges/suggestions/:id/accept',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: { tags, security, params: suggestionParams, response: { 200: exchangeSuggestionResponseSchema } },
     },
     async (request) => {
@@ -71,7 +71,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<ExchangeRouteDeps> = async (a
   app.post(
     '/exchanges/suggestions/:id/decline',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: { tags, security, params: suggestionParams, response: { 200: exchangeSuggestionResponseSchema } },
     },
     async (request) => ({

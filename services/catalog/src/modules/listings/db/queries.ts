@@ -1,7 +1,7 @@
 import type { BookFields, BookStatus } from '@cartable/contracts';
 import { type Db, dailyCounts, lastWeek, rowsOf, type StatsWindow, trend } from '@cartable/service-kit';
 import { and, asc, desc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { blockedBy, membersSubquery } from '../../members/index.ts';
+import { blockedEitherWay, membersSubquery } from '../../members/index.ts';
 import { townRelation, townsSubquery } from '../../taxonomy/index.ts';
 import { bookImages, bookLotItems, books } from './schema.ts';
 
@@ -92,7 +92,7 @@ function prepare(db: Db, sellerBadge: SellerBadgeSql) {
         sellerCity: sellerTowns.name,
         sellerProvince: sellerTowns.provinceName,
         badge: sellerBadge(seller.userId),
-        blockedViewer: blockedBy(seller.userId, sql`${sql.placeholder('viewer')}::uuid`),
+        blockedViewer: blockedEitherWay(seller.userId, sql`${sql.placeholder('viewer')}::uuid`),
       })
       .from(books)
       .leftJoin(towns, eq(towns.id, books.cityId))

@@ -128,7 +128,8 @@ export type ListingCards = ReturnType<typeof listingCards>;
 
 /**
  * The seller block of the book page, from the members projection (no call to auth); a viewer the
- * seller blocked (messaging's blocks, projected) does not get their phone and e-mail.
+ * seller blocked, or who blocked the seller (messaging's blocks, projected), does not get their
+ * phone and e-mail.
  */
 export function sellerOf(row: BookPageRow): { seller: Seller | null; away: boolean } {
   const s = row.seller;

@@ -1,5 +1,6 @@
-import type { AccessClaims, BookFields, BookStatus } from '@cartable/contracts';
+import { type AccessClaims, type BookFields, type BookStatus, dealMessages } from '@cartable/contracts';
 import {
+  conflict,
   type Db,
   forbidden,
   hasPermission,
@@ -37,6 +38,20 @@ export interface LotSource {
 }
 type Lot = Awaited<ReturnType<LotSource['resolve']>>;
 
+/**
+ * Whether a listing was sold in a confirmed deal (trust's, wired in by the service: listings
+ * imports nothing of trust, which reads listings). Such a listing stays sold: put back on sale,
+ * it could be « sold » again to the same friend for one more rating.
+ */
+export interface DealSales {
+  soldInConfirmedDeal(db: Db, bookId: number): Promise<boolean>;
+}
+
+/** Refuses any status change of a listing a confirmed deal sold (409). */
+export async function refuseIfSoldInDeal(db: Db, sales: DealSales, bookId: number) {
+  if (await sales.soldInConfirmedDeal(db, bookId)) throw conflict(dealMessages.soldInDeal);
+}
+
 /** The listing's columns a lot sets: what its search vector reads, and its level and subjects among its categories. */
 function lotColumns(lot: Lot, categoryIds: number[]) {
   const subjects = lot.items.map((i) => i.subjectId).filter((id): id is number => id !== null);
@@ -65,8 +80,8 @@ export async function changeStatus(t: Transaction, storage: Storage, book: queri
  * it there (a sold listing's boost ends, a saved search or « Ma liste » is told), and the caches
  * that show listings hear of it once it is committed.
  */
-export function listingWrites(options: { uow: UnitOfWork; storage: Storage; lots: LotSource }) {
-  const { uow, storage, lots } = options;
+export function listingWrites(options: { uow: UnitOfWork; storage: Storage; lots: LotSource; sales: DealSales }) {
+  const { uow, storage, lots, sales } = options;
   const db = uow.db;
 
   /** Refuses unknown categories and towns with field errors. */
@@ -165,7 +180,12 @@ export function listingWrites(options: { uow: UnitOfWork; storage: Storage; lots
     async setStatus(id: number, claims: AccessClaims, status: BookStatus) {
       const book = await owned(id, claims);
       if (status === book.status) return false;
-      await uow.run((t) => changeStatus(t, storage, book, status));
+      await uow.run(async (t) => {
+        // Under the listing's lock: a deal confirmed at this moment is seen.
+        await queries.lockListing(t.db, book.id);
+        await refuseIfSoldInDeal(t.db, sales, book.id);
+        await changeStatus(t, storage, book, status);
+      });
       return true;
     },
   };

@@ -6,7 +6,7 @@ import type { CategoryStore } from '../../taxonomy/index.ts';
 import * as queries from '../db/queries.ts';
 import { listingModerated, listingStatusChanged, listingUpdated } from '../events.ts';
 import type { ListingCards } from './cards.ts';
-import { deleteListing, LISTING_NOT_FOUND } from './listing-writes.ts';
+import { type DealSales, deleteListing, LISTING_NOT_FOUND, refuseIfSoldInDeal } from './listing-writes.ts';
 import { deleteStoredPhotos } from './photos.ts';
 
 export type AdminBookQuery = z.output<typeof adminBookListQuerySchema>;
@@ -25,8 +25,9 @@ export function listingModeration(options: {
   storage: Storage;
   categories: CategoryStore;
   cards: ListingCards;
+  sales: DealSales;
 }) {
-  const { uow, storage, categories, cards } = options;
+  const { uow, storage, categories, cards, sales } = options;
   const db = uow.db;
 
   /** Listings as the back office shows them: the public Book plus its owner. */
@@ -92,6 +93,7 @@ export function listingModeration(options: {
       return uow.run(async (t) => {
         const book = await locked(t, id);
         if (book.status === status) return false;
+        await refuseIfSoldInDeal(t.db, sales, book.id);
         await queries.setListingStatus(t.db, book.id, status);
         await listingStatusChanged(t, storage, book.id, book.status);
         await listingModerated(t, book, 'status_changed', moderatorId, reason, status);

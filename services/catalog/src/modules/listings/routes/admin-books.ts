@@ -22,7 +22,7 @@ const security = [{ bearer: [] }];
  */
 export const adminBookRoutes: FastifyPluginAsyncZod<ListingRouteDeps> = async (app, { guards, listings }) => {
   const moderation = listings.moderation;
-  const allowed = { preHandler: guards.requirePermission('books.update.any') };
+  const allowed = { onRequest: guards.requirePermission('books.update.any') };
 
   app.get(
     '/admin/books',

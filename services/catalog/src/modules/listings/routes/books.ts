@@ -29,7 +29,7 @@ export const bookRoutes: FastifyPluginAsyncZod<ListingRouteDeps> = async (app, {
   app.get(
     '/books/:id',
     {
-      preHandler: guards.optionalUser,
+      onRequest: guards.optionalUser,
       schema: { tags, params: idParams, querystring: bookPageQuerySchema, response: { 200: bookDetailResponseSchema } },
     },
     async (request, reply) => {
@@ -54,7 +54,7 @@ export const bookRoutes: FastifyPluginAsyncZod<ListingRouteDeps> = async (app, {
   // Multipart (fields of bookFieldsSchema, files image1..image3).
   app.post(
     '/books',
-    { preHandler: guards.requireVerified, schema: { tags, security, response: { 201: bookWriteResponseSchema } } },
+    { onRequest: guards.requireVerified, schema: { tags, security, response: { 201: bookWriteResponseSchema } } },
     async (request, reply) => {
       const form = await readListingForm(request, config.BOOK_IMAGE_MAX_BYTES);
       const id = await writes.create(request.claims!.sub, form);
@@ -65,7 +65,7 @@ export const bookRoutes: FastifyPluginAsyncZod<ListingRouteDeps> = async (app, {
   app.post(
     '/books/:id',
     {
-      preHandler: guards.requireVerified,
+      onRequest: guards.requireVerified,
       schema: { tags, security, params: idParams, response: { 200: bookWriteResponseSchema } },
     },
     async (request) => {
@@ -79,7 +79,7 @@ export const bookRoutes: FastifyPluginAsyncZod<ListingRouteDeps> = async (app, {
   app.delete(
     '/books/:id',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: { tags, security, params: idParams, response: { 200: messageResponseSchema } },
     },
     async (request) => {
@@ -91,7 +91,7 @@ export const bookRoutes: FastifyPluginAsyncZod<ListingRouteDeps> = async (app, {
   app.put(
     '/books/:id/status',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         tags,
         security,

@@ -20,20 +20,20 @@ export const myBookRoutes: FastifyPluginAsyncZod<ListingRouteDeps> = async (app,
 
   app.get(
     '/books/stats/user',
-    { preHandler: guards.requireUser, schema: { tags, security, response: { 200: bookStatsResponseSchema } } },
+    { onRequest: guards.requireUser, schema: { tags, security, response: { 200: bookStatsResponseSchema } } },
     async (request) => ({ stats: await owners.stats(request.claims!.sub) }),
   );
 
   app.get(
     '/user/books',
-    { preHandler: guards.requireUser, schema: { tags, security, response: { 200: bookListResponseSchema } } },
+    { onRequest: guards.requireUser, schema: { tags, security, response: { 200: bookListResponseSchema } } },
     async (request) => ({ data: await owners.own(request.claims!.sub) }),
   );
 
   app.get(
     '/users/profile/books',
     {
-      preHandler: guards.optionalUser,
+      onRequest: guards.optionalUser,
       schema: { tags, querystring: profileBooksQuerySchema, response: { 200: bookListResponseSchema } },
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import { type Db, isNewer } from '@cartable/service-kit';
+import { type Db, isNewer, rowsOf } from '@cartable/service-kit';
 import { and, eq, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { memberBlocks, sellers } from './schema.ts';
 
@@ -27,6 +27,31 @@ export const memberRelation = sql`(select m.user_id, m.name, m.username, m.profi
 export const blockedBy = (blocker: SQLWrapper, blocked: SQLWrapper) =>
   sql<boolean>`exists (select 1 from ${memberBlocks} where ${memberBlocks.blockerId} = ${blocker}
     and ${memberBlocks.blockedId} = ${blocked} and ${memberBlocks.blocked})`;
+
+/**
+ * Whether either member blocked the other: a block stands both ways (neither sees the other's
+ * contact details, comments on, deals with, or is matched or alerted with the other's listings).
+ */
+export const blockedEitherWay = (a: SQLWrapper, b: SQLWrapper) =>
+  sql<boolean>`exists (select 1 from ${memberBlocks} where ${memberBlocks.blocked} and (
+    (${memberBlocks.blockerId} = ${a} and ${memberBlocks.blockedId} = ${b})
+    or (${memberBlocks.blockerId} = ${b} and ${memberBlocks.blockedId} = ${a})))`;
+
+/** The same, asked for two member ids. */
+export async function blockBetween(db: Db, a: string, b: string) {
+  const [row] = await rowsOf<{ blocked: boolean }>(
+    db,
+    sql`select ${blockedEitherWay(sql`${a}::uuid`, sql`${b}::uuid`)} as blocked`,
+  );
+  return Boolean(row?.blocked);
+}
+
+/** Every standing block, as pairs (for the exchange matcher, which reads all members at once). */
+export const standingBlocks = (db: Db) =>
+  db
+    .select({ blockerId: memberBlocks.blockerId, blockedId: memberBlocks.blockedId })
+    .from(memberBlocks)
+    .where(eq(memberBlocks.blocked, true));
 
 /** The public face of members, by id: name, username, photo and town. */
 export async function memberCards(db: Db, ids: string[]) {
@@ -165,22 +190,5 @@ export async function setDeactivated(db: Db, userId: string, deactivatedAt: Date
       target: sellers.userId,
       set: flag,
       setWhere: sql`${sellers.deactivationVersion} < ${version}`,
-    });
-}
-
-/** Keeps the pair's latest state: a late (older) block or unblock never overrides a newer one. */
-export async function keepBlock(
-  db: Db,
-  data: { blocker_id: string; blocked_id: string; at: string },
-  blocked: boolean,
-) {
-  const row = { blockerId: data.blocker_id, blockedId: data.blocked_id, blocked, changedAt: new Date(data.at) };
-  await db
-    .insert(memberBlocks)
-    .values(row)
-    .onConflictDoUpdate({
-      target: [memberBlocks.blockerId, memberBlocks.blockedId],
-      set: { blocked, changedAt: row.changedAt },
-      setWhere: sql`${memberBlocks.changedAt} <= ${row.changedAt}`,
     });
 }

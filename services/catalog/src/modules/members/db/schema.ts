@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Projection of auth's users: the public face of sellers, fed by auth.user.* events. */
 export const sellers = pgTable(
@@ -48,18 +38,5 @@ export const sellers = pgTable(
   ],
 );
 
-/**
- * Blocks from messaging's events: a member blocked by a seller no longer sees the seller's phone
- * and e-mail. One row per pair with the time of its last change, so a late event never undoes a
- * newer one.
- */
-export const memberBlocks = pgTable(
-  'member_blocks',
-  {
-    blockerId: uuid('blocker_id').notNull(),
-    blockedId: uuid('blocked_id').notNull(),
-    blocked: boolean('blocked').notNull(),
-    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] })],
-);
+/** messaging's blocks, projected (libs/service-kit's member-blocks.ts). */
+export { memberBlocks } from '@cartable/service-kit';

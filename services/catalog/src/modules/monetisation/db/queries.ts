@@ -6,6 +6,7 @@ import {
   desc,
   eq,
   gt,
+  gte,
   inArray,
   isNotNull,
   isNull,
@@ -419,12 +420,102 @@ export async function paymentByReference(db: Db, provider: string, reference: st
   return row;
 }
 
+/** The payment of this provider with the provider's own id, locked. */
+export async function paymentByProviderReference(db: Db, provider: string, providerReference: string) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.providerReference, providerReference), eq(payments.provider, provider)))
+    .for('update');
+  return row;
+}
+
+/** A payment still open: waiting for the payer, for an operator, or for the provider's answer. */
 export async function openPaymentOf(db: Db, subscriptionId: string) {
   const [open] = await db
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.subscriptionId, subscriptionId), inArray(payments.status, ['pending', 'submitted'])));
+    .where(
+      and(eq(payments.subscriptionId, subscriptionId), inArray(payments.status, ['pending', 'submitted', 'ambiguous'])),
+    );
   return open;
+}
+
+/** Payment requests pushed to phones since `since`, by a member or to a number (free plans aside). */
+export async function paymentRequestsSince(
+  db: Db,
+  who: { userId: string } | { payerPhone: string },
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count })
+    .from(payments)
+    .where(
+      and(
+        'userId' in who ? eq(payments.userId, who.userId) : eq(payments.payerPhone, who.payerPhone),
+        gte(payments.createdAt, since),
+        gt(payments.amount, 0),
+        isNotNull(payments.payerPhone),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * Payments whose status read is due, among `providers`, claimed for this replica: locked while it
+ * writes their next time, so that another replica's sweep skips them instead of asking twice.
+ */
+export async function claimDueChecks(
+  db: Db,
+  providers: string[],
+  now: Date,
+  limit: number,
+  next: (row: PaymentRow) => { nextCheckAt: Date | null; status?: 'ambiguous' },
+) {
+  const due = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        // Failed on our side only (its subscription ended) keeps its next check: money may still come.
+        inArray(payments.status, ['pending', 'ambiguous', 'failed']),
+        isNotNull(payments.nextCheckAt),
+        lte(payments.nextCheckAt, now),
+        inArray(payments.provider, providers),
+      ),
+    )
+    .orderBy(asc(payments.nextCheckAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed: Array<{ row: PaymentRow; ask: boolean }> = [];
+  for (const row of due) {
+    const plan = next(row);
+    const [updated] = await db
+      .update(payments)
+      .set({
+        nextCheckAt: plan.nextCheckAt,
+        ...(plan.status ? { status: plan.status } : {}),
+        ...(plan.nextCheckAt ? { checks: sql`${payments.checks} + 1`, lastCheckedAt: now } : {}),
+        updatedAt: now,
+      })
+      .where(eq(payments.id, row.id))
+      .returning();
+    claimed.push({ row: updated!, ask: plan.nextCheckAt !== null });
+  }
+  return claimed;
+}
+
+/** Nothing more to ask the provider about this payment (it gave its final word). */
+export async function stopChecks(db: Db, paymentId: string) {
+  await db.update(payments).set({ nextCheckAt: null }).where(eq(payments.id, paymentId));
+}
+
+/** Asks for a payment's status at once (a doorbell the provider could not answer for now). */
+export async function checkSoon(db: Db, paymentId: string, at: Date) {
+  await db
+    .update(payments)
+    .set({ nextCheckAt: at })
+    .where(and(eq(payments.id, paymentId), inArray(payments.status, ['pending', 'ambiguous', 'failed'])));
 }
 
 export async function insertPayment(db: Db, values: typeof payments.$inferInsert) {
@@ -460,11 +551,22 @@ export const expireDuePayments = (db: Db, now: Date) =>
   db
     .update(payments)
     .set({ status: 'expired', updatedAt: now })
-    .where(and(eq(payments.status, 'pending'), lte(payments.expiresAt, now)))
+    .where(and(eq(payments.status, 'pending'), lte(payments.expiresAt, now), isNull(payments.nextCheckAt)))
     .returning();
 
 export const paymentsOfSubscription = (db: Db, subscriptionId: string) =>
   db.select().from(payments).where(eq(payments.subscriptionId, subscriptionId)).orderBy(desc(payments.createdAt));
+
+/** The latest payment of each subscription: what a member's list says of a purchase that did not go through. */
+export async function latestPaymentsOf(db: Db, subscriptionIds: string[]) {
+  if (!subscriptionIds.length) return new Map<string, typeof payments.$inferSelect>();
+  const rows = await db
+    .selectDistinctOn([payments.subscriptionId])
+    .from(payments)
+    .where(inArray(payments.subscriptionId, subscriptionIds))
+    .orderBy(payments.subscriptionId, desc(payments.createdAt));
+  return new Map(rows.map((row) => [row.subscriptionId, row]));
+}
 
 /** A provider's event about a payment, stored once per event id (a repeat is null). */
 export async function insertPaymentEvent(db: Db, values: typeof paymentEvents.$inferInsert) {
@@ -536,7 +638,14 @@ export async function paymentPage(db: Db, filter: PaymentFilter, page: { limit: 
       .select()
       .from(payments)
       .where(where)
-      .orderBy(desc(payments.createdAt), desc(payments.id))
+      // What needs a person first: nobody knows whether it was paid, or it waits past an hour.
+      .orderBy(
+        sql`case when ${payments.status} = 'ambiguous' then 0
+          when ${payments.status} in ('pending', 'submitted') and ${payments.createdAt} < now() - interval '1 hour' then 1
+          else 2 end`,
+        desc(payments.createdAt),
+        desc(payments.id),
+      )
       .limit(page.limit)
       .offset(page.offset),
     db.select({ total: count }).from(payments).where(where),
@@ -553,6 +662,33 @@ export async function paymentPage(db: Db, filter: PaymentFilter, page: { limit: 
       .orderBy(desc(month)),
   ]);
   return { rows, total: counted?.total ?? 0, totals };
+}
+
+/**
+ * The paid money per day (Libreville time), provider and operator: what an accountant matches
+ * against the aggregator's statement.
+ */
+export function dailyTotals(db: Db, from: string, to: string) {
+  const day = sql<string>`to_char(${payments.paidAt} at time zone ${TZ}, 'YYYY-MM-DD')`;
+  return db
+    .select({
+      day,
+      provider: payments.provider,
+      operator: payments.operator,
+      count,
+      paid: sql<number>`coalesce(sum(${payments.amount}), 0)::int`,
+      refunded: sql<number>`coalesce(sum(${payments.refundedAmount}), 0)::int`,
+    })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'paid'),
+        sql`${payments.paidAt} >= (${from}::date::timestamp at time zone ${TZ})`,
+        sql`${payments.paidAt} < ((${to}::date + 1)::timestamp at time zone ${TZ})`,
+      ),
+    )
+    .groupBy(day, payments.provider, payments.operator)
+    .orderBy(day, payments.provider, payments.operator);
 }
 
 // ── figures ──────────────────────────────────────────────────────────────────────────────────

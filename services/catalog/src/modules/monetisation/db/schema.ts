@@ -124,6 +124,11 @@ export const payments = pgTable(
     failureReason: text('failure_reason'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When the reconciliation sweep asks the provider next; null: nothing more to ask. */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    /** Status reads made so far (the back-off grows with them). */
+    checks: integer('checks').notNull().default(0),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -136,6 +141,11 @@ export const payments = pgTable(
     index('payments_user_idx').on(t.userId, t.createdAt),
     index('payments_created_idx').on(t.createdAt),
     index('payments_open_expires_idx').on(t.expiresAt).where(sql`status in ('pending', 'submitted')`),
+    index('payments_reconcile_idx')
+      .on(t.nextCheckAt)
+      .where(sql`status in ('pending', 'ambiguous', 'failed') and next_check_at is not null`),
+    // Payment requests per paying number and hour.
+    index('payments_payer_phone_idx').on(t.payerPhone, t.createdAt),
   ],
 );
 
@@ -170,7 +180,8 @@ export const refunds = pgTable('refunds', {
     .references(() => payments.id),
   amount: integer('amount').notNull(),
   reason: text('reason').notNull(),
-  createdBy: uuid('created_by').notNull(),
+  /** Who refunded; null: the system (money that came after the subscription ended). */
+  createdBy: uuid('created_by'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

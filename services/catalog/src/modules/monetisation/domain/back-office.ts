@@ -1,5 +1,11 @@
-import { type planRequestSchema, SUBSCRIPTIONS_PER_PAGE, subscriptionMessages } from '@cartable/contracts';
-import { conflict, notFound, type UnitOfWork } from '@cartable/service-kit';
+import {
+  operatorLabels,
+  paymentProviderLabels,
+  type planRequestSchema,
+  SUBSCRIPTIONS_PER_PAGE,
+  subscriptionMessages,
+} from '@cartable/contracts';
+import { conflict, notFound, type UnitOfWork, writeCsv } from '@cartable/service-kit';
 import type { z } from 'zod';
 import * as queries from '../db/queries.ts';
 import { type PaymentProviders, providerLabel } from '../providers/provider.ts';
@@ -92,6 +98,28 @@ export function monetisationBackOffice(options: {
       return { data: await adminPayments(db, rows), meta: meta(page, total), totals };
     },
     payment: async (id: string) => paymentDetail(db, await paymentOf(db, id, null, false)),
+    /**
+     * The paid money per day, provider and operator as CSV (through writeCsv: labels only, but a
+     * spreadsheet must never read a cell as a formula); Libreville's today when no day is given.
+     */
+    async dailyTotalsCsv(fromDay?: string, toDay?: string) {
+      const today = new Date(Date.now() + 3600_000).toISOString().slice(0, 10); // UTC+1, no DST
+      const from = fromDay ?? toDay ?? today;
+      const to = toDay ?? from;
+      const rows = await queries.dailyTotals(db, from, to);
+      const csv = writeCsv(
+        ['Jour', 'Moyen de paiement', 'Opérateur', 'Paiements', 'Montant payé (FCFA)', 'Remboursé (FCFA)'],
+        rows.map((r) => [
+          r.day,
+          paymentProviderLabels[r.provider] ?? r.provider,
+          operatorLabels[r.operator],
+          r.count,
+          r.paid,
+          r.refunded,
+        ]),
+      );
+      return { from, to, csv };
+    },
     async validate(id: string, actorId: string) {
       const done = await validatePayment(uow, id, actorId);
       if (done.subscription) await jobs.schedule(done.subscription);

@@ -1,4 +1,5 @@
 import {
+  type PaymentInstructions,
   SUBSCRIPTIONS_PER_PAGE,
   type subscriptionCheckoutResponseSchema,
   subscriptionMessages,
@@ -35,8 +36,13 @@ export function memberCheckout(options: {
   jobs: SubscriptionJobs;
   currency: string;
   pendingHours: number;
+  /** The first status read of a payment a provider can be asked about. */
+  firstCheckMs: number;
 }) {
-  const { uow, providers, jobs, currency, pendingHours } = options;
+  const { uow, providers, jobs, currency, pendingHours, firstCheckMs } = options;
+  /** A provider that answers status queries gets asked; manual payments wait for an operator. */
+  const firstCheck = (provider: string) =>
+    providers.get(provider)?.status ? new Date(Date.now() + firstCheckMs) : null;
   const db = uow.db;
 
   const chooseProvider = (name: string) => {
@@ -116,7 +122,15 @@ export function memberCheckout(options: {
         }
         const waiting = await queries.waitingSubscription(t.db, me, plan.id, bookId);
         if (waiting) {
-          const payment = await createPayment(t, waiting, body, 'subscription', currency, pendingHours);
+          const payment = await createPayment(
+            t,
+            waiting,
+            body,
+            'subscription',
+            currency,
+            pendingHours,
+            firstCheck(body.provider),
+          );
           return { sub: waiting, payment: await settleIfFree(t, payment) };
         }
         const sub = await queries.insertSubscription(t.db, {
@@ -132,7 +146,15 @@ export function memberCheckout(options: {
           bookId,
         });
         await queries.audit(t.db, sub.id, 'created', me, { plan_id: plan.id, book_id: bookId });
-        const payment = await createPayment(t, sub, body, 'subscription', currency, pendingHours);
+        const payment = await createPayment(
+          t,
+          sub,
+          body,
+          'subscription',
+          currency,
+          pendingHours,
+          firstCheck(body.provider),
+        );
         return { sub, payment: await settleIfFree(t, payment) };
       });
       return checkout(sub, payment, s.created);
@@ -159,7 +181,15 @@ export function memberCheckout(options: {
         const sub = await subscriptionOf(t.db, id, me, true);
         if (sub.status === 'cancelled' || sub.status === 'refunded') throw conflict(s.notRenewable);
         const purpose = sub.status === 'pending_payment' ? 'subscription' : 'renewal';
-        const payment = await createPayment(t, sub, choice, purpose, currency, pendingHours);
+        const payment = await createPayment(
+          t,
+          sub,
+          choice,
+          purpose,
+          currency,
+          pendingHours,
+          firstCheck(choice.provider),
+        );
         return { sub, payment: await settleIfFree(t, payment) };
       });
       return checkout(sub, payment, s.initiated);
@@ -204,6 +234,10 @@ export function memberCheckout(options: {
         if (!boost) throw notFound(s.notFound);
         const sub = await subscriptionOf(t.db, boost.subscriptionId, me, true);
         if (!boost.transferable || sub.status !== 'active') throw conflict(s.notTransferable);
+        // A plan's slots count every live boost, moved ones included: choosing new listings after
+        // a sale already filled the slot the sold listing freed.
+        if ((await queries.liveBoostsOf(t.db, [sub.id])).length >= Math.max(1, sub.planBoostSlots))
+          throw conflict(s.slotsFull);
         const invalid = () => unprocessable({ book_id: [s.transferBookInvalid] }, s.transferBookInvalid);
         if (bookId === boost.bookId) throw invalid();
         const book = await boostableBook(t.db, bookId, me).catch(() => {
@@ -219,6 +253,18 @@ export function memberCheckout(options: {
         return sub;
       });
       return subscriptionDetail(db, sub);
+    },
+
+    /** A member's own payment as it stands, with the instructions they were given (404 for anyone else's). */
+    async follow(paymentId: string, me: string) {
+      const payment = await paymentOf(db, paymentId, me, false);
+      const [sub, events] = await Promise.all([
+        queries.subscriptionById(db, payment.subscriptionId, null),
+        queries.paymentEventsOf(db, payment.id),
+      ]);
+      const initiated = events.find((e) => e.type === 'initiated');
+      const given = (initiated?.detail as { instructions?: PaymentInstructions } | undefined)?.instructions ?? null;
+      return { payment: paymentDto(payment), plan_name: sub?.planName ?? '', instructions: given };
     },
 
     declare: async (paymentId: string, me: string, body: Parameters<typeof declarePayment>[3]) =>

@@ -94,10 +94,15 @@ export async function boostDtos(db: Db, rows: queries.BoostRow[]): Promise<Boost
 const daysLeft = (sub: queries.SubscriptionRow, now = Date.now()) =>
   sub.status === 'active' && sub.endsAt ? Math.max(0, Math.ceil((sub.endsAt.getTime() - now) / DAY_MS)) : 0;
 
+function lastPaymentOf(payment: queries.PaymentRow | undefined): Subscription['last_payment'] {
+  if (!payment) return null;
+  return { status: payment.status, failure_reason: payment.failureReason, created_at: payment.createdAt.toISOString() };
+}
+
 export async function subscriptionDtos(db: Db, rows: queries.SubscriptionRow[]): Promise<Subscription[]> {
   if (!rows.length) return [];
   // The listing a boost was bought for, named even before it is paid (the back office's check).
-  const [live, names, targets] = await Promise.all([
+  const [live, names, targets, lastPayments] = await Promise.all([
     queries.liveBoostsOf(
       db,
       rows.map((r) => r.id),
@@ -109,6 +114,10 @@ export async function subscriptionDtos(db: Db, rows: queries.SubscriptionRow[]):
     listingSummaries(
       db,
       rows.flatMap((r) => (r.bookId ? [r.bookId] : [])),
+    ),
+    queries.latestPaymentsOf(
+      db,
+      rows.map((r) => r.id),
     ),
   ]);
   const boosts = await boostDtos(db, live);
@@ -135,6 +144,7 @@ export async function subscriptionDtos(db: Db, rows: queries.SubscriptionRow[]):
     cancel_reason: r.cancelReason,
     books: boosts.filter((b) => b.subscription_id === r.id),
     book: r.bookId ? { id: r.bookId, title: targets.get(r.bookId)?.title ?? 'Annonce supprimée' } : null,
+    last_payment: lastPaymentOf(lastPayments.get(r.id)),
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
   }));

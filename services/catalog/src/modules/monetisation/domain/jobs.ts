@@ -1,11 +1,12 @@
 import { SUBSCRIPTION_REMINDER_DAYS } from '@cartable/contracts';
-import type { UnitOfWork } from '@cartable/service-kit';
+import { startPeriodic, type UnitOfWork } from '@cartable/service-kit';
 import { type Job, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { SubscriptionRow } from '../db/queries.ts';
 import { DAY_MS, expireDueSubscriptions, sendDueReminders } from './lifecycle.ts';
 import { expireDuePayments } from './payments.ts';
+import type { PaymentReconciliation } from './reconciliation.ts';
 
 export const SUBSCRIPTION_QUEUE = 'subscriptions';
 
@@ -87,20 +88,31 @@ export function createSubscriptionJobs(
 }
 
 /** The periodic sweep: what a lost Redis forgot. Returns its stop function. */
-export function startSubscriptionSweep(uow: UnitOfWork, log: Pick<Logger, 'info' | 'warn'>, intervalMs: number) {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runSubscriptionSweep(uow)
-      .then((r) => {
-        if (r.expired || r.reminded || r.payments) log.info(r, 'subscription sweep');
-      })
-      .catch((err) => log.warn({ err }, 'subscription sweep failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+export const startSubscriptionSweep = (uow: UnitOfWork, log: Pick<Logger, 'info' | 'warn'>, intervalMs: number) =>
+  startPeriodic(() => runSubscriptionSweep(uow), {
+    intervalMs,
+    log,
+    failure: 'subscription sweep failed',
+    report: (r) => {
+      if (r.expired || r.reminded || r.payments) log.info(r, 'subscription sweep');
+    },
+  });
+
+/**
+ * The payments' reconciliation, every `intervalMs` on every replica: each round claims the
+ * payments due with SKIP LOCKED, so two replicas never ask about the same payment at once, and
+ * the next read's time lives in the row, so a restart loses nothing. Returns its stop function.
+ */
+export const startPaymentReconciliation = (
+  reconciliation: Pick<PaymentReconciliation, 'sweep'>,
+  log: Pick<Logger, 'info' | 'warn'>,
+  intervalMs: number,
+) =>
+  startPeriodic(() => reconciliation.sweep(), {
+    intervalMs,
+    log,
+    failure: 'payment reconciliation failed',
+    report: (r) => {
+      if (r.asked || r.givenUp) log.info(r, 'payment reconciliation');
+    },
+  });

@@ -38,8 +38,73 @@ export interface PaymentProvider {
   readonly label: string;
   /** The member declares the payment and an operator validates it. */
   readonly manual: boolean;
+  /**
+   * Throws `OutcomeUnknown` when the request may have reached the provider (a timeout, a cut
+   * connection, a 5xx): the payment then waits for the status query, never fails on a guess.
+   * Any other error means the provider refused it and nothing was asked of the payer.
+   */
   initiate(payment: PaymentToInitiate): Promise<InitiatedPayment>;
-  parseWebhook?(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookNotice;
+  /**
+   * The truth about a payment, asked of the provider (the reconciliation sweep, and every
+   * callback the provider does not sign). Throws `OutcomeUnknown` when the provider cannot say now.
+   */
+  status?(payment: PaymentToQuery): Promise<ProviderReport>;
+  /**
+   * A callback as received. A signed one (checked here, 401 otherwise) is a report we may apply;
+   * an unsigned one is only a doorbell: the payment it names is asked for its status.
+   */
+  parseCallback?(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): ProviderCallback;
+  /** The answer the provider expects to a callback, when it is not `{ message }` with 200. */
+  acknowledge?(callback: ProviderCallback): { status: number; body: unknown };
+  /** Gives the money back (a « give change » for MyPVit); throws `OutcomeUnknown` as initiate does. */
+  refund?(payment: PaymentToQuery, amount: number): Promise<{ providerReference: string | null }>;
+  /** The least time between two status reads of one payment (the provider's limits). */
+  readonly statusReadIntervalMs?: number;
+}
+
+/** What a payment is known by, when we ask the provider about it. */
+export interface PaymentToQuery {
+  id: string;
+  reference: string;
+  providerReference: string | null;
+  amount: number;
+  currency: string;
+  operator: MobileMoneyOperator;
+  payerPhone: string | null;
+}
+
+/** The states a provider can report (Airtel's own API has the same five). */
+export type ProviderPaymentState = 'pending' | 'paid' | 'failed' | 'expired' | 'ambiguous';
+
+/** What a provider says of a payment: its state, in its words (`raw` is stored as received). */
+export interface ProviderReport {
+  /** Our reference, as the provider echoes it. */
+  reference: string;
+  providerReference: string | null;
+  state: ProviderPaymentState;
+  amount: number | null;
+  currency: string | null;
+  failureReason: string | null;
+  raw: Record<string, unknown>;
+}
+
+export type ProviderCallback =
+  /** Signed by the provider: applied as it stands, once per event id. */
+  | { trusted: true; eventId: string; report: ProviderReport }
+  /** Not signed: names a payment (ours or the provider's id), which is then asked for its status. */
+  | {
+      trusted: false;
+      reference: string | null;
+      providerReference: string | null;
+      raw: Record<string, unknown>;
+    };
+
+/**
+ * The provider may have received the request and we do not know what it did (a timeout, a
+ * connection cut, a 5xx). Never a reason to fail a payment: only the status query settles it.
+ */
+export class OutcomeUnknown extends Error {
+  override readonly name = 'OutcomeUnknown';
 }
 
 export interface PaymentToInitiate {
@@ -49,12 +114,16 @@ export interface PaymentToInitiate {
   currency: string;
   operator: MobileMoneyOperator;
   payerPhone: string | null;
+  /** eBilling asks for the payer's email; sent when known. */
+  payerEmail?: string | null;
   description: string;
 }
 
 export interface InitiatedPayment {
   instructions: PaymentInstructions;
   providerReference: string | null;
+  /** When the provider stops waiting for the payer, if it says (eBilling's expiry_period). */
+  expiresAt?: Date | null;
 }
 
 export type WebhookNotice = PaymentWebhook;
@@ -111,4 +180,18 @@ export interface PaymentSettings {
   PAYMENT_AGGREGATOR_KEY: string;
   PAYMENT_WEBHOOK_SECRET: string;
   PAYMENT_WEBHOOK_BASE_URL: string;
+  PAYMENT_REQUEST_TIMEOUT_MS?: number | undefined;
+  /** eBilling (ebilling.ts): offered when its URL is set. */
+  PAYMENT_EBILLING_URL?: string | undefined;
+  PAYMENT_EBILLING_USERNAME?: string;
+  PAYMENT_EBILLING_KEY?: string;
+  PAYMENT_EBILLING_EXPIRY_MINUTES?: number;
+  /** MyPVit (mypvit.ts): offered when its URL is set. */
+  PAYMENT_MYPVIT_URL?: string | undefined;
+  PAYMENT_MYPVIT_ACCOUNT?: string;
+  PAYMENT_MYPVIT_PASSWORD?: string;
+  PAYMENT_MYPVIT_RENEW_CODE?: string;
+  PAYMENT_MYPVIT_REST_CODE?: string;
+  PAYMENT_MYPVIT_STATUS_CODE?: string;
+  PAYMENT_MYPVIT_CALLBACK_CODE?: string;
 }

@@ -26,7 +26,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<MonetisationRouteDeps> = 
   { guards, monetisation },
 ) => {
   const office = monetisation.backOffice;
-  const paymentsManage = { preHandler: guards.requirePermission('payments.manage') };
+  const paymentsManage = { onRequest: guards.requirePermission('payments.manage') };
 
   // ── payments ──
   app.get(
@@ -56,6 +56,17 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<MonetisationRouteDeps> = 
       schema: { tags, security, params: uuidParams, response: { 200: adminPaymentDetailResponseSchema } },
     },
     async (request) => ({ payment: await office.payment(request.params.id) }),
+  );
+  app.post(
+    '/admin/payments/:id/reconcile',
+    {
+      ...paymentsManage,
+      schema: { tags, security, params: uuidParams, response: { 200: paymentActionResponseSchema } },
+    },
+    async (request) => {
+      const payment = await monetisation.reconciliation.now(request.params.id);
+      return { message: s.reconciled, payment: await office.payment(payment.id) };
+    },
   );
   app.post(
     '/admin/payments/:id/validate',
@@ -108,7 +119,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<MonetisationRouteDeps> = 
   app.get(
     '/admin/stats/subscriptions',
     {
-      preHandler: guards.requirePermission('reports.view'),
+      onRequest: guards.requirePermission('reports.view'),
       schema: { tags: ['statistics'], security, response: { 200: subscriptionStatsSchema } },
     },
     async () => office.figures(),

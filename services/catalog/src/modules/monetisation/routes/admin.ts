@@ -32,8 +32,8 @@ export const adminMonetisationRoutes: FastifyPluginAsyncZod<MonetisationRouteDep
   { guards, monetisation },
 ) => {
   const office = monetisation.backOffice;
-  const admin = { preHandler: guards.requireAdmin };
-  const subscriptionsManage = { preHandler: guards.requirePermission('user_subscriptions.manage') };
+  const admin = { onRequest: guards.requireAdmin };
+  const subscriptionsManage = { onRequest: guards.requirePermission('user_subscriptions.manage') };
 
   // ── plans ──
   app.get(

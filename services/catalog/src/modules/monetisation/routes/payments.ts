@@ -1,5 +1,6 @@
 import {
   manualDeclarationRequestSchema,
+  paymentFollowResponseSchema,
   paymentSchema,
   subscriptionDetailResponseSchema,
   subscriptionMessages,
@@ -16,14 +17,23 @@ const uuidParams = z.object({ id: z.string().uuid() });
 const paymentResponseSchema = z.object({ message: z.string(), payment: paymentSchema });
 const _detailWithMessage = subscriptionDetailResponseSchema.extend({ message: z.string() });
 
-/** A member's payments: declaring a manual one, the receipt of a paid one. */
+/** A member's payments: following one, declaring a manual one, the receipt of a paid one. */
 export const paymentRoutes: FastifyPluginAsyncZod<MonetisationRouteDeps> = async (app, { guards, monetisation }) => {
   const checkout = monetisation.checkout;
+
+  app.get(
+    '/payments/:id',
+    {
+      onRequest: guards.requireUser,
+      schema: { tags, security, params: uuidParams, response: { 200: paymentFollowResponseSchema } },
+    },
+    async (request) => checkout.follow(request.params.id, request.claims!.sub),
+  );
 
   app.post(
     '/payments/:id/declaration',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         tags,
         security,
@@ -41,7 +51,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<MonetisationRouteDeps> = async
   app.get(
     '/payments/:id/receipt',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         tags,
         security,

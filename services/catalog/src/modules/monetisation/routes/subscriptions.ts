@@ -41,7 +41,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<MonetisationRouteDeps> = 
   app.post(
     '/subscriptions',
     {
-      preHandler: guards.requireVerified,
+      onRequest: guards.requireVerified,
       schema: {
         tags,
         security,
@@ -55,7 +55,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<MonetisationRouteDeps> = 
   app.get(
     '/subscriptions',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: { tags, security, querystring: subscriptionListQuerySchema, response: { 200: subscriptionPageSchema } },
     },
     async (request) => checkout.list(request.claims!.sub, request.query.status, request.query.page),
@@ -64,7 +64,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<MonetisationRouteDeps> = 
   app.get(
     '/subscriptions/:id',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: { tags, security, params: uuidParams, response: { 200: subscriptionDetailResponseSchema } },
     },
     async (request) => ({ subscription: await checkout.detail(request.params.id, request.claims!.sub) }),
@@ -73,7 +73,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<MonetisationRouteDeps> = 
   app.post(
     '/subscriptions/:id/renew',
     {
-      preHandler: guards.requireVerified,
+      onRequest: guards.requireVerified,
       schema: {
         tags,
         security,
@@ -89,7 +89,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<MonetisationRouteDeps> = 
   app.put(
     '/subscriptions/:id/books',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         tags,
         security,
@@ -107,7 +107,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<MonetisationRouteDeps> = 
   app.post(
     '/boosted-books/:id/transfer',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         tags,
         security,

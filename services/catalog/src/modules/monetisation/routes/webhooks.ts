@@ -7,8 +7,9 @@ import type { MonetisationRouteDeps } from './deps.ts';
 const s = subscriptionMessages;
 
 /**
- * POST /payments/webhooks/{provider}: an aggregator's signed notification. Its own plugin, so the
- * body stays the bytes that were signed (no JSON parser here, whatever the content type).
+ * POST /payments/webhooks/{provider}: an aggregator's callback (signed, or a form that only says
+ * « ask me »). Its own plugin, so the body stays the bytes as sent (no parser here, whatever the
+ * content type): a signature is checked on them.
  */
 export const paymentWebhookRoutes: FastifyPluginAsyncZod<MonetisationRouteDeps> = async (app, { monetisation }) => {
   app.removeAllContentTypeParsers();
@@ -21,15 +22,16 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<MonetisationRouteDeps> 
       schema: {
         tags: ['subscriptions'],
         params: z.object({ provider: z.string().max(40) }),
-        response: { 200: z.object({ message: z.string() }) },
+        // `{ message }`, or the acknowledgement the provider's protocol asks for (MyPVit's).
+        response: { 200: z.record(z.string(), z.unknown()), 202: z.record(z.string(), z.unknown()) },
       },
     },
     async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const outcome = await monetisation.notification(request.params.provider, raw, request.headers);
-      if (!outcome) throw notFound(s.webhookUnknown);
-      if (outcome.status === 422) throw invalid(outcome.message);
-      return reply.status(200).send({ message: outcome.message });
+      const answer = await monetisation.notification(request.params.provider, raw, request.headers);
+      if (!answer) throw notFound(s.webhookUnknown);
+      if (answer.outcome.status === 422) throw invalid(answer.outcome.message);
+      return reply.status(answer.reply.status === 202 ? 202 : 200).send(answer.reply.body as Record<string, unknown>);
     },
   );
 };

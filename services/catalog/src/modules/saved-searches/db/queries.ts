@@ -2,6 +2,7 @@ import type { SavedSearchFilters, SavedSearchFrequency } from '@cartable/contrac
 import { type Db, rowsOf } from '@cartable/service-kit';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { listingFacts, textQuery } from '../../listings/index.ts';
+import { blockedEitherWay } from '../../members/index.ts';
 import { townRelation } from '../../taxonomy/index.ts';
 import { savedSearches, savedSearchMatches } from './schema.ts';
 
@@ -166,6 +167,8 @@ export function writeMatchesFor(db: Db, bookId: number) {
       from b
       join ${savedSearches} s on s.active and s.category_any && (b.category_ids || 0)
       where s.user_id <> b.user_id
+        -- No alert about the listing of a member the searcher blocked or was blocked by.
+        and not ${blockedEitherWay(sql`s.user_id`, sql`b.user_id`)}
         and (s.min_price is null or b.price >= s.min_price)
         and (s.max_price is null or b.price <= s.max_price)
         and (s.city_id is null or s.city_id = b.city_id)

@@ -34,7 +34,7 @@ export const savedSearchRoutes: FastifyPluginAsyncZod<SavedSearchRouteDeps> = as
   app.get(
     '/saved-searches',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: { tags, security, response: { 200: savedSearchListResponseSchema } },
     },
     async (request) => ({
@@ -46,7 +46,7 @@ export const savedSearchRoutes: FastifyPluginAsyncZod<SavedSearchRouteDeps> = as
   app.post(
     '/saved-searches',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         tags,
         security,
@@ -63,7 +63,7 @@ export const savedSearchRoutes: FastifyPluginAsyncZod<SavedSearchRouteDeps> = as
   app.put(
     '/saved-searches/:id',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         tags,
         security,
@@ -81,7 +81,7 @@ export const savedSearchRoutes: FastifyPluginAsyncZod<SavedSearchRouteDeps> = as
   app.delete(
     '/saved-searches/:id',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: { tags, security, params: idParamsSchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {

@@ -41,7 +41,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<SearchRouteDeps> = async (ap
 
   app.get(
     '/books/recommended',
-    { preHandler: guards.optionalUser, schema: { tags, response: { 200: recommendedBooksResponseSchema } } },
+    { onRequest: guards.optionalUser, schema: { tags, response: { 200: recommendedBooksResponseSchema } } },
     async (request) => ({ books: await listings.cards.byIds(await search.featured.recommended(request.claims?.sub)) }),
   );
 };

@@ -38,9 +38,10 @@ export function bannerService(db: Db, storage: Storage) {
 
   return {
     list: async (onlyActive: boolean) => (await queries.listBanners(db, onlyActive)).map(dto),
-    async get(id: number) {
+    /** A banner; an inactive one only `withInactive` (a banners.manage holder), else 404. */
+    async get(id: number, options: { withInactive: boolean }) {
       const row = await queries.bannerById(db, id);
-      if (!row) throw notFound(NOT_FOUND);
+      if (!row || (!row.isActive && !options.withInactive)) throw notFound(NOT_FOUND);
       return dto(row);
     },
     async assertExists(id: number) {

@@ -23,8 +23,8 @@ const security = [{ bearer: [] }];
  */
 export const adminCategoryRoutes: FastifyPluginAsyncZod<TaxonomyRouteDeps> = async (app, { guards, taxonomy }) => {
   const admin = taxonomy.categoryAdmin;
-  const allowed = { preHandler: guards.requirePermission('categories.update') };
-  const hierarchyAdmin = { preHandler: [guards.requirePermission('categories.update'), guards.requireAdmin] };
+  const allowed = { onRequest: guards.requirePermission('categories.update') };
+  const hierarchyAdmin = { onRequest: [guards.requirePermission('categories.update'), guards.requireAdmin] };
 
   app.post(
     '/admin/categories',

@@ -26,7 +26,7 @@ export const adminTownRoutes: FastifyPluginAsyncZod<TaxonomyRouteDeps> = async (
     throwFileSizeLimit: false,
     limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5 },
   });
-  const allowed = { preHandler: guards.requirePermission('cities.manage') };
+  const allowed = { onRequest: guards.requirePermission('cities.manage') };
 
   /** The back office's list: GET /cities' filters, never cached, with what uses each town. */
   app.get(

@@ -6,7 +6,7 @@ import {
   idParamsSchema,
   messageResponseSchema,
 } from '@cartable/contracts';
-import { type FieldErrors, fieldErrorsFromZod, unprocessable } from '@cartable/service-kit';
+import { type FieldErrors, fieldErrorsFromZod, hasPermission, unprocessable } from '@cartable/service-kit';
 import { ImageRejected } from '@cartable/service-kit/images';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -52,7 +52,7 @@ export const bannerRoutes: FastifyPluginAsyncZod<TaxonomyRouteDeps> = async (app
     throwFileSizeLimit: false,
     limits: { fileSize: config.BOOK_IMAGE_MAX_BYTES, files: 1, fields: 12 },
   });
-  const manage = { preHandler: guards.requirePermission('banners.manage') };
+  const manage = { onRequest: guards.requirePermission('banners.manage') };
 
   app.get(
     '/banners/active',
@@ -73,10 +73,16 @@ export const bannerRoutes: FastifyPluginAsyncZod<TaxonomyRouteDeps> = async (app
     },
   );
 
+  // An inactive banner is a draft or an old campaign: it is the back office's until it is shown,
+  // so anyone else is told it does not exist, as for an unknown id.
   app.get(
     '/banners/:id',
-    { schema: { tags, params: idParams, response: { 200: bannerResponseSchema } } },
-    async (request) => ({ banner: await banners.get(request.params.id) }),
+    { onRequest: guards.optionalUser, schema: { tags, params: idParams, response: { 200: bannerResponseSchema } } },
+    async (request, reply) => {
+      const manager = request.claims ? hasPermission(request.claims, 'banners.manage') : false;
+      if (manager) reply.header('cache-control', 'no-store');
+      return { banner: await banners.get(request.params.id, { withInactive: manager }) };
+    },
   );
 
   app.post(

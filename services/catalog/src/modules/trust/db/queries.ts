@@ -119,10 +119,28 @@ export async function pendingFor(db: Db, buyerId: string) {
   return row?.count ?? 0;
 }
 
-/** Deals the member completed, as seller or buyer. */
-export async function completedDeals(db: Db, userId: string) {
+/** Whether a confirmed deal sold this listing (as its book, or as the book given in exchange). */
+export async function soldInConfirmedDeal(db: Db, bookId: number) {
   const [row] = await db
-    .select({ n: count })
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.status, 'confirmed'),
+        or(eq(transactions.bookId, bookId), eq(transactions.exchangeBookId, bookId)),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The member's confirmed deals, as seller or buyer: the other party and when it was confirmed. */
+export const confirmedDealsOf = (db: Db, userId: string) =>
+  db
+    .select({
+      otherId: sql<string>`case when ${transactions.sellerId} = ${userId} then ${transactions.buyerId} else ${transactions.sellerId} end`,
+      at: sql<Date>`coalesce(${transactions.confirmedAt}, ${transactions.updatedAt})`.mapWith(transactions.confirmedAt),
+    })
     .from(transactions)
     .where(
       and(
@@ -130,8 +148,6 @@ export async function completedDeals(db: Db, userId: string) {
         or(eq(transactions.sellerId, userId), eq(transactions.buyerId, userId)),
       ),
     );
-  return row?.n ?? 0;
-}
 
 // ── ratings ──────────────────────────────────────────────────────────────────────────────────
 
@@ -165,17 +181,17 @@ export async function updateReview(db: Db, id: string, values: { rating: number;
   return row!;
 }
 
-/** The member's rating aggregate, from the reviews they received. */
-export async function ratingAggregate(db: Db, userId: string) {
-  const [agg] = await db
+/** The ratings the member received: who gave each, and when the deal it is about was confirmed. */
+export const ratingsReceived = (db: Db, userId: string) =>
+  db
     .select({
-      average: sql<number>`coalesce(round(avg(${reviews.rating})::numeric, 2), 0)::float8`,
-      count,
+      otherId: reviews.fromUserId,
+      rating: reviews.rating,
+      at: sql<Date>`coalesce(${transactions.confirmedAt}, ${reviews.createdAt})`.mapWith(transactions.confirmedAt),
     })
     .from(reviews)
+    .innerJoin(transactions, eq(transactions.id, reviews.transactionId))
     .where(eq(reviews.toUserId, userId));
-  return agg ?? { average: 0, count: 0 };
-}
 
 /** Reviews given or received, newest first, with their total and average. */
 export async function reviewPage(

@@ -1,6 +1,17 @@
 import { transactionKinds, transactionStatuses } from '@cartable/contracts';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { books } from '../../listings/db/schema.ts';
 
 /**
@@ -56,6 +67,8 @@ export const transactions = pgTable(
     index('transactions_buyer_idx').on(t.buyerId, t.createdAt),
     index('transactions_book_idx').on(t.bookId),
     index('transactions_exchange_book_idx').on(t.exchangeBookId).where(sql`exchange_book_id is not null`),
+    // A deal is between two members: never one with themselves (a rating would follow).
+    check('transactions_two_members', sql`${t.sellerId} <> ${t.buyerId}`),
   ],
 );
 
@@ -78,6 +91,8 @@ export const reviews = pgTable(
     uniqueIndex('reviews_transaction_author_key').on(t.transactionId, t.fromUserId),
     index('reviews_to_user_idx').on(t.toUserId, t.createdAt),
     index('reviews_from_user_idx').on(t.fromUserId, t.createdAt),
+    // A member never rates themselves.
+    check('reviews_two_members', sql`${t.fromUserId} <> ${t.toUserId}`),
   ],
 );
 

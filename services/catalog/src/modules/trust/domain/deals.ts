@@ -1,4 +1,5 @@
 import {
+  blockMessages,
   type Transaction as Deal,
   type DealBook,
   type DealMember,
@@ -28,9 +29,10 @@ import {
   lockListing,
   lockListings,
 } from '../../listings/index.ts';
-import { memberCards } from '../../members/index.ts';
+import { blockBetween, memberCards } from '../../members/index.ts';
 import * as queries from '../db/queries.ts';
 import { dealChanged } from '../events.ts';
+import { countedOnce } from './repeat-deals.ts';
 
 const d = dealMessages;
 export const RATING_EDIT_MS = RATING_EDIT_DAYS * 24 * 3600_000;
@@ -225,6 +227,9 @@ export function dealService(uow: UnitOfWork, storage: Storage) {
       const deal = await dealOfParty(t.db, id, me, true);
       if (action !== 'cancel' && deal.buyerId !== me) throw forbidden(d.onlyBuyerConfirms);
       if (deal.status !== 'proposed') throw conflict(d.notProposed);
+      // A block since the proposal: it may still be declined or cancelled, never confirmed.
+      if (action === 'confirm' && (await blockBetween(t.db, deal.sellerId, deal.buyerId)))
+        throw forbidden(blockMessages.deal);
       const now = new Date();
       if (action === 'decline' || action === 'cancel') {
         const row = await queries.updateDeal(
@@ -273,6 +278,7 @@ export function dealService(uow: UnitOfWork, storage: Storage) {
           const book = await lockListing(t.db, body.book_id);
           if (!book) throw notFound(d.bookNotFound);
           if (book.userId !== me) throw forbidden(d.notOwner);
+          if (await blockBetween(t.db, me, body.buyer_id)) throw forbidden(blockMessages.deal);
           if (!dealable(book)) throw conflict(d.bookUnavailable);
           if (!(await queries.contactExists(t.db, book.id, me, body.buyer_id)))
             throw unprocessable({ buyer_id: [d.noConversation] }, d.noConversation);
@@ -331,12 +337,17 @@ export function dealService(uow: UnitOfWork, storage: Storage) {
 
     pendingCount: (me: string) => queries.pendingFor(db, me),
 
-    /** The members the seller may propose a deal to: those who wrote to them about the listing. */
+    /**
+     * The members the seller may propose a deal to: those who wrote to them about the listing,
+     * but for a member on the other side of a block (a proposal to them is refused).
+     */
     async candidates(me: string, bookId: number) {
       const book = await listingById(db, bookId);
       if (!book) throw notFound(d.bookNotFound);
       if (book.userId !== me) throw forbidden(d.notOwner);
-      const contacts = await queries.contactsAbout(db, bookId, me);
+      const wrote = await queries.contactsAbout(db, bookId, me);
+      const blocked = await Promise.all(wrote.map((c) => blockBetween(db, me, c.id)));
+      const contacts = wrote.filter((_, i) => !blocked[i]);
       const members = await memberCards(
         db,
         contacts.map((c) => c.id),
@@ -353,7 +364,8 @@ export function dealService(uow: UnitOfWork, storage: Storage) {
       });
     },
 
-    completed: (userId: string) => queries.completedDeals(db, userId),
+    /** « Transactions conclues »: repeated deals with the same member count once per window (repeat-deals.ts). */
+    completed: async (userId: string) => countedOnce(await queries.confirmedDealsOf(db, userId)).length,
   };
 }
 export type DealService = ReturnType<typeof dealService>;

@@ -14,6 +14,7 @@ import { lockMember, ratingOf, setRating } from '../../members/index.ts';
 import * as queries from '../db/queries.ts';
 import { sellerRated } from '../events.ts';
 import { RATING_EDIT_MS, reviewDtos } from './deals.ts';
+import { ratingOfCounted } from './repeat-deals.ts';
 
 const d = dealMessages;
 
@@ -29,7 +30,8 @@ export function ratingService(uow: UnitOfWork, storage: Storage) {
   const one = async (row: queries.ReviewRow) => (await reviewDtos(db, storage, [row]))[0]!;
 
   async function refreshRating(t: Transaction, userId: string) {
-    const rating = await queries.ratingAggregate(t.db, userId);
+    // Repeated deals between the same two members count once per window (repeat-deals.ts).
+    const rating = ratingOfCounted(await queries.ratingsReceived(t.db, userId));
     await sellerRated(t, userId, rating, await setRating(t.db, userId, rating));
   }
 
@@ -48,6 +50,15 @@ export function ratingService(uow: UnitOfWork, storage: Storage) {
         per_page: RATINGS_PER_PAGE,
       },
     };
+  }
+
+  /**
+   * The reviews a member received, with the aggregate as the book page shows it (repeated deals
+   * with one member counted once per window).
+   */
+  async function received(userId: string, pageNumber: number) {
+    const [result, rating] = await Promise.all([page({ toUserId: userId }, pageNumber), ratingOf(db, userId)]);
+    return rating ? { ...result, summary: rating } : result;
   }
 
   return {
@@ -97,14 +108,11 @@ export function ratingService(uow: UnitOfWork, storage: Storage) {
       return one(updated);
     },
 
+    /** Given: every review, with their plain average; received: as everyone reads them. */
     mine: (me: string, direction: 'given' | 'received', pageNumber: number) =>
-      page(direction === 'given' ? { fromUserId: me } : { toUserId: me }, pageNumber),
+      direction === 'given' ? page({ fromUserId: me }, pageNumber) : received(me, pageNumber),
 
-    /** The reviews a member received, with the aggregate as the book page shows it. */
-    async received(userId: string, pageNumber: number) {
-      const [result, rating] = await Promise.all([page({ toUserId: userId }, pageNumber), ratingOf(db, userId)]);
-      return rating ? { ...result, summary: rating } : result;
-    },
+    received,
   };
 }
 export type RatingService = ReturnType<typeof ratingService>;

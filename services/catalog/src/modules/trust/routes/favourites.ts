@@ -21,7 +21,7 @@ export const favouriteRoutes: FastifyPluginAsyncZod<TrustRouteDeps> = async (app
   app.get(
     '/favourites',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: { tags, security, querystring: favouritesQuerySchema, response: { 200: favouritesPageSchema } },
     },
     async (request) => favourites.page(request.claims!.sub, request.query.page, request.query.per_page),
@@ -30,7 +30,7 @@ export const favouriteRoutes: FastifyPluginAsyncZod<TrustRouteDeps> = async (app
   app.put(
     '/favourites/:bookId',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: { tags, security, params: favouriteParamsSchema, response: { 200: favouriteWriteResponseSchema } },
     },
     async (request) => ({
@@ -42,7 +42,7 @@ export const favouriteRoutes: FastifyPluginAsyncZod<TrustRouteDeps> = async (app
   app.delete(
     '/favourites/:bookId',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: { tags, security, params: favouriteParamsSchema, response: { 200: favouriteWriteResponseSchema } },
     },
     async (request) => ({
@@ -54,7 +54,7 @@ export const favouriteRoutes: FastifyPluginAsyncZod<TrustRouteDeps> = async (app
   app.post(
     '/favourites/merge',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: { tags, security, body: favouritesMergeRequestSchema, response: { 200: favouriteWriteResponseSchema } },
     },
     async (request) => ({

@@ -23,7 +23,7 @@ export const ratingRoutes: FastifyPluginAsyncZod<TrustRouteDeps> = async (app, {
   app.post(
     '/ratings',
     {
-      preHandler: guards.requireVerified,
+      onRequest: guards.requireVerified,
       schema: { tags, security, body: createRatingRequestSchema, response: { 201: ratingResponseSchema } },
     },
     async (request, reply) =>
@@ -33,7 +33,7 @@ export const ratingRoutes: FastifyPluginAsyncZod<TrustRouteDeps> = async (app, {
   app.put(
     '/ratings/:id',
     {
-      preHandler: guards.requireVerified,
+      onRequest: guards.requireVerified,
       schema: {
         tags,
         security,
@@ -51,7 +51,7 @@ export const ratingRoutes: FastifyPluginAsyncZod<TrustRouteDeps> = async (app, {
   app.get(
     '/ratings/mine',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: { tags, security, querystring: myRatingsQuerySchema, response: { 200: ratingListSchema } },
     },
     async (request) => ratings.mine(request.claims!.sub, request.query.direction, request.query.page),

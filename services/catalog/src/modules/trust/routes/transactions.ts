@@ -27,7 +27,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<TrustRouteDeps> = async (a
   app.post(
     '/transactions',
     {
-      preHandler: guards.requireVerified,
+      onRequest: guards.requireVerified,
       schema: {
         tags,
         security,
@@ -45,7 +45,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<TrustRouteDeps> = async (a
   app.get(
     '/transactions',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: { tags, security, querystring: transactionListQuerySchema, response: { 200: transactionListSchema } },
     },
     async (request) => deals.list(request.claims!.sub, request.query.role, request.query.status, request.query.page),
@@ -53,14 +53,14 @@ export const transactionRoutes: FastifyPluginAsyncZod<TrustRouteDeps> = async (a
 
   app.get(
     '/transactions/pending-count',
-    { preHandler: guards.requireUser, schema: { tags, security, response: { 200: pendingCountResponseSchema } } },
+    { onRequest: guards.requireUser, schema: { tags, security, response: { 200: pendingCountResponseSchema } } },
     async (request) => ({ count: await deals.pendingCount(request.claims!.sub) }),
   );
 
   app.get(
     '/transactions/candidates',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         tags,
         security,
@@ -74,7 +74,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<TrustRouteDeps> = async (a
   app.get(
     '/transactions/:id',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: { tags, security, params: transactionParamsSchema, response: { 200: transactionResponseSchema } },
     },
     async (request) => ({ transaction: await deals.get(request.params.id, request.claims!.sub) }),
@@ -89,7 +89,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<TrustRouteDeps> = async (a
     app.post(
       `/transactions/:id/${action}`,
       {
-        preHandler: guards.requireVerified,
+        onRequest: guards.requireVerified,
         schema: { tags, security, params: transactionParamsSchema, response: { 200: transactionActionResponseSchema } },
       },
       async (request) => {

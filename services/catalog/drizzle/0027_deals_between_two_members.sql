@@ -1,0 +1,2 @@
+ALTER TABLE "reviews" ADD CONSTRAINT "reviews_two_members" CHECK ("reviews"."from_user_id" <> "reviews"."to_user_id");--> statement-breakpoint
+ALTER TABLE "transactions" ADD CONSTRAINT "transactions_two_members" CHECK ("transactions"."seller_id" <> "transactions"."buyer_id");
