@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { VISITOR_BOOK_PAGE } from './book-page.ts';
 import { dbInt, idParamsSchema, int4, multilineText, pageMetaSchema, positiveId, safeText } from './common.ts';
 import { bookConditions, bookStatuses } from './labels.ts';
-import { BOOKS_PER_PAGE_MAX, LOT_ITEMS_MAX, MAX_BOOK_CATEGORIES, MAX_BOOK_PRICE } from './limits.ts';
+import {
+  BOOKS_PER_PAGE_MAX,
+  LOT_ITEMS_MAX,
+  MAX_BOOK_CATEGORIES,
+  MAX_BOOK_PRICE,
+  SEARCH_CATEGORIES_MAX,
+  SEARCH_TEXT_MAX_LENGTH,
+  SEARCH_TEXT_MAX_WORDS,
+} from './limits.ts';
 
 /** A form field or a multipart field: "true", "1", "on" and true are yes. */
 const flag = z.preprocess((v) => v === true || v === 'true' || v === '1' || v === 'on', z.boolean());
@@ -16,6 +24,27 @@ const optionalText = (max: number, message: string) =>
 const idList = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : v),
   z.array(positiveId()),
+);
+
+/** A catalogue search's text: bounded in characters and in words (./limits.ts). */
+export const searchTextSchema = () =>
+  safeText()
+    .trim()
+    .max(SEARCH_TEXT_MAX_LENGTH, `La recherche ne peut pas dépasser ${SEARCH_TEXT_MAX_LENGTH} caractères`)
+    .refine(
+      (text) => text.split(/\s+/).filter(Boolean).length <= SEARCH_TEXT_MAX_WORDS,
+      `La recherche ne peut pas dépasser ${SEARCH_TEXT_MAX_WORDS} mots`,
+    );
+
+/** A catalogue search's categories: at most SEARCH_CATEGORIES_MAX (all of them is no filter). */
+export const searchCategoryIdsSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : v),
+  z
+    .array(positiveId())
+    .max(
+      SEARCH_CATEGORIES_MAX,
+      `${SEARCH_CATEGORIES_MAX} catégories au plus : choisissez un niveau et ses matières, ou toutes les catégories`,
+    ),
 );
 
 const currentYear = new Date().getFullYear();
@@ -83,13 +112,13 @@ const money = int4(
 /** GET /books (SPEC.md section 2 "Catalogue" and section 7 "Books"). */
 export const bookListQuerySchema = z
   .object({
-    query: safeText().trim().max(200, 'La recherche ne peut pas dépasser 200 caractères').optional(),
+    query: searchTextSchema().optional(),
     /**
      * Search the text as typed: without it, levels and subjects in the query (« maths 6e ») are
      * understood as category filters (the answer's `interpreted` says which).
      */
     literal: queryFlag.optional(),
-    category_ids: idList.optional(),
+    category_ids: searchCategoryIdsSchema.optional(),
     category_id: positiveId().optional(),
     min_price: money.optional(),
     max_price: money.optional(),

@@ -11,6 +11,17 @@ export const MAX_BOOK_CATEGORIES = 5;
 export const LOT_ITEMS_MAX = 30;
 export const BOOKS_PER_PAGE_MAX = 50;
 
+// ── a catalogue search ──
+/**
+ * What one search may ask, so that no request costs the catalogue more than a family's search:
+ * a title and an author fit in 100 characters and 12 words (« physique chimie terminale D
+ * Hachette » is 6), and a level with its subjects and a few more fit in 20 categories. « Tout
+ * sélectionner » sends no category filter at all.
+ */
+export const SEARCH_TEXT_MAX_LENGTH = 100;
+export const SEARCH_TEXT_MAX_WORDS = 12;
+export const SEARCH_CATEGORIES_MAX = 20;
+
 // ── a message ──
 export const MAX_MESSAGE_LENGTH = 2000;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchTextSchema } from './catalog.ts';
 import { int4, positiveId, safeText } from './common.ts';
 import { bookConditions, savedSearchFrequencies } from './labels.ts';
 
@@ -92,10 +93,7 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
  */
 export const savedSearchFiltersSchema = z
   .object({
-    query: z.preprocess(
-      blankToUndefined,
-      safeText().trim().max(200, 'La recherche ne peut pas dépasser 200 caractères').optional(),
-    ),
+    query: z.preprocess(blankToUndefined, searchTextSchema().optional()),
     literal: z.preprocess(blankToUndefined, queryFlag.optional()),
     category_ids: z.preprocess(blankToUndefined, idList.optional()),
     category_id: z.preprocess(blankToUndefined, positiveId(m.categoryUnknown).optional()),

@@ -27,8 +27,10 @@ const toDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 /** Today's date in Libreville. */
+/** Built once: a formatter costs a millisecond to make, and days are read on hot paths. */
+const librevilleDay = new Intl.DateTimeFormat('en-CA', { timeZone: STATS_TIME_ZONE });
 export function libreville(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: STATS_TIME_ZONE }).format(now);
+  return librevilleDay.format(now);
 }
 
 /** The period asked for, or the last 30 days (today included); the schema has checked bounds. */

@@ -1,4 +1,4 @@
-import type { Guards, Redis, Storage, UnitOfWork } from '@cartable/service-kit';
+import type { Db, Guards, Redis, Storage, UnitOfWork } from '@cartable/service-kit';
 import type { Logger } from 'pino';
 import type { CatalogConfig } from './config.ts';
 import { classListLots, createClassLists } from './modules/class-lists/index.ts';
@@ -32,6 +32,8 @@ export interface CatalogInfrastructure {
   log: Logger;
   /** The in-memory listing index (PostgreSQL only); absent: every catalogue page from SQL. */
   listingFeed?: ListingIndexFeed | undefined;
+  /** The pool of the catalogue's SQL searches (PostgreSQL only); absent: the service's own. */
+  searchDb?: Db | undefined;
   /** Payment providers; built from the configuration when absent. */
   payments?: PaymentProviders | undefined;
   /** BullMQ delayed jobs at subscriptions' ends; absent: the periodic sweep alone. */
@@ -105,6 +107,7 @@ export function createCatalog(infra: CatalogInfrastructure) {
       listings,
       boostedIds: monetisation.boostedIds,
       feed: infra.listingFeed,
+      searchDb: infra.searchDb,
       log,
     }),
     trust: createTrust({ uow, storage, listings }),

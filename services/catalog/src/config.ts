@@ -18,6 +18,14 @@ export const catalogConfigSchema = baseConfigSchema
     PORT: z.coerce.number().int().default(4002),
     CATALOG_DATABASE_URL: z.string().url().optional(),
     REDIS_KEY_PREFIX: z.string().default('cartable:'),
+    /**
+     * The catalogue's SQL searches run on a pool of their own (PostgreSQL): SEARCH_POOL_MAX
+     * connections, each statement stopped after SEARCH_STATEMENT_TIMEOUT_MS (a French 503), so
+     * that a flood of costly searches waits for its own connections and never for those of the
+     * book pages, the forms and the events.
+     */
+    SEARCH_POOL_MAX: z.coerce.number().int().positive().default(4),
+    SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
     /** A demo catalogue on an empty database (npm start sets it). */
     SEED_DEMO: z.enum(['0', '1']).default('0'),
     /** Largest photo accepted, in bytes (each of the three). */

@@ -8,6 +8,7 @@ import {
   idempotencyRetention,
   loadConfig,
   openInfrastructure,
+  openReadPool,
   serve,
 } from '@cartable/service-kit';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -65,6 +66,17 @@ await bootstrap(async () => {
     infra.database.kind === 'postgres' && config.CATALOG_DATABASE_URL
       ? startListingIndexFeed(config.CATALOG_DATABASE_URL, log)
       : undefined;
+  // Searches on their own connections with a short statement timeout (config SEARCH_*).
+  const searchPool =
+    infra.database.kind === 'postgres' && config.CATALOG_DATABASE_URL
+      ? openReadPool({
+          url: config.CATALOG_DATABASE_URL,
+          schema,
+          poolSize: config.SEARCH_POOL_MAX,
+          statementTimeoutMs: config.SEARCH_STATEMENT_TIMEOUT_MS,
+          connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+        })
+      : undefined;
   // Subscriptions end on time: BullMQ delayed jobs at the moments, a sweep for what Redis forgot.
   const queueRedis = createRedis(config.REDIS_URL, { forQueue: true });
   const workerRedis = createRedis(config.REDIS_URL, { forQueue: true });
@@ -78,6 +90,7 @@ await bootstrap(async () => {
     redis: infra.redis,
     log,
     listingFeed,
+    searchDb: searchPool?.db,
     subscriptionJobs,
   });
   infra.startConsumers({
@@ -96,7 +109,9 @@ await bootstrap(async () => {
   const app = await buildCatalogApp(catalog, infra.readiness);
   await serve(app, { port: config.PORT, host: config.HOST, metricsPort: config.METRICS_PORT }, [
     () => catalog.listings.views.stop(),
+    () => catalog.search.misses.flush(),
     async () => listingFeed?.close(),
+    async () => searchPool?.close(),
     async () => {
       stopSweep();
       stopReconciliation();

@@ -10,6 +10,7 @@ import {
   type EventHandlers,
   loadConfig,
   openDatabase,
+  openReadPool,
   outbox,
   UnitOfWork,
 } from '@cartable/service-kit';
@@ -63,6 +64,12 @@ export async function startCatalog(env: Record<string, string> = {}, options: { 
   const uow = new UnitOfWork({ db, relay: { kick: () => {} }, log });
   const listings = options.listingIndex ? startListingIndexFeed(config.CATALOG_DATABASE_URL!, log) : undefined;
   if (listings) await listings.ready();
+  const searchPool = openReadPool({
+    url: config.CATALOG_DATABASE_URL!,
+    schema,
+    poolSize: config.SEARCH_POOL_MAX,
+    statementTimeoutMs: config.SEARCH_STATEMENT_TIMEOUT_MS,
+  });
   // The service as main.ts composes it; views are written when a test flushes them.
   const catalog = createCatalog({
     config,
@@ -72,6 +79,7 @@ export async function startCatalog(env: Record<string, string> = {}, options: { 
     redis,
     log,
     listingFeed: listings,
+    searchDb: searchPool.db,
     viewFlushMs: 60_000,
   });
   const categoryStore = catalog.taxonomy.categories;
@@ -167,8 +175,10 @@ export async function startCatalog(env: Record<string, string> = {}, options: { 
 
   async function teardown() {
     await views.stop();
+    await catalog.search.misses.flush();
     await app.close();
     await listings?.close();
+    await searchPool.close();
     const keys = await redis.keys(`${config.REDIS_KEY_PREFIX}*`);
     if (keys.length) await redis.del(...keys);
     await redis.quit();

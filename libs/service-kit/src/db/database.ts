@@ -73,6 +73,30 @@ async function connectWithRetry(pool: pg.Pool, onRetry: DatabaseOptions<never>['
   }
 }
 
+/**
+ * A second pool on a database the service already opened, for one kind of read with limits of
+ * its own: its own connections (a flood of it cannot take those that writes and the other pages
+ * need: a bulkhead) and its own statement timeout. No migration: the service's pool ran them.
+ */
+export function openReadPool<TSchema extends Record<string, unknown>>(options: {
+  url: string;
+  schema: TSchema;
+  poolSize: number;
+  statementTimeoutMs: number;
+  connectTimeoutMs?: number;
+}): { db: Db<TSchema>; close(): Promise<void> } {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    keepAlive: true,
+    statement_timeout: options.statementTimeoutMs,
+  });
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return { db: drizzlePg(pool, { schema: options.schema }) as unknown as Db<TSchema>, close: () => pool.end() };
+}
+
 /** Same key for every replica of a service: one of them migrates and seeds, the others wait. */
 const migrationLockKey = (name: string) => `cartable:migrate:${name}`;
 

@@ -1,3 +1,4 @@
+import { SEARCH_CATEGORIES_MAX } from '@cartable/contracts/limits';
 import { Alert, Button, cn, RefreshIcon, Select, Skeleton } from '@cartable/ui';
 import {
   branchOf,
@@ -24,10 +25,27 @@ export interface CategoryFilterProps {
  * by level (at most 10 levels), "Arborescence" picks any number of categories in the searchable
  * tree, with "Tout sélectionner" and "Tout supprimer".
  */
-export function CategoryFilter({ value, onChange }: CategoryFilterProps) {
+export function CategoryFilter({ value, onChange: apply }: CategoryFilterProps) {
   const hierarchy = useCategoryHierarchy();
   const [chosenMode, setMode] = useState<Mode | null>(null);
   const entries = useMemo(() => flattenTree(hierarchy.data ?? []), [hierarchy.data]);
+  const [notice, setNotice] = useState<string | null>(null);
+  // Every category is no filter at all (and is sent as none); more than the catalogue searches
+  // at once is said here rather than refused by the server.
+  const onChange = (ids: number[]) => {
+    const distinct = new Set(entries.map((entry) => entry.category.id));
+    if (ids.length > 0 && distinct.size > 0 && [...distinct].every((id) => ids.includes(id))) {
+      setNotice('Toutes les catégories : le catalogue entier est affiché.');
+      apply([]);
+    } else if (ids.length > SEARCH_CATEGORIES_MAX) {
+      setNotice(
+        `${SEARCH_CATEGORIES_MAX} catégories au plus : choisissez un niveau et ses matières, ou « Tout sélectionner ».`,
+      );
+    } else {
+      setNotice(null);
+      apply(ids);
+    }
+  };
   // A branch (Collège › 3e › Mathématiques) reads best as a cascade; any other choice as a tree.
   const mode: Mode = chosenMode ?? (value.length > 1 && !branchOf(entries, value) ? 'tree' : 'cascade');
   const groupId = useId();
@@ -101,6 +119,9 @@ export function CategoryFilter({ value, onChange }: CategoryFilterProps) {
           selectAll
         />
       )}
+      <p role="status" className={cn('text-sm', notice ? 'text-slate-700' : 'sr-only')}>
+        {notice}
+      </p>
     </fieldset>
   );
 }

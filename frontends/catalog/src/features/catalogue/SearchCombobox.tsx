@@ -1,4 +1,5 @@
 import type { BookSuggestion } from '@cartable/contracts';
+import { SEARCH_TEXT_MAX_LENGTH } from '@cartable/contracts/limits';
 import { cn, SearchIcon } from '@cartable/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
@@ -41,6 +42,8 @@ export interface SearchComboboxProps {
   placeholder?: string;
   className?: string;
   inputClassName?: string;
+  /** The id of a message about the text (a search too long): read with the field, which is then invalid. */
+  describedBy?: string | undefined;
 }
 
 /**
@@ -57,6 +60,7 @@ export function SearchCombobox({
   placeholder,
   className,
   inputClassName,
+  describedBy,
 }: SearchComboboxProps) {
   const id = useId();
   const listId = `${id}-suggestions`;
@@ -126,6 +130,9 @@ export function SearchCombobox({
         aria-expanded={expanded}
         aria-controls={listId}
         aria-activedescendant={activeItem}
+        aria-describedby={describedBy}
+        aria-invalid={describedBy ? true : undefined}
+        maxLength={SEARCH_TEXT_MAX_LENGTH}
         value={value}
         onChange={(event) => {
           onChange(event.target.value);

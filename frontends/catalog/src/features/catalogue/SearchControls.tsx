@@ -1,7 +1,7 @@
 import { Button, cn, SearchIcon } from '@cartable/ui';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { CataloguePage } from './api/search';
-import { type CatalogueFilters, SORT_OPTIONS, type SortDirection, type SortField } from './filters';
+import { type CatalogueFilters, SORT_OPTIONS, type SortDirection, type SortField, searchTextProblem } from './filters';
 import { SearchCombobox } from './SearchCombobox';
 
 /** What /books searches with: the text box, what the search understood, the sort. */
@@ -10,20 +10,23 @@ import { SearchCombobox } from './SearchCombobox';
 export function SearchBar({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
+  // A text the catalogue would refuse is said here and never sent.
+  const problem = searchTextProblem(text);
+  const problemId = useId();
 
   // The latest callback: a filter changed meanwhile (a town picked) must not be undone by the timer.
   const search = useRef(onSearch);
   search.current = onSearch;
   // Debounce on the typed text; a search already applied (Enter, a suggestion) cancels the timer.
   useEffect(() => {
-    if (text.trim() === value) return;
+    if (text.trim() === value || searchTextProblem(text)) return;
     const timer = window.setTimeout(() => search.current(text.trim()), 600);
     return () => window.clearTimeout(timer);
   }, [text, value]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (text.trim() !== value) onSearch(text.trim());
+    if (text.trim() !== value && !problem) onSearch(text.trim());
   };
 
   return (
@@ -39,6 +42,7 @@ export function SearchBar({ value, onSearch }: { value: string; onSearch: (text:
             onSearch(suggestion.query);
           }}
           placeholder="Ex. : maths 6e, svt 3e, anglais CM2"
+          describedBy={problem ? problemId : undefined}
           inputClassName="block h-12 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-10 text-base text-slate-900 placeholder:text-slate-400 focus:border-primary-600 focus:ring-2 focus:ring-primary-100 focus:outline-none"
         />
         <Button type="submit" size="lg" className="px-4 sm:px-6" aria-label="Rechercher">
@@ -46,6 +50,11 @@ export function SearchBar({ value, onSearch }: { value: string; onSearch: (text:
           <span className="hidden sm:inline">Rechercher</span>
         </Button>
       </form>
+      {problem ? (
+        <p id={problemId} role="alert" className="mt-1 text-sm text-red-700">
+          {problem}
+        </p>
+      ) : null}
     </search>
   );
 }

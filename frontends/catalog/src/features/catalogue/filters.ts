@@ -1,5 +1,6 @@
 import type { BookCondition } from '@cartable/contracts';
 import { bookConditions, conditionLabels } from '@cartable/contracts/labels';
+import { SEARCH_CATEGORIES_MAX, SEARCH_TEXT_MAX_LENGTH, SEARCH_TEXT_MAX_WORDS } from '@cartable/contracts/limits';
 import type { BookQuery } from '../../shared/books';
 
 /** Results per page of the catalogue (4 rows of 3, 6 rows of 2 on phones). */
@@ -62,6 +63,22 @@ function positiveInt(value: string | null, min = 0): number | null {
 
 const isTrue = (value: string | null) => value === 'true' || value === '1';
 
+const words = (text: string) => text.split(/\s+/).filter(Boolean);
+
+/** Why the catalogue would refuse this text (the server holds it to the same bounds), or null. */
+export function searchTextProblem(text: string): string | null {
+  if (text.trim().length > SEARCH_TEXT_MAX_LENGTH)
+    return `La recherche ne peut pas dépasser ${SEARCH_TEXT_MAX_LENGTH} caractères.`;
+  if (words(text).length > SEARCH_TEXT_MAX_WORDS)
+    return `La recherche ne peut pas dépasser ${SEARCH_TEXT_MAX_WORDS} mots : gardez le titre, la matière ou le niveau.`;
+  return null;
+}
+
+/** A text from a link, cut to what a search may hold rather than refused. */
+function boundedText(text: string): string {
+  return words(text).slice(0, SEARCH_TEXT_MAX_WORDS).join(' ').slice(0, SEARCH_TEXT_MAX_LENGTH).trim();
+}
+
 /** With a text, the most relevant first; without, the newest. */
 export function defaultSort(query: string): { sort_by: SortField; sort_direction: SortDirection } {
   return query ? { sort_by: 'relevance', sort_direction: 'desc' } : { sort_by: 'created_at', sort_direction: 'desc' };
@@ -76,13 +93,13 @@ export function parseFilters(params: URLSearchParams): CatalogueFilters {
   const condition = params.get('condition');
   const sortBy = params.get('sort_by');
   const direction = params.get('sort_direction');
-  const query = (params.get('query') ?? '').trim();
+  const query = boundedText(params.get('query') ?? '');
   const sort = defaultSort(query);
   const knownSort = SORT_FIELDS.includes(sortBy as SortField) && (sortBy !== 'relevance' || query !== '');
   return {
     query,
     literal: query !== '' && isTrue(params.get('literal')),
-    category_ids: Array.from(new Set(ids)),
+    category_ids: Array.from(new Set(ids)).slice(0, SEARCH_CATEGORIES_MAX),
     min_price: positiveInt(params.get('min_price')),
     max_price: positiveInt(params.get('max_price')),
     condition: bookConditions.includes(condition as BookCondition) ? (condition as BookCondition) : null,

@@ -1,5 +1,5 @@
 import type { BookListPage, BookListQuery, EventType } from '@cartable/contracts';
-import { Cache, type UnitOfWork } from '@cartable/service-kit';
+import { Cache, type Db, DomainError, databaseErrorCode, type UnitOfWork } from '@cartable/service-kit';
 import type { Logger } from 'pino';
 import { LISTING_EVENTS, type Listings } from '../listings/index.ts';
 import { MEMBER_STANDING_EVENTS } from '../members/index.ts';
@@ -7,8 +7,11 @@ import type { CategoryStore } from '../taxonomy/index.ts';
 import { type BoostedIds, catalogueSearch } from './domain/catalogue.ts';
 import { featuredListings } from './domain/featured.ts';
 import type { ListingIndexFeed } from './domain/listing-index-feed.ts';
-import { recordSearchMiss } from './domain/misses.ts';
+import { createMissRecorder } from './domain/misses.ts';
 import { searchSuggestions } from './domain/suggestions.ts';
+
+const SEARCH_TOO_SLOW =
+  'La recherche a pris trop de temps. Essayez avec moins de mots ou de catégories, ou réessayez dans un instant.';
 
 /** What changes a catalogue page: its listings, their sellers' standing, the boosts, the names it shows. */
 export const CATALOGUE_DEPENDS_ON: readonly EventType[] = [
@@ -35,12 +38,15 @@ export function createSearch(options: {
   boostedIds: BoostedIds;
   /** The in-memory listing index (PostgreSQL only); absent: every page from SQL. */
   feed?: ListingIndexFeed | undefined;
+  /** Where the catalogue's SQL searches run: a pool of their own with a short statement timeout (config SEARCH_*). */
+  searchDb?: Db | undefined;
   log: Pick<Logger, 'warn'>;
 }) {
   const { uow, categories, listings, feed, log } = options;
   const db = uow.db;
-  const catalogue = catalogueSearch({ db, feed, boostedIds: options.boostedIds });
+  const catalogue = catalogueSearch({ db: options.searchDb ?? db, feed, boostedIds: options.boostedIds });
   const suggestions = searchSuggestions(db, categories);
+  const misses = createMissRecorder(db, log);
   /**
    * Whole listing pages, kept 10 s: the same searches come back all day (« maths 3e », a cycle
    * from the home page), and ranking ten thousand matches again for each visitor is waste.
@@ -59,17 +65,21 @@ export function createSearch(options: {
   return {
     catalogue,
     suggestions,
+    misses,
     featured: featuredListings({ db, feed, boostedIds: options.boostedIds }),
     /** GET /books: the same answer for everyone (a listing page holds nothing personal), kept by its key. */
     listingPage(key: string, query: BookListQuery): Promise<BookListPage> {
       return pages.read(key, async () => {
-        const page = await catalogue.page(query, await categories.view());
+        const page = await catalogue.page(query, await categories.view()).catch((err: unknown) => {
+          // Past the search pool's statement timeout: the request asked too much of the catalogue.
+          if (databaseErrorCode(err) === '57014')
+            throw new DomainError('unavailable', SEARCH_TOO_SLOW, undefined, { retry_after: 2 });
+          throw err;
+        });
         if (page.total === 0) {
           // For the Rapports screen; off the answer's path, and a failure costs only the figure.
           const { query: text, category_ids, category_id } = query;
-          recordSearchMiss(db, text, category_ids ?? (category_id ? [category_id] : [])).catch((err: unknown) =>
-            log.warn({ err }, 'search miss not recorded'),
-          );
+          misses.record(text, category_ids ?? (category_id ? [category_id] : []));
         }
         const [data, sponsored] = await Promise.all([
           listings.cards.byIds(page.ids),

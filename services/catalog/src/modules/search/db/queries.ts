@@ -312,14 +312,18 @@ export async function titleSuggestions(
 
 // ── what visitors did not find ───────────────────────────────────────────────────────────────
 
-/** One row a day per text and category: a burst is one upsert each. */
-export async function recordMiss(db: Db, day: string, query: string, categoryId: number) {
+/** A day's searches in vain, by text and category: one row each, counted up (one statement for a batch). */
+export async function recordMisses(
+  db: Db,
+  misses: Array<{ day: string; query: string; categoryId: number; searches: number }>,
+) {
+  if (!misses.length) return;
   await db
     .insert(searchMisses)
-    .values({ day, query, categoryId })
+    .values(misses)
     .onConflictDoUpdate({
       target: [searchMisses.day, searchMisses.query, searchMisses.categoryId],
-      set: { searches: sql`${searchMisses.searches} + 1`, lastSeen: sql`now()` },
+      set: { searches: sql`${searchMisses.searches} + excluded.searches`, lastSeen: sql`now()` },
     });
 }
 

@@ -9,6 +9,16 @@ import { type IdPage, type PageRequest, type SqlSearch, sqlSearch } from './sql-
 
 export const DEFAULT_PER_PAGE = 12;
 
+/**
+ * The forgiving passes (trigram match, « Vouliez-vous dire … ») run for texts of at most this
+ * many words. A typo is forgiven in a few words (« mathematqiues 6e »); over a long text they
+ * cost ten times the exact search (each word looked up in the titles) and find nothing more, as
+ * the whole text is compared with each title.
+ */
+export const FORGIVING_MAX_WORDS = 5;
+const forgiving = (text: string | undefined) =>
+  !!text && text.split(/\s+/).filter(Boolean).length <= FORGIVING_MAX_WORDS;
+
 /** A catalogue page as search answers it: ids, the total, and what the text was understood as. */
 export interface CataloguePage extends IdPage {
   perPage: number;
@@ -96,7 +106,7 @@ export function catalogueSearch(options: { db: Db; feed?: ListingIndexFeed | und
     perPage: number,
   ) {
     const result = await engine(query, view, understood, 'fulltext', perPage);
-    return query.query && result.total === 0 ? engine(query, view, understood, 'typo', perPage) : result;
+    return result.total === 0 && forgiving(query.query) ? engine(query, view, understood, 'typo', perPage) : result;
   }
 
   /** The first page's boosted listings matching the same filters (the text and its understood levels and subjects). */
@@ -110,7 +120,8 @@ export function catalogueSearch(options: { db: Db; feed?: ListingIndexFeed | und
       'fulltext',
     );
     // The words matched nothing exactly: the forgiving match, as the page itself does.
-    if (!found.length && query.query) found = await sql.matching(ids, catalogueFilter(query, view.graph, null), 'typo');
+    if (!found.length && forgiving(query.query))
+      found = await sql.matching(ids, catalogueFilter(query, view.graph, null), 'typo');
     return shuffle(found).slice(0, SPONSORED_PER_PAGE_MAX);
   }
 
@@ -129,7 +140,7 @@ export function catalogueSearch(options: { db: Db; feed?: ListingIndexFeed | und
         else applied = interpreted;
       }
       let correction: string | null = null;
-      if (query.query && result.total === 0 && query.page === 1) {
+      if (query.query && result.total === 0 && query.page === 1 && forgiving(query.query)) {
         // Only a suggestion that finds something, with the same other filters.
         const suggestion = await didYouMean(db, view, query.query);
         if (suggestion) {

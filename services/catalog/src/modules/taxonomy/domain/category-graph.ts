@@ -19,9 +19,18 @@ export interface CategoryRef {
   depth: number;
 }
 
+/** One collator for every comparison: `localeCompare` builds one each call, on every catalogue request. */
+const french = new Intl.Collator('fr');
+
 export class CategoryGraph {
   readonly nodes: Map<number, CategoryNode>;
   private readonly depthCache = new Map<number, number>();
+  /**
+   * The graph never changes once built (a change builds a new one), so each category's
+   * ancestors, descendants and contents are walked once: a search naming twenty categories
+   * asks for them hundreds of times.
+   */
+  private readonly walks = new Map<string, number[]>();
 
   constructor(
     categories: Array<{ id: number; name: string; order: number }>,
@@ -42,7 +51,7 @@ export class CategoryGraph {
   private compare(a: number, b: number) {
     const x = this.nodes.get(a);
     const y = this.nodes.get(b);
-    return (x?.order ?? 0) - (y?.order ?? 0) || (x?.name ?? '').localeCompare(y?.name ?? '', 'fr') || a - b;
+    return (x?.order ?? 0) - (y?.order ?? 0) || french.compare(x?.name ?? '', y?.name ?? '') || a - b;
   }
 
   has(id: number) {
@@ -92,12 +101,22 @@ export class CategoryGraph {
     return [...seen].sort((a, b) => this.depth(a) - this.depth(b) || this.compare(a, b));
   }
 
+  /** A walk's result, computed once per graph; a copy each time, so no caller can change it. */
+  private remembered(key: string, compute: () => number[]): number[] {
+    let found = this.walks.get(key);
+    if (!found) {
+      found = compute();
+      this.walks.set(key, found);
+    }
+    return [...found];
+  }
+
   descendants(id: number) {
-    return this.walk(id, (n) => n.children);
+    return this.remembered(`d${id}`, () => this.walk(id, (n) => n.children));
   }
 
   ancestors(id: number) {
-    return this.walk(id, (n) => n.parents);
+    return this.remembered(`a${id}`, () => this.walk(id, (n) => n.parents));
   }
 
   /**
@@ -106,6 +125,10 @@ export class CategoryGraph {
    * "Collège" for nobody; "Philosophie", taught only in the Terminale series, is within "Lycée".
    */
   within(id: number): number[] {
+    return this.remembered(`w${id}`, () => this.contents(id));
+  }
+
+  private contents(id: number): number[] {
     if (!this.has(id)) return [];
     const inside = new Set([id]);
     const queue = [...this.nodes.get(id)!.children];
@@ -128,7 +151,10 @@ export class CategoryGraph {
     const selected = [...new Set(ids)].filter((id) => this.has(id));
     const isAncestor = (a: number, b: number) => a !== b && this.ancestors(b).includes(a);
     const leaves = selected.filter((a) => !selected.some((b) => isAncestor(a, b)));
-    return leaves.map((leaf) => [leaf, ...selected.filter((a) => isAncestor(a, leaf))].map((id) => this.within(id)));
+    // An ancestor that wholly contains the leaf adds nothing to it (what is within the leaf is
+    // within the ancestor too), and its set is the largest of the group: left out.
+    const narrows = (a: number, leaf: number) => isAncestor(a, leaf) && !this.within(a).includes(leaf);
+    return leaves.map((leaf) => [leaf, ...selected.filter((a) => narrows(a, leaf))].map((id) => this.within(id)));
   }
 
   ref(id: number): CategoryRef {
