@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 /**
  * Report and block in Chromium at 360 px, on the real services: a member reports a listing (once),
  * the admin hides it from the « Signalements » queue and the owner is told why by e-mail; a
- * seller blocks a member, who can then no longer write to them.
+ * seller blocks a member, who can then no longer write to them, see their e-mail, comment on
+ * their listings nor propose them a deal.
  */
 const ADMIN = { email: 'admin@cartable.ga', password: 'Cartable2026!' };
 const JOURNEY = 150_000;
@@ -140,6 +141,75 @@ describe('blocking', () => {
         });
         return again.status === 201 ? true : undefined;
       });
+    },
+    JOURNEY,
+  );
+
+  it(
+    "leaves the blocked member without the seller's e-mail, comments or deals, each refusal in French",
+    async () => {
+      const n = Date.now().toString(36);
+      const [owner, blocked] = await Promise.all([verifiedMember(stack, `own${n}`), verifiedMember(stack, `blk${n}`)]);
+      // The seller shares their e-mail on their listings.
+      const shared = await call(`${stack.api}/user/profile`, {
+        method: 'PUT',
+        token: owner.token,
+        body: {
+          name: owner.name,
+          username: owner.username,
+          show_email: true,
+          show_phone: false,
+          country_id: 266,
+          city_id: 1,
+        },
+      });
+      expect(shared.status).toBe(200);
+      const listing = await listBook(stack, owner.token, 'Anglais 4e bloqué');
+
+      const page = await phone();
+      await logIn(page, blocked.email);
+      const bookPage = `${stack.url('gateway')}/books/${listing}`;
+      // The seller's choice reaches catalog by an event: reload until their e-mail is offered.
+      await eventually(async () => {
+        await page.goto(bookPage);
+        await page.getByRole('heading', { name: 'Anglais 4e bloqué' }).waitFor();
+        return (await page.getByRole('button', { name: "Afficher l'e-mail" }).count()) > 0 ? true : undefined;
+      }, 30_000);
+
+      const block = await call(`${stack.api}/blocks`, { token: owner.token, body: { user_id: blocked.id } });
+      expect(block.status).toBe(200);
+      // The block reaches catalog by an event too; then the e-mail is no longer offered.
+      await eventually(async () => {
+        await page.goto(bookPage);
+        await page.getByRole('heading', { name: 'Anglais 4e bloqué' }).waitFor();
+        return (await page.getByRole('button', { name: "Afficher l'e-mail" }).count()) === 0 ? true : undefined;
+      }, 30_000);
+      expect(await page.getByText(owner.email).count()).toBe(0);
+
+      // The comment form loads when its section comes into view.
+      await page.getByRole('heading', { name: /Commentaires/ }).scrollIntoViewIfNeeded();
+      await page.getByLabel('Votre commentaire').fill('Est-il toujours disponible ?');
+      await page.getByRole('button', { name: 'Publier' }).click();
+      await page
+        .getByText('Vous ne pouvez pas commenter les annonces de ce membre : l’un de vous a bloqué l’autre.')
+        .first()
+        .waitFor();
+
+      await page.goto(`${stack.url('gateway')}/contact-seller/${listing}`);
+      await page.getByLabel('Votre message').fill('Bonjour, je suis intéressé par ce manuel.');
+      await page.getByRole('button', { name: 'Envoyer le message' }).click();
+      await page.getByText('Ce membre ne souhaite plus recevoir vos messages.').first().waitFor();
+
+      // Nor may the seller propose a deal to the member they blocked.
+      const deal = await call(`${stack.api}/transactions`, {
+        token: owner.token,
+        body: { book_id: listing, buyer_id: blocked.id, kind: 'sale', price: 3000 },
+      });
+      expect(deal.status).toBe(403);
+      expect(deal.body.message).toBe(
+        'Vous ne pouvez pas conclure de transaction avec ce membre : l’un de vous a bloqué l’autre.',
+      );
+      await page.context().close();
     },
     JOURNEY,
   );

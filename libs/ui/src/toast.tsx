@@ -85,12 +85,14 @@ export function AppToaster() {
   return (
     <>
       <Toaster
-        position={phone ? 'bottom-center' : 'top-right'}
+        // At the top on phones too: a page's sticky action bar (the book page's « Contacter ») sits
+        // at the bottom and would hide a toast there.
+        position={phone ? 'top-center' : 'top-right'}
         duration={5000}
         hotkey={['altKey', 'KeyT']}
         // Below the 64 px header, so a toast never hides the account menu or the messages badge.
         offset={{ top: 76, right: 16 }}
-        mobileOffset={{ bottom: 12, right: 8, left: 8 }}
+        mobileOffset={{ top: 72, right: 8, left: 8 }}
         richColors
         closeButton
         containerAriaLabel="Notifications"

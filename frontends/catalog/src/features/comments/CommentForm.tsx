@@ -64,7 +64,9 @@ export function CommentForm({
       await onSubmit(text);
       reset({ content: '' });
     } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 422) {
+      // A refusal (invalid, or a block between the two members) is said under the field, where
+      // the member is looking.
+      if (failure instanceof ApiError && (failure.status === 422 || failure.status === 403)) {
         setError('content', { type: 'server', message: failure.fieldError('content') ?? failure.message });
         setFocus('content');
       }

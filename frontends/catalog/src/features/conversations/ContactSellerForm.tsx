@@ -121,7 +121,8 @@ export function ContactSellerForm({
     },
     onError: (failure) => {
       announceSendError(failure);
-      if (failure instanceof ApiError && failure.status === 422) {
+      // Refused (invalid, or a block between the two members): said under the message, in view.
+      if (failure instanceof ApiError && (failure.status === 422 || failure.status === 403)) {
         const message = failure.fieldError('content') ?? (failure.hasServerMessage ? failure.message : undefined);
         if (message) setError('content', { type: 'server', message });
       }
