@@ -159,12 +159,18 @@ describe('the database away', () => {
     } finally {
       for (const name of names) await admin(`alter database "${name}" with allow_connections true`);
     }
-    await nats.start();
+    // How long after PostgreSQL takes connections again every service is ready (NATS still away:
+    // it is reported in /ready, never fatal).
+    const back = Date.now();
     for (const service of services) {
       await eventually(
         async () => ((await call(`${stack.url(service)}/ready`)).status === 200 ? true : undefined),
         60_000,
       );
+    }
+    console.log(`database back: every service ready ${Date.now() - back} ms later`);
+    await nats.start();
+    for (const service of services) {
       expect(stack.pid(service), service).toBe(pids[service]);
       const log = readFileSync(join(stack.addresses.dataDir, 'logs', `${service}.log`), 'utf8');
       expect(log, service).not.toContain('fatal error, shutting down');
