@@ -118,4 +118,4 @@ export {
 } from './session/session';
 export { isVerifiedUser, type SessionState, sessionStore, TOKEN_KEY, USER_KEY } from './session/store';
 export type { LoginResponse, PermissionRef, RoleRef, User } from './session/types';
-export { AppToaster, type NotifyOptions, notify } from './toast';
+export { AppToaster, type NotifyOptions, notify, useToastsAboveBar } from './toast';

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { type RefObject, useEffect, useState, useSyncExternalStore } from 'react';
 
 /*
  * Toasts use sonner, loaded with the first toast (or once the browser is idle well after the
@@ -85,14 +85,14 @@ export function AppToaster() {
   return (
     <>
       <Toaster
-        // At the top on phones too: a page's sticky action bar (the book page's « Contacter ») sits
-        // at the bottom and would hide a toast there.
-        position={phone ? 'top-center' : 'top-right'}
+        position={phone ? 'bottom-center' : 'top-right'}
         duration={5000}
         hotkey={['altKey', 'KeyT']}
         // Below the 64 px header, so a toast never hides the account menu or the messages badge.
         offset={{ top: 76, right: 16 }}
-        mobileOffset={{ top: 72, right: 8, left: 8 }}
+        // Above a page's fixed action bar (the book page's « Contacter »), which says its height in
+        // --cartable-bottom-bar: a toast neither hides that bar nor is hidden by it.
+        mobileOffset={{ bottom: 'calc(12px + var(--cartable-bottom-bar, 0px))', right: 8, left: 8 }}
         richColors
         closeButton
         containerAriaLabel="Notifications"
@@ -127,3 +127,23 @@ export const notify = {
     void loadSonner().then(({ toast }) => toast.dismiss(id));
   },
 };
+
+/**
+ * For a bar fixed at the bottom of a phone's screen: while it is shown, toasts rise above it
+ * (its height, kept up to date, in --cartable-bottom-bar), so that neither hides the other.
+ */
+export function useToastsAboveBar(bar: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = bar.current;
+    if (!element) return;
+    const root = document.documentElement.style;
+    const measure = () => root.setProperty('--cartable-bottom-bar', `${element.offsetHeight}px`);
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.removeProperty('--cartable-bottom-bar');
+    };
+  }, [bar]);
+}

@@ -24,6 +24,7 @@ import {
   TrashIcon,
   useDocumentTitle,
   useSession,
+  useToastsAboveBar,
 } from '@cartable/ui';
 import { Link, useLocation, useNavigate, useParams } from '@cartable/ui/router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -361,17 +362,7 @@ function BookDetail({ book, parts }: { book: BookDetailT; parts: BookPageParts }
         {parts.comments(book)}
       </BelowFold>
 
-      {canContact ? (
-        <div className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur lg:hidden">
-          <div className="min-w-0 flex-1">
-            <p className="truncate text-xs text-slate-600">{truncate(book.title, 40)}</p>
-            <Price value={book.price} className="text-lg" />
-          </div>
-          <Button leftIcon={<MessageIcon size={18} />} onClick={() => contact('contact')}>
-            Contacter
-          </Button>
-        </div>
-      ) : null}
+      {canContact ? <ContactBar title={book.title} price={book.price} onContact={() => contact('contact')} /> : null}
 
       {dialog !== null && (seller || book.user_id) ? (
         <Suspense fallback={null}>
@@ -393,5 +384,25 @@ function BookDetail({ book, parts }: { book: BookDetailT; parts: BookPageParts }
         onCancel={() => setConfirmDelete(false)}
       />
     </Container>
+  );
+}
+
+/** A phone's bar at the bottom: the listing's price and « Contacter », always at hand. */
+function ContactBar({ title, price, onContact }: { title: string; price: number; onContact: () => void }) {
+  const bar = useRef<HTMLDivElement>(null);
+  useToastsAboveBar(bar);
+  return (
+    <div
+      ref={bar}
+      className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur lg:hidden"
+    >
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-xs text-slate-600">{truncate(title, 40)}</p>
+        <Price value={price} className="text-lg" />
+      </div>
+      <Button leftIcon={<MessageIcon size={18} />} onClick={onContact}>
+        Contacter
+      </Button>
+    </div>
   );
 }
