@@ -21,6 +21,7 @@ export * from './internal-routes.ts';
 export * from './lifecycle.ts';
 export * from './logging.ts';
 export * from './metrics.ts';
+export * from './money.ts';
 export * from './openapi.ts';
 export * from './periodic.ts';
 export * from './redis.ts';

@@ -6,6 +6,7 @@ import {
   planKindLabels,
   type Subscription,
 } from '@cartable/contracts';
+import { formatFcfa } from '@cartable/service-kit';
 import PDFDocument from 'pdfkit';
 
 export interface ReceiptInput {
@@ -22,7 +23,7 @@ const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', { timeZone: TIME_ZONE, d
 // PDF's standard fonts speak WinAnsi: French's narrow no-break spaces (U+202F, U+00A0 in
 // Intl's output) would print as garbage, so amounts and dates use plain spaces.
 const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
-const fcfa = (amount: number) => `${plain(new Intl.NumberFormat('fr-FR').format(amount))} FCFA`;
+const fcfa = (amount: number) => formatFcfa(amount, ' ');
 const day = (iso: string | null) => (iso ? plain(dayFormat.format(new Date(iso))) : '—');
 const dateTime = (iso: string | Date | null) => (iso ? plain(dateTimeFormat.format(new Date(iso))) : '—');
 

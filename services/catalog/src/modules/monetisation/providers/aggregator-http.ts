@@ -1,4 +1,4 @@
-import { unprocessable } from '@cartable/service-kit';
+import { formatFcfa, unprocessable } from '@cartable/service-kit';
 import { OutcomeUnknown, type PaymentToInitiate } from './provider.ts';
 
 /** What the real aggregators' adapters share: one request, its timeout, the payer's number. */
@@ -55,7 +55,7 @@ export const amountOf = (value: unknown) => {
 export function pushSteps(amount: number, phone: string) {
   const digits = phone.replace(/\D/g, '');
   const readable = /^0\d{8}$/.test(digits) ? digits.replace(/^(\d{3})(\d{2})(\d{2})(\d{2})$/, '$1 $2 $3 $4') : phone;
-  const price = `${amount.toLocaleString('fr-FR').replace(/\s/g, '\u00a0')}\u00a0FCFA`;
+  const price = formatFcfa(amount);
   return [
     `Une demande de paiement de ${price} a été envoyée au ${readable}.`,
     'Confirmez-la sur votre téléphone avec votre code secret.',

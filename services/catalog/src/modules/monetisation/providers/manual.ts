@@ -1,7 +1,6 @@
 import { operatorLabels } from '@cartable/contracts';
+import { formatFcfa } from '@cartable/service-kit';
 import type { PaymentProvider, PaymentSettings } from './provider.ts';
-
-const fcfa = (n: number) => `${n.toLocaleString('fr-FR').replace(/\s/g, ' ')} FCFA`;
 
 /** The member sends the money to our merchant number, then declares the SMS reference. */
 export function manualProvider(config: PaymentSettings): PaymentProvider {
@@ -24,7 +23,7 @@ export function manualProvider(config: PaymentSettings): PaymentProvider {
           merchant_name: config.PAYMENT_MERCHANT_NAME,
           steps: [
             `Ouvrez ${operator} sur votre téléphone.`,
-            `Envoyez ${fcfa(payment.amount)} au ${merchant} (${config.PAYMENT_MERCHANT_NAME}), en indiquant la référence ${payment.reference} en motif si possible.`,
+            `Envoyez ${formatFcfa(payment.amount)} au ${merchant} (${config.PAYMENT_MERCHANT_NAME}), en indiquant la référence ${payment.reference} en motif si possible.`,
             'Notez la référence de la transaction reçue par SMS.',
             'Déclarez le paiement ici avec cette référence : un administrateur le vérifie et active votre abonnement.',
           ],

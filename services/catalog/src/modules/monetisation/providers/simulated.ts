@@ -1,5 +1,5 @@
 import { invalid, unprocessable } from '@cartable/service-kit';
-import { REFUSED, UNREACHABLE } from './aggregator-http.ts';
+import { pushSteps, REFUSED, UNREACHABLE } from './aggregator-http.ts';
 import {
   OutcomeUnknown,
   type PaymentProvider,
@@ -59,11 +59,7 @@ export function simulatedProvider(config: PaymentSettings, fetcher: typeof fetch
           reference: payment.reference,
           merchant_number: null,
           merchant_name: config.PAYMENT_MERCHANT_NAME,
-          steps: [
-            `Une demande de paiement de ${payment.amount} FCFA a été envoyée au ${payment.payerPhone}.`,
-            'Confirmez-la sur votre téléphone avec votre code secret.',
-            'Votre abonnement s’active dès que l’opérateur confirme le paiement.',
-          ],
+          steps: pushSteps(payment.amount, payment.payerPhone),
         },
       };
     },

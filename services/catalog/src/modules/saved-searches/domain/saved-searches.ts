@@ -12,6 +12,7 @@ import {
 } from '@cartable/contracts';
 import {
   conflict,
+  formatFcfa,
   isUniqueViolation,
   notFound,
   type Transaction,
@@ -26,7 +27,7 @@ import { savedSearchesMatched, savedSearchStopped } from '../events.ts';
 type Row = queries.SavedSearchRow;
 
 const unique = (ids: number[]) => [...new Set(ids)];
-const fcfa = (n: number) => `${n.toLocaleString('fr-FR').replace(/[\u202f\u00a0]/g, ' ')} FCFA`;
+const fcfa = (n: number) => formatFcfa(n, ' ');
 /** What the catalogue reads as an ISBN (search's text condition). */
 const isbnOf = (text: string) => {
   const compact = text.replace(/[-\s]/g, '');
