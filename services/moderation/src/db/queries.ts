@@ -339,6 +339,21 @@ export function resolveOpenReports(
     .returning({ id: reports.id });
 }
 
+/** Reports waiting for another service's action, closed now that it is applied; their ids. */
+export function closeApplyingReports(tx: Db, ids: string[], at: Date) {
+  return tx
+    .update(reports)
+    .set({ status: 'actioned', handledAt: at })
+    .where(and(inArray(reports.id, ids), eq(reports.status, 'applying')))
+    .returning({ id: reports.id });
+}
+
+/** Locked until the end of the transaction: a report's decision and a member's edit do not interleave. */
+export async function lockComment(tx: Db, id: string) {
+  const [row] = await tx.select().from(comments).where(eq(comments.id, id)).for('update');
+  return row;
+}
+
 export async function countOpenReports(db: Db) {
   const [row] = await db.select({ n: count() }).from(reports).where(eq(reports.status, 'open'));
   return row?.n ?? 0;
