@@ -52,7 +52,7 @@ afterAll(() => h?.teardown());
 describe('a report’s decision to hide a listing', () => {
   it('hides it, tells the owner why, and answers moderation; a second delivery changes nothing', async () => {
     const id = await list('Chimie Terminale D');
-    const actions = h.catalog.listings.moderation.reportActions;
+    const actions = h.catalog.listings.reportActions;
     const event = decided(id);
     await h.deliver(actions, 'moderation.report.decided', event);
 
@@ -85,7 +85,7 @@ describe('a report’s decision to hide a listing', () => {
   it('answers `gone` for a listing deleted meanwhile, and leaves other decisions to their owners', async () => {
     const id = await list('Biologie Terminale D');
     expect((await h.call('DELETE', `/books/${id}`, undefined, owner.token)).status).toBe(200);
-    const actions = h.catalog.listings.moderation.reportActions;
+    const actions = h.catalog.listings.reportActions;
     const gone = decided(id);
     await h.deliver(actions, 'moderation.report.decided', gone);
     expect((await h.events('catalog.report.applied')).at(-1)).toEqual({ report_ids: gone.report_ids, outcome: 'gone' });

@@ -1,17 +1,10 @@
 import type { AdminBook, AdminBookPage, adminBookListQuerySchema, BookStatus } from '@cartable/contracts';
-import {
-  conflict,
-  type EventHandlers,
-  notFound,
-  type Storage,
-  type Transaction,
-  type UnitOfWork,
-} from '@cartable/service-kit';
+import { conflict, notFound, type Storage, type Transaction, type UnitOfWork } from '@cartable/service-kit';
 import type { z } from 'zod';
 import { type MemberCard, memberCards } from '../../members/index.ts';
 import type { CategoryStore } from '../../taxonomy/index.ts';
 import * as queries from '../db/queries.ts';
-import { listingModerated, listingStatusChanged, listingUpdated, reportApplied } from '../events.ts';
+import { listingModerated, listingStatusChanged, listingUpdated } from '../events.ts';
 import type { ListingCards } from './cards.ts';
 import { type DealSales, deleteListing, LISTING_NOT_FOUND, refuseIfSoldInDeal } from './listing-writes.ts';
 import { deleteStoredPhotos } from './photos.ts';
@@ -38,25 +31,6 @@ export async function hideListing(
   await listingUpdated(t, storage, book.id);
   await listingModerated(t, book, 'hidden', moderatorId, reason);
   return 'applied';
-}
-
-/**
- * A report's decision to hide a listing (moderation.report.decided, `hidden` on a book), applied
- * in the consumer's transaction, then answered (catalog.report.applied) in that same transaction
- * so that moderation closes the reports. Other decisions are not catalog's.
- */
-export function listingReportActions(storage: Storage): EventHandlers {
-  return {
-    'moderation.report.decided': async (_tx, { data }, t) => {
-      if (data.decision !== 'hidden' || data.target_type !== 'book') return;
-      if (!t) throw new Error('moderation.report.decided needs the unit of work: it answers by event');
-      const id = Number(data.target_id);
-      const outcome = Number.isSafeInteger(id)
-        ? await hideListing(t, storage, id, data.moderator_id, data.note ?? 'Annonce signalée')
-        : 'gone';
-      await reportApplied(t, data.report_ids, outcome);
-    },
-  };
 }
 
 const owner = (m: MemberCard | undefined) =>
@@ -156,9 +130,6 @@ export function listingModeration(options: {
         if (outcome === 'already') throw conflict('Cette annonce est déjà masquée.');
       });
     },
-
-    /** What moderation's report decisions ask of listings, for the consumer (main.ts). */
-    reportActions: listingReportActions(storage),
 
     async unhide(id: number, moderatorId: string) {
       await uow.run(async (t) => {
