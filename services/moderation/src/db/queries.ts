@@ -285,7 +285,10 @@ export async function openReportsOnTargets(db: Db, targetIds: string[]) {
   return new Map(rows.map((t) => [`${t.type}:${t.id}`, t.n]));
 }
 
-/** A page of reports, open ones first, newest first; with the total and the number still open. */
+/**
+ * A page of reports, open ones first, then those whose action is under way, newest first; with
+ * the total and the number still open.
+ */
 export async function reportPage(
   db: Db,
   query: {
@@ -306,7 +309,7 @@ export async function reportPage(
       .select()
       .from(reports)
       .where(where)
-      .orderBy(sql`${reports.status} = 'open' desc`, desc(reports.createdAt))
+      .orderBy(sql`${reports.status} = 'open' desc`, sql`${reports.status} = 'applying' desc`, desc(reports.createdAt))
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page),
   ]);
