@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Report and block in Chromium at 360 px, on the real services: a member reports a listing (once),
- * the admin hides it from the « Signalements » queue and the owner is told why by e-mail; a
- * seller blocks a member, who can then no longer write to them, see their e-mail, comment on
- * their listings nor propose them a deal.
+ * the admin hides it from the « Signalements » queue in one decision (moderation asks catalog by
+ * event, the report reads « Action en cours » until catalog has hidden it, then « Contenu
+ * masqué ») and the owner is told why by e-mail; a seller blocks a member, who can then no
+ * longer write to them, see their e-mail, comment on their listings nor propose them a deal.
  */
 const ADMIN = { email: 'admin@cartable.ga', password: 'Cartable2026!' };
 const JOURNEY = 150_000;
@@ -77,7 +78,7 @@ describe('reporting a listing', () => {
       await confirm.getByText('Indiquez la raison (au moins 5 caractères).').waitFor();
       await confirm.getByLabel('Raison (communiquée au membre)').fill('Annonce signalée comme arnaque');
       await confirm.getByRole('button', { name: 'Confirmer' }).click();
-      await admin.getByText('Contenu masqué avec succès').waitFor();
+      await admin.getByText('Décision enregistrée : l’annonce va être masquée.').waitFor();
       await admin.getByTestId('open-flags').getByText('0 à traiter').waitFor();
       const [scroll, width] = await admin.evaluate<[number, number]>(
         '[document.documentElement.scrollWidth, window.innerWidth]',
@@ -89,6 +90,16 @@ describe('reporting a listing', () => {
       const visitor = await phone();
       await visitor.goto(`${stack.url('gateway')}/books/${bookId}`);
       await visitor.getByRole('heading', { name: "Cette annonce n'est plus disponible" }).waitFor();
+      // Closed once catalog has answered (catalog.report.applied): « Traité » only when hidden.
+      await eventually(async () => {
+        await admin.goto(`${stack.url('gateway')}/admin/signalements?status=actioned`);
+        await admin
+          .getByTestId('flag-card')
+          .filter({ hasText: title })
+          .getByText('Contenu masqué')
+          .waitFor({ timeout: 3_000 });
+        return true;
+      }, 30_000);
     },
     JOURNEY,
   );

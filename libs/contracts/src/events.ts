@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bookModerationActions } from './catalog.ts';
 import { classListMatchFoundEventSchema, classListReviewedEventSchema } from './class-lists.ts';
 import { exchangeSuggestionEventSchema } from './exchanges.ts';
-import { reportReasons, transactionKinds, transactionStatuses } from './labels.ts';
+import { reportDecisions, reportReasons, reportTargetTypes, transactionKinds, transactionStatuses } from './labels.ts';
 import { commentStatuses, moderationDecisions } from './moderation.ts';
 import { savedSearchMatchedEventSchema, savedSearchStoppedEventSchema } from './saved-searches.ts';
 import { paymentChangedEventSchema, subscriptionEventSchema } from './subscriptions.ts';
@@ -262,6 +262,29 @@ export const memberWarnedSchema = z.object({
   target_label: z.string(),
   note: z.string().nullable(),
 });
+/**
+ * An administrator's decision on reports that another service must apply: catalog hides the
+ * listing (`hidden` on a book), auth deactivates the member (`deactivated`, whatever the target).
+ * The reports stay « Action en cours » until that service's `*.report.applied` comes back.
+ */
+export const reportDecidedSchema = z.object({
+  report_ids: z.array(z.string().uuid()).min(1),
+  decision: z.enum(reportDecisions),
+  target_type: z.enum(reportTargetTypes),
+  target_id: z.string(),
+  target_owner_id: z.string().uuid().nullable(),
+  moderator_id: z.string().uuid(),
+  /** The reason the member is told. */
+  note: z.string().nullable(),
+});
+/**
+ * The owning service applied a decision (`applied`), found it already done (`already`) or its
+ * target gone (`gone`): moderation closes the reports either way.
+ */
+export const reportAppliedSchema = z.object({
+  report_ids: z.array(z.string().uuid()).min(1),
+  outcome: z.enum(['applied', 'already', 'gone']),
+});
 
 export const eventSchemas = {
   'auth.user.registered': userRegisteredSchema,
@@ -275,6 +298,7 @@ export const eventSchemas = {
   'auth.password_reset.requested': passwordResetRequestedSchema,
   'auth.two_factor.code_requested': twoFactorCodeRequestedSchema,
   'auth.password.changed': passwordChangedSchema,
+  'auth.report.applied': reportAppliedSchema,
   'catalog.categories.changed': categoriesChangedSchema,
   'catalog.cities.changed': citiesChangedSchema,
   'catalog.book.created': bookChangedSchema,
@@ -309,6 +333,7 @@ export const eventSchemas = {
   'catalog.class_list.rejected': classListReviewedEventSchema,
   'catalog.saved_search.matched': savedSearchMatchedEventSchema,
   'catalog.saved_search.stopped': savedSearchStoppedEventSchema,
+  'catalog.report.applied': reportAppliedSchema,
   'messaging.message.sent': messageSentSchema,
   'messaging.message.read': messagesReadSchema,
   'messaging.message.reported': messageReportedSchema,
@@ -318,6 +343,7 @@ export const eventSchemas = {
   'moderation.comment.moderated': commentModeratedSchema,
   'moderation.contact.answered': contactAnsweredSchema,
   'moderation.member.warned': memberWarnedSchema,
+  'moderation.report.decided': reportDecidedSchema,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

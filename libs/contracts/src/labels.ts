@@ -131,8 +131,18 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   autre: 'Autre',
 };
 
-export const reportStatuses = ['open', 'dismissed', 'actioned'] as const;
+/**
+ * `applying`: decided, waiting for the owning service (catalog hides a listing, auth deactivates
+ * an account) to say the action is done; then `actioned`.
+ */
+export const reportStatuses = ['open', 'applying', 'dismissed', 'actioned'] as const;
 export type ReportStatus = (typeof reportStatuses)[number];
+export const reportStatusLabels: Record<ReportStatus, string> = {
+  open: 'À traiter',
+  applying: 'Action en cours',
+  dismissed: 'Classé sans suite',
+  actioned: 'Traité',
+};
 export const reportDecisions = ['dismissed', 'hidden', 'warned', 'deactivated'] as const;
 export type ReportDecision = (typeof reportDecisions)[number];
 

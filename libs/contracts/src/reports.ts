@@ -74,7 +74,12 @@ export const reportResolveRequestSchema = z.object({
   decision: z.enum(reportDecisions, { error: 'Choisissez une décision.' }),
   note: safeText().trim().max(500).optional(),
 });
-export const reportResolveResponseSchema = z.object({ message: z.string(), resolved: z.number().int() });
+/** `status`: `applying` while another service applies the decision, else where the reports now stand. */
+export const reportResolveResponseSchema = z.object({
+  message: z.string(),
+  resolved: z.number().int(),
+  status: z.enum(reportStatuses),
+});
 
 export const blockRequestSchema = z.object({ user_id: z.string().uuid({ message: 'Membre inconnu.' }) });
 export const blockedMemberSchema = z.object({ id: z.string().uuid(), name: z.string(), blocked_at: z.string() });

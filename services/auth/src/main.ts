@@ -15,6 +15,7 @@ import { authConfigSchema } from './config.ts';
 import * as schema from './db/schema.ts';
 import { configurePasswordWork } from './domain/passwords.ts';
 import { memberActivity, memberBlocksProjection, memberExchanges } from './events/member-activity.ts';
+import { reportActions } from './events/report-actions.ts';
 import { seedAdmin, seedDemoMembers } from './seed.ts';
 
 await bootstrap(async () => {
@@ -53,6 +54,8 @@ await bootstrap(async () => {
     catalog: memberActivity,
     ...memberExchanges,
     messaging: { ...memberExchanges.messaging, ...memberBlocksProjection },
+    // A report's decision to deactivate its member: applied here, answered to moderation.
+    moderation: { ...memberExchanges.moderation, ...reportActions(deps) },
   });
   await serve(app, { port: config.PORT, host: config.HOST, metricsPort: config.METRICS_PORT }, [
     stopRevocationCache,

@@ -153,6 +153,7 @@ export async function startAuth(env: Record<string, string> = {}) {
   return {
     app,
     db,
+    uow,
     redis,
     config,
     revocation,

@@ -96,6 +96,8 @@ await bootstrap(async () => {
   infra.startConsumers({
     auth: sellersProjection,
     messaging: { ...bookContactsProjection, ...memberBlocksProjection },
+    // A report's decision to hide a listing: applied here, answered to moderation.
+    moderation: catalog.listings.reportActions,
   });
   const stopSweep = startSubscriptionSweep(uow, log, config.SUBSCRIPTION_SWEEP_INTERVAL_MS);
   // Payments not settled: their providers asked again, the only way to hear of a lost callback.

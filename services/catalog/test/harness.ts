@@ -143,11 +143,14 @@ export async function startCatalog(env: Record<string, string> = {}, options: { 
     return row!.id;
   }
 
-  /** An event handled as the consumer would, in its own transaction. */
+  /**
+   * An event handled as the consumer would, in its own transaction through the unit of work (what
+   * a handler publishes in turn is recorded in that transaction).
+   */
   async function deliver<T extends EventType>(handlers: EventHandlers, type: T, data: Envelope<T>['data']) {
     const envelope = { id: randomUUID(), type, occurred_at: new Date().toISOString(), data } as Envelope<T>;
     // biome-ignore lint/suspicious/noExplicitAny: the handler of this type takes this envelope
-    await db.transaction((tx) => (handlers[type] as any)(tx, envelope));
+    await uow.run((t) => (handlers[type] as any)(t.db, envelope, t));
     // What the consumer does once its transaction is committed.
     uow.consumed(envelope);
   }

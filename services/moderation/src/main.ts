@@ -12,7 +12,14 @@ import {
 import { buildModerationApp } from './app.ts';
 import { moderationConfigSchema } from './config.ts';
 import * as schema from './db/schema.ts';
-import { bookProjection, memberBlocksProjection, memberProjection, messageReports } from './events/projections.ts';
+import {
+  authReportActions,
+  bookProjection,
+  catalogReportActions,
+  memberBlocksProjection,
+  memberProjection,
+  messageReports,
+} from './events/projections.ts';
 
 await bootstrap(async () => {
   const config = loadConfig(moderationConfigSchema);
@@ -31,8 +38,9 @@ await bootstrap(async () => {
     housekeeping: [idempotencyRetention, { name: 'captchas', run: deleteOlderThan('captchas', 'expires_at', 1) }],
   });
   infra.startConsumers({
-    auth: memberProjection,
-    catalog: bookProjection,
+    // Also the owning services' answers to a report's decision: the reports close then.
+    auth: { ...memberProjection, ...authReportActions },
+    catalog: { ...bookProjection, ...catalogReportActions },
     messaging: { ...messageReports, ...memberBlocksProjection },
   });
   // Tokens are checked here too, not only at the gateway: revoked ones are refused by the service.

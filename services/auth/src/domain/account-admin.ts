@@ -1,5 +1,5 @@
 import { type AdminUserDetail, messages } from '@cartable/contracts';
-import { conflict, invalid, notFound } from '@cartable/service-kit';
+import { conflict, invalid, notFound, type Transaction } from '@cartable/service-kit';
 import * as queries from '../db/queries.ts';
 import type { AuthDeps } from '../deps.ts';
 import { userDeactivated, userReactivated } from '../events/published.ts';
@@ -55,27 +55,43 @@ export async function userAudit({ uow }: Pick<AuthDeps, 'uow'>, id: string, quer
 }
 
 /**
- * Deactivates an account (never one's own): every token of the member is refused at once (their
- * version goes up), login answers 403 until reactivation, and catalog hides their listings
- * (auth.user.deactivated, carrying the member's version after the change).
+ * Deactivates an account in the caller's transaction `t`: every token of the member is refused
+ * at once (their version goes up), login answers 403 until reactivation, the administrators' trail
+ * says who and why, and catalog hides their listings (auth.user.deactivated, carrying the member's
+ * version after the change). `already` when it was deactivated, `gone` when there is no such
+ * member; nothing is written then, so running it again changes nothing.
  */
+export async function deactivateAccount(
+  t: Transaction,
+  revocation: AdminDeps['revocation'],
+  id: string,
+  reason: string,
+  by: string,
+) {
+  // Locked: two administrators (or one and a report's decision) acting at once do not both deactivate.
+  const current = await queries.lockUser(t.db, id);
+  if (!current) return { outcome: 'gone' as const };
+  if (current.deactivatedAt) return { outcome: 'already' as const };
+  await endSessions(t, revocation, [id]);
+  // Last write of the member in this transaction: its version is the one the event carries.
+  const saved = (await queries.updateUser(t.db, id, {
+    deactivatedAt: new Date(),
+    deactivationReason: reason,
+    updatedAt: new Date(),
+  }))!;
+  await recordAudit(t.db, { actorId: by, action: 'user.deactivated', targets: [id], details: { reason } });
+  await userDeactivated(t, saved);
+  return { outcome: 'applied' as const, user: saved };
+}
+
+/** The back office deactivates an account (never one's own). */
 export async function deactivateUser({ uow, revocation }: AdminDeps, id: string, reason: string, by: string) {
   if (id === by) throw invalid(m.cannotDeactivateSelf);
   const row = await uow.run(async (t) => {
-    // Locked: two administrators acting at once do not both deactivate.
-    const current = await queries.lockUser(t.db, id);
-    if (!current) throw notFound(m.userNotFound);
-    if (current.deactivatedAt) throw conflict(m.alreadyDeactivated);
-    await endSessions(t, revocation, [id]);
-    // Last write of the member in this transaction: its version is the one the event carries.
-    const saved = (await queries.updateUser(t.db, id, {
-      deactivatedAt: new Date(),
-      deactivationReason: reason,
-      updatedAt: new Date(),
-    }))!;
-    await recordAudit(t.db, { actorId: by, action: 'user.deactivated', targets: [id], details: { reason } });
-    await userDeactivated(t, saved);
-    return saved;
+    const done = await deactivateAccount(t, revocation, id, reason, by);
+    if (done.outcome === 'gone') throw notFound(m.userNotFound);
+    if (done.outcome === 'already') throw conflict(m.alreadyDeactivated);
+    return done.user;
   });
   return { message: m.deactivated, user: await toAdminUserDto(uow.db, row) };
 }

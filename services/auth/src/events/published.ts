@@ -119,3 +119,7 @@ export const userReactivated = (t: Transaction, row: UserRow) =>
     reactivated_at: row.updatedAt.toISOString(),
     version: row.version,
   });
+
+/** A report's decision applied (or found done, or its member gone): moderation closes the reports. */
+export const reportApplied = (t: Transaction, reportIds: string[], outcome: 'applied' | 'already' | 'gone') =>
+  t.record('auth.report.applied', { report_ids: reportIds, outcome });

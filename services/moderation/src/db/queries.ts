@@ -285,7 +285,10 @@ export async function openReportsOnTargets(db: Db, targetIds: string[]) {
   return new Map(rows.map((t) => [`${t.type}:${t.id}`, t.n]));
 }
 
-/** A page of reports, open ones first, newest first; with the total and the number still open. */
+/**
+ * A page of reports, open ones first, then those whose action is under way, newest first; with
+ * the total and the number still open.
+ */
 export async function reportPage(
   db: Db,
   query: {
@@ -306,7 +309,7 @@ export async function reportPage(
       .select()
       .from(reports)
       .where(where)
-      .orderBy(sql`${reports.status} = 'open' desc`, desc(reports.createdAt))
+      .orderBy(sql`${reports.status} = 'open' desc`, sql`${reports.status} = 'applying' desc`, desc(reports.createdAt))
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page),
   ]);
@@ -337,6 +340,21 @@ export function resolveOpenReports(
       and(eq(reports.targetType, target.targetType), eq(reports.targetId, target.targetId), eq(reports.status, 'open')),
     )
     .returning({ id: reports.id });
+}
+
+/** Reports waiting for another service's action, closed now that it is applied; their ids. */
+export function closeApplyingReports(tx: Db, ids: string[], at: Date) {
+  return tx
+    .update(reports)
+    .set({ status: 'actioned', handledAt: at })
+    .where(and(inArray(reports.id, ids), eq(reports.status, 'applying')))
+    .returning({ id: reports.id });
+}
+
+/** Locked until the end of the transaction: a report's decision and a member's edit do not interleave. */
+export async function lockComment(tx: Db, id: string) {
+  const [row] = await tx.select().from(comments).where(eq(comments.id, id)).for('update');
+  return row;
 }
 
 export async function countOpenReports(db: Db) {

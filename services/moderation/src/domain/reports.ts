@@ -13,7 +13,7 @@ import { conflict, type Db, isUniqueViolation, notFound, unprocessable } from '@
 import * as queries from '../db/queries.ts';
 import { findComment, findListedBook, findMember, findMembers, type NewReport, type ReportRow } from '../db/queries.ts';
 import type { ModerationDeps } from '../deps.ts';
-import { memberWarned } from '../events/published.ts';
+import { commentModerated, memberWarned, reportDecided } from '../events/published.ts';
 
 export const reportMessages = {
   created: 'Signalement envoyé. Merci, notre équipe va l’examiner.',
@@ -24,7 +24,12 @@ export const reportMessages = {
   unknownComment: 'Ce commentaire est introuvable.',
   notFound: 'Ce signalement est introuvable.',
   alreadyHandled: 'Ce signalement a déjà été traité.',
+  applying: 'La décision sur ce signalement est déjà en cours d’application.',
   resolved: 'Signalement traité avec succès',
+  decided: 'Décision enregistrée : l’action est en cours.',
+  cannotHide: 'Ce contenu ne peut pas être masqué.',
+  noMember: 'Ce signalement ne désigne aucun membre.',
+  notYourself: 'Vous ne pouvez pas désactiver votre propre compte.',
 } as const;
 const m = reportMessages;
 
@@ -150,9 +155,39 @@ export async function findReport(db: Db, id: string) {
 }
 
 /**
- * An administrator's decision on a report applies to every open report of the same target. The
- * action itself (hiding a listing, rejecting a comment, deactivating an account) is the owning
- * service's call, made by the back office first; a warning is e-mailed to the member from here.
+ * What a decision asks of whom. Hiding a listing is catalog's, deactivating an account auth's:
+ * the reports wait « Action en cours » (`applying`) until that service says it is done. A comment
+ * is moderation's own, so it is rejected in the same transaction; a warning is an e-mail
+ * (moderation.member.warned); dismissing does nothing.
+ */
+const appliedElsewhere = (decision: ReportDecision, targetType: ReportTargetType) =>
+  decision === 'deactivated' || (decision === 'hidden' && targetType === 'book');
+
+/** The decisions a report of this kind allows, and the reason the member is told where there is one. */
+function checkDecision(row: ReportRow, decision: ReportDecision, note: string | undefined, by: string) {
+  if (decision === 'hidden' && row.targetType !== 'book' && row.targetType !== 'comment') {
+    throw unprocessable({ decision: [m.cannotHide] }, m.cannotHide);
+  }
+  if ((decision === 'warned' || decision === 'deactivated') && !row.targetOwnerId) {
+    throw unprocessable({ decision: [m.noMember] }, m.noMember);
+  }
+  if (decision === 'deactivated' && row.targetOwnerId === by) {
+    throw unprocessable({ decision: [m.notYourself] }, m.notYourself);
+  }
+  // The same bounds as catalog's and auth's own reasons: the owning service must accept it.
+  const min = decision === 'hidden' && row.targetType === 'book' ? 5 : decision === 'deactivated' ? 2 : 0;
+  if ((note?.length ?? 0) < min) {
+    const message = `Indiquez la raison (au moins ${min} caractères).`;
+    throw unprocessable({ note: [message] }, message);
+  }
+}
+
+/**
+ * An administrator's decision on a report, and its action, in one call: it applies to every open
+ * report of the same target. Applied here (a comment rejected, a warning, a dismissal), the
+ * reports close at once; applied by another service, they record the decision and publish
+ * moderation.report.decided in the same transaction, and close when that service answers
+ * (`closeAppliedReports`), so no report reads « Traité » while its listing is still public.
  */
 export async function resolveReport(
   { uow }: Pick<ModerationDeps, 'uow'>,
@@ -164,15 +199,41 @@ export async function resolveReport(
   return uow.run(async (t) => {
     const row = await queries.lockReport(t.db, id);
     if (!row) throw notFound(m.notFound);
+    if (row.status === 'applying') throw conflict(m.applying);
     if (row.status !== 'open') throw conflict(m.alreadyHandled);
+    checkDecision(row, decision, note, claims.sub);
+    const elsewhere = appliedElsewhere(decision, row.targetType);
+    const status: ReportStatus = decision === 'dismissed' ? 'dismissed' : elsewhere ? 'applying' : 'actioned';
     const resolved = await queries.resolveOpenReports(t.db, row, {
-      status: decision === 'dismissed' ? 'dismissed' : 'actioned',
+      status,
       decision,
       note: note || null,
       handledBy: claims.sub,
-      handledAt: new Date(),
+      // Handled once the action is: set by the owning service's answer.
+      handledAt: elsewhere ? null : new Date(),
     });
-    if (decision === 'warned' && row.targetOwnerId) {
+    if (elsewhere) {
+      await reportDecided(t, {
+        report_ids: resolved.map((r) => r.id),
+        decision,
+        target_type: row.targetType,
+        target_id: row.targetId,
+        target_owner_id: row.targetOwnerId,
+        moderator_id: claims.sub,
+        note: note || null,
+      });
+    } else if (decision === 'hidden') {
+      // A comment: moderation's own, rejected with the decision (already gone or rejected: nothing to do).
+      const comment = await queries.lockComment(t.db, row.targetId);
+      if (comment && comment.status !== 'rejected') {
+        await queries.updateComment(t.db, comment.id, {
+          status: 'rejected',
+          moderatedBy: claims.sub,
+          moderatedAt: new Date(),
+        });
+        await commentModerated(t, comment, 'rejected', claims.sub);
+      }
+    } else if (decision === 'warned' && row.targetOwnerId) {
       await memberWarned(t, {
         userId: row.targetOwnerId,
         reason: REPORT_REASON_LABELS[row.reason],
@@ -180,8 +241,17 @@ export async function resolveReport(
         note: note || null,
       });
     }
-    return { message: m.resolved, resolved: resolved.length };
+    return { message: elsewhere ? m.decided : m.resolved, resolved: resolved.length, status };
   });
+}
+
+/**
+ * The owning service applied a decision (catalog.report.applied, auth.report.applied): its
+ * reports close as actioned. Whether it hid the listing now, found it hidden already or deleted,
+ * the reports are answered. Only `applying` ones move, so a repeated answer changes nothing.
+ */
+export async function closeAppliedReports(tx: Db, data: EventData<'catalog.report.applied'>, at: Date) {
+  await queries.closeApplyingReports(tx, data.report_ids, at);
 }
 
 /** Open reports, for the back office's figures. */

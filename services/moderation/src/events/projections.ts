@@ -1,7 +1,7 @@
 import type { EventData } from '@cartable/contracts';
 import type { Db, EventHandlers } from '@cartable/service-kit';
 import * as queries from '../db/queries.ts';
-import { recordMessageReport } from '../domain/reports.ts';
+import { closeAppliedReports, recordMessageReport } from '../domain/reports.ts';
 
 /** Members from auth: the author shown on a comment; the newest version wins. */
 export const memberProjection: EventHandlers = {
@@ -35,6 +35,17 @@ export const bookProjection: EventHandlers = {
 /** Messages reported by their receiver in messaging: into the « Signalements » queue. */
 export const messageReports: EventHandlers = {
   'messaging.message.reported': (tx, { data }) => recordMessageReport(tx, data),
+};
+
+/**
+ * The owning services' answers to a report's decision: catalog hid the listing, auth deactivated
+ * the member; the reports they name close (« Traité »).
+ */
+export const catalogReportActions: EventHandlers = {
+  'catalog.report.applied': (tx, { data, occurred_at }) => closeAppliedReports(tx, data, new Date(occurred_at)),
+};
+export const authReportActions: EventHandlers = {
+  'auth.report.applied': (tx, { data, occurred_at }) => closeAppliedReports(tx, data, new Date(occurred_at)),
 };
 
 /** Blocks from messaging: neither member of a blocked pair comments on the other's listings. */

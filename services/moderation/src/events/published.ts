@@ -1,3 +1,4 @@
+import type { EventData } from '@cartable/contracts';
 import type { Transaction } from '@cartable/service-kit';
 import type { BookRow, CommentRow, ContactRow } from '../db/queries.ts';
 
@@ -52,4 +53,9 @@ export function memberWarned(
     target_label: warning.targetLabel.slice(0, 200),
     note: warning.note,
   });
+}
+
+/** A report's decision that catalog (hiding a listing) or auth (deactivating) applies, and answers. */
+export function reportDecided(t: Transaction, decision: EventData<'moderation.report.decided'>) {
+  return t.record('moderation.report.decided', decision);
 }

@@ -39,6 +39,11 @@ const SUCCESS: Record<ReportDecision, string> = {
   warned: 'Membre averti avec succès',
   deactivated: 'Compte désactivé avec succès',
 };
+/** When another service applies the decision (catalog, auth), it is recorded now and done shortly. */
+const UNDER_WAY: Partial<Record<ReportDecision, string>> = {
+  hidden: 'Décision enregistrée : l’annonce va être masquée.',
+  deactivated: 'Décision enregistrée : le compte va être désactivé.',
+};
 
 /** What an administrator may do with a report of this kind. */
 function decisionsFor(report: Report): ReportDecision[] {
@@ -109,6 +114,14 @@ function Reason({ report }: { report: Report }) {
 
 function State({ report }: { report: Report }) {
   if (report.status === 'open') return <Badge tone="accent">{STATUS_LABELS.open}</Badge>;
+  if (report.status === 'applying') {
+    return (
+      <div>
+        <Badge tone="ocean">{STATUS_LABELS.applying}</Badge>
+        {report.decision ? <p className="mt-1 text-xs text-slate-500">{DECISION_LABELS[report.decision]}</p> : null}
+      </div>
+    );
+  }
   return (
     <div>
       <Badge tone={report.status === 'dismissed' ? 'neutral' : 'success'}>
@@ -248,8 +261,9 @@ function DecisionDialog({
   const [error, setError] = useState<string | undefined>();
   const required = needsNote(report, decision);
   const run = useDecision({
-    onSuccess: (message) => {
-      void notify.success(SUCCESS[decision] ?? message);
+    onSuccess: (answer) => {
+      const underWay = answer.status === 'applying' ? UNDER_WAY[decision] : undefined;
+      void notify.success(underWay ?? SUCCESS[decision] ?? answer.message);
       onClose();
     },
     onError: (failure) => void notify.error(errorMessage(failure, 'Erreur lors du traitement du signalement')),

@@ -71,6 +71,11 @@ export function listingModerated(
   });
 }
 
+/** A report's decision applied (or found done, or its listing gone): moderation closes the reports. */
+export function reportApplied(t: Transaction, reportIds: string[], outcome: 'applied' | 'already' | 'gone') {
+  return t.record('catalog.report.applied', { report_ids: reportIds, outcome });
+}
+
 /** Every event of a listing's life: what the listing caches depend on. */
 export const LISTING_EVENTS = [
   'catalog.book.created',

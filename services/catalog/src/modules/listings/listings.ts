@@ -10,6 +10,7 @@ import { type DealSales, type LotSource, listingWrites } from './domain/listing-
 import { listingModeration } from './domain/moderation.ts';
 import { ownerListings } from './domain/owners.ts';
 import { createViewCounter } from './domain/view-counter.ts';
+import { listingReportActions } from './events/report-decisions.ts';
 import { LISTING_EVENTS } from './events.ts';
 
 /**
@@ -66,6 +67,8 @@ export function createListings(options: {
     owners: ownerListings(uow.db, cards),
     writes: listingWrites({ uow, storage, lots: options.lots, sales: options.sales }),
     moderation: listingModeration({ uow, storage, categories, cards, sales: options.sales }),
+    /** What moderation's report decisions ask of listings, for the consumer (main.ts). */
+    reportActions: listingReportActions(storage),
   };
 }
 export type Listings = ReturnType<typeof createListings>;

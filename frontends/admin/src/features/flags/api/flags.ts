@@ -11,10 +11,11 @@ import { api } from '@cartable/ui';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /**
- * « Signalements »: reports waiting in moderation's queue (services/moderation/API.md). Acting on
- * one is two calls: the owning service's action (catalog hides a listing, moderation rejects a
- * comment, auth deactivates an account), then the decision recorded on the report, which
- * closes every open report of the same target.
+ * « Signalements »: reports waiting in moderation's queue (services/moderation/API.md). A decision
+ * is one call: moderation records it on every open report of the target and has it applied by the
+ * service that owns it (catalog hides a listing, auth deactivates an account, moderation rejects a
+ * comment itself). Reports whose action another service applies read « Action en cours » until
+ * it is done.
  */
 export type { Report, ReportDecision, ReportStatus, ReportTargetType };
 
@@ -31,11 +32,7 @@ export const TARGET_LABELS: Record<ReportTargetType, string> = {
   comment: 'Commentaire',
   message: 'Message',
 };
-export const STATUS_LABELS: Record<ReportStatus, string> = {
-  open: 'À traiter',
-  dismissed: 'Classé sans suite',
-  actioned: 'Traité',
-};
+export { reportStatusLabels as STATUS_LABELS } from '@cartable/contracts/labels';
 export const DECISION_LABELS: Record<ReportDecision, string> = {
   dismissed: 'Classé sans suite',
   hidden: 'Contenu masqué',
@@ -70,35 +67,29 @@ export interface Decision {
   note: string;
 }
 
-/** The owning service's action first; then the report's decision. */
-async function decide({ report, decision, note }: Decision): Promise<string> {
-  if (decision === 'hidden') {
-    if (report.target_type === 'book') await api.post(`/admin/books/${report.target_id}/hide`, { reason: note });
-    else if (report.target_type === 'comment')
-      await api.patch(`/admin/comments/${report.target_id}/moderate`, { status: 'rejected' });
-  }
-  if (decision === 'deactivated' && report.target_owner_id) {
-    await api.post(`/admin/users/${report.target_owner_id}/deactivate`, { reason: note });
-  }
-  const answer = await api.post<ReportResolveResponse>(`/admin/reports/${report.id}/resolve`, {
+/** One call: the decision and its action, or neither. */
+function decide({ report, decision, note }: Decision): Promise<ReportResolveResponse> {
+  return api.post<ReportResolveResponse>(`/admin/reports/${report.id}/resolve`, {
     decision,
     ...(note ? { note } : {}),
   });
-  return answer.message;
 }
 
-export function useDecision(handlers: { onSuccess: (message: string) => void; onError: (error: unknown) => void }) {
+export function useDecision(handlers: {
+  onSuccess: (answer: ReportResolveResponse) => void;
+  onError: (error: unknown) => void;
+}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: decide,
-    onSuccess: (message) => {
-      handlers.onSuccess(message);
+    onSuccess: (answer) => {
+      handlers.onSuccess(answer);
       void queryClient.invalidateQueries({ queryKey: flagKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'stats'] });
     },
     onError: (error) => {
       handlers.onError(error);
-      // The first call may have gone through: show the queue as it is now.
+      // Another administrator may have decided meanwhile: show the queue as it is now.
       void queryClient.invalidateQueries({ queryKey: flagKeys.all });
     },
   });

@@ -1,5 +1,5 @@
 import type { AdminBook, AdminBookPage, adminBookListQuerySchema, BookStatus } from '@cartable/contracts';
-import { conflict, notFound, type Storage, type UnitOfWork } from '@cartable/service-kit';
+import { conflict, notFound, type Storage, type Transaction, type UnitOfWork } from '@cartable/service-kit';
 import type { z } from 'zod';
 import { type MemberCard, memberCards } from '../../members/index.ts';
 import type { CategoryStore } from '../../taxonomy/index.ts';
@@ -10,6 +10,28 @@ import { type DealSales, deleteListing, LISTING_NOT_FOUND, refuseIfSoldInDeal } 
 import { deleteStoredPhotos } from './photos.ts';
 
 export type AdminBookQuery = z.output<typeof adminBookListQuerySchema>;
+
+/**
+ * Hides a listing in the caller's transaction `t`, locked until it ends (two moderators, or a
+ * moderator and a report's decision, never interleave): the listing leaves the catalogue and its
+ * owner is told why (catalog.book.moderated). `already` when it was hidden, `gone` when deleted;
+ * nothing is written then, so running it again changes nothing.
+ */
+export async function hideListing(
+  t: Transaction,
+  storage: Storage,
+  id: number,
+  moderatorId: string,
+  reason: string,
+): Promise<'applied' | 'already' | 'gone'> {
+  const book = await queries.lockListing(t.db, id);
+  if (!book) return 'gone';
+  if (book.hiddenAt) return 'already';
+  await queries.setListingHidden(t.db, book.id, { at: new Date(), reason });
+  await listingUpdated(t, storage, book.id);
+  await listingModerated(t, book, 'hidden', moderatorId, reason);
+  return 'applied';
+}
 
 const owner = (m: MemberCard | undefined) =>
   m ? { id: m.id, name: m.name, username: m.username, email: m.email } : null;
@@ -103,11 +125,9 @@ export function listingModeration(options: {
 
     async hide(id: number, moderatorId: string, reason: string) {
       await uow.run(async (t) => {
-        const book = await locked(t, id);
-        if (book.hiddenAt) throw conflict('Cette annonce est déjà masquée.');
-        await queries.setListingHidden(t.db, book.id, { at: new Date(), reason });
-        await listingUpdated(t, storage, book.id);
-        await listingModerated(t, book, 'hidden', moderatorId, reason);
+        const outcome = await hideListing(t, storage, id, moderatorId, reason);
+        if (outcome === 'gone') throw notFound(LISTING_NOT_FOUND);
+        if (outcome === 'already') throw conflict('Cette annonce est déjà masquée.');
       });
     },
 
