@@ -187,6 +187,15 @@ export const sellerRatedSchema = z.object({
   average: z.number(),
   count: z.number().int(),
   version: z.number().int().positive(),
+  /** The review that changed it, when it was just written (not on an edit): notifications tells the member. */
+  review: z
+    .object({
+      transaction_id: z.string().uuid(),
+      from_user_id: z.string().uuid(),
+      rating: z.number().int().min(1).max(5),
+      book_title: z.string(),
+    })
+    .optional(),
 });
 
 export const messageSentSchema = z.object({

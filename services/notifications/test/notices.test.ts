@@ -205,6 +205,30 @@ describe('the notice centre', () => {
     expect(sellerSide.map((n: { type: string }) => n.type)).toEqual(['transaction.confirmed']);
   });
 
+  it('tells a member of a review just received, once, and nothing of an edit', async () => {
+    const review = {
+      transaction_id: randomUUID(),
+      from_user_id: other.sub,
+      rating: 4,
+      book_title: 'Anglais 5e',
+    };
+    const rated = envelope('catalog.seller.rated', { user_id: quiet.sub, average: 4, count: 1, version: 1, review });
+    await deliver(rated);
+    await deliver(rated);
+    // An edit of the same review changes the average, and tells nobody again.
+    await deliver(envelope('catalog.seller.rated', { user_id: quiet.sub, average: 5, count: 1, version: 2 }));
+    const notices = (await call('GET', '/notifications', quiet)).body.data.filter(
+      (n: { type: string }) => n.type === 'rating.received',
+    );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({
+      type: 'rating.received',
+      title: 'Nouvel avis reçu',
+      body: 'Paul vous a donné 4 étoiles sur 5 après la transaction pour « Anglais 5e ».',
+      link: '/my-ratings',
+    });
+  });
+
   it('refuses a bad preference in French', async () => {
     const bad = await call('PUT', '/notifications/preferences', fan, { favourite_emails: 'peut-être' });
     expect(bad.status).toBe(422);

@@ -135,6 +135,25 @@ async function dealToOtherParty(
     .onConflictDoNothing();
 }
 
+/** A review just written reaches the member it is about, with a way to their reviews. */
+async function reviewReceived(tx: Db, eventId: string, data: EventData<'catalog.seller.rated'>) {
+  const review = data.review;
+  if (!review) return;
+  const [who] = await tx.select({ name: members.name }).from(members).where(eq(members.id, review.from_user_id));
+  const stars = `${review.rating} étoile${review.rating > 1 ? 's' : ''} sur 5`;
+  await tx
+    .insert(notices)
+    .values({
+      key: `${eventId}:${data.user_id}`,
+      userId: data.user_id,
+      type: 'rating.received',
+      title: 'Nouvel avis reçu',
+      body: `${who?.name ?? 'L’autre membre'} vous a donné ${stars} après la transaction pour « ${review.book_title} ».`,
+      link: '/my-ratings',
+    })
+    .onConflictDoNothing();
+}
+
 /** Catalog's events that make notices (and favourite mails). */
 export const noticeTriggers: EventHandlers = {
   'catalog.favourite.added': (tx, { data }) => keepWatcher(tx, data, true),
@@ -155,6 +174,7 @@ export const noticeTriggers: EventHandlers = {
       .where(and(eq(favouriteWatchers.bookId, data.book_id), eq(favouriteWatchers.active, true)));
   },
   'catalog.transaction.proposed': (tx, { id, data }) => dealToOtherParty(tx, id, 'proposed', data),
+  'catalog.seller.rated': (tx, { id, data }) => reviewReceived(tx, id, data),
   'catalog.transaction.confirmed': (tx, { id, data }) => dealToOtherParty(tx, id, 'confirmed', data),
   'catalog.transaction.declined': (tx, { id, data }) => dealToOtherParty(tx, id, 'declined', data),
   'catalog.transaction.cancelled': (tx, { id, data }) => dealToOtherParty(tx, id, 'cancelled', data),

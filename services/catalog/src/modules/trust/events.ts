@@ -1,3 +1,4 @@
+import type { EventData } from '@cartable/contracts';
 import type { Transaction } from '@cartable/service-kit';
 import type { TransactionRow } from './db/queries.ts';
 
@@ -31,8 +32,15 @@ export function sellerRated(
   userId: string,
   rating: { average: number; count: number },
   version: number,
+  review?: EventData<'catalog.seller.rated'>['review'],
 ) {
-  return t.record('catalog.seller.rated', { user_id: userId, average: rating.average, count: rating.count, version });
+  return t.record('catalog.seller.rated', {
+    user_id: userId,
+    average: rating.average,
+    count: rating.count,
+    version,
+    ...(review ? { review } : {}),
+  });
 }
 
 /** From which notifications knows whom to tell when a listing changes. */

@@ -29,10 +29,10 @@ export function ratingService(uow: UnitOfWork, storage: Storage) {
   const db = uow.db;
   const one = async (row: queries.ReviewRow) => (await reviewDtos(db, storage, [row]))[0]!;
 
-  async function refreshRating(t: Transaction, userId: string) {
+  async function refreshRating(t: Transaction, userId: string, review?: Parameters<typeof sellerRated>[4]) {
     // Repeated deals between the same two members count once per window (repeat-deals.ts).
     const rating = ratingOfCounted(await queries.ratingsReceived(t.db, userId));
-    await sellerRated(t, userId, rating, await setRating(t.db, userId, rating));
+    await sellerRated(t, userId, rating, await setRating(t.db, userId, rating), review);
   }
 
   async function page(filter: { fromUserId?: string; toUserId?: string }, pageNumber: number) {
@@ -84,7 +84,12 @@ export function ratingService(uow: UnitOfWork, storage: Storage) {
             rating: body.rating,
             comment: body.comment,
           });
-          await refreshRating(t, other);
+          await refreshRating(t, other, {
+            transaction_id: deal.id,
+            from_user_id: me,
+            rating: body.rating,
+            book_title: deal.bookTitle,
+          });
           return row;
         });
         return one(created);
