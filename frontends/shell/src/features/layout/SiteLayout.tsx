@@ -14,9 +14,20 @@ function ScrollToTop() {
   return null;
 }
 
+/** A conversation's thread: on a phone it fills the screen under the header, like a messaging app. */
+const THREAD = /^\/messages\/[^/]+\/[^/]+\/?$/;
+
 /** Public site frame: header, page, footer. Renders `children`, or the matched child route. */
 export function SiteLayout({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
+  // No site footer under a thread on a phone: scrolling past the composer led nowhere useful.
+  const footer = THREAD.test(pathname) ? (
+    <div className="hidden lg:block">
+      <Footer />
+    </div>
+  ) : (
+    <Footer />
+  );
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -36,7 +47,7 @@ export function SiteLayout({ children }: { children?: ReactNode }) {
           <Suspense fallback={<PageSpinner />}>{children ?? <Outlet />}</Suspense>
         </ErrorBoundary>
       </main>
-      <Footer />
+      {footer}
     </div>
   );
 }

@@ -51,7 +51,7 @@ export function ThreadHeader({
         >
           <BookCover src={book?.thumbnail} alt="" className="h-14 w-10 shrink-0 rounded" />
           <div className="min-w-0">
-            <h1 className="truncate text-sm leading-snug font-semibold text-slate-900 sm:text-base">
+            <h1 className="line-clamp-2 text-sm leading-snug font-semibold break-words text-slate-900 sm:text-base">
               {book ? truncate(book.title, 70) : 'Manuel'}
             </h1>
             <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
