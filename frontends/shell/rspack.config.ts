@@ -17,12 +17,8 @@ export default defineFrontend({
     cartable_admin: 'cartable_admin@/mf/admin/mf-manifest.json',
   },
   runtimePlugins: [require.resolve('./src/app/remote-retry.ts')],
-  // Home, /books and the book pages are the catalog's: its manifest and entry download while the
-  // shell's script does.
-  preloads: [
-    { href: '/mf/catalog/mf-manifest.json', as: 'fetch' },
-    { href: '/mf/catalog/remoteEntry.js', as: 'script' },
-  ],
+  // A remote's manifest and entry are preloaded by the gateway on that remote's pages only
+  // (gateway/src/routes/frontends.ts), never on the shell's or the back office's.
   // In development the remotes run on their own dev servers (npm run dev in each of them).
   devProxy: {
     '/mf/catalog': process.env.CARTABLE_CATALOG_DEV_URL ?? 'http://localhost:3001',

@@ -12,7 +12,7 @@ import { frontendsPlugin } from '../src/routes/frontends.ts';
  * (preload.json), and the gateway adds them as preloads, so a phone asks for them beside the
  * shell's script instead of one round trip after another.
  */
-const SHELL = `<!doctype html><html lang="fr"><head><title>Cartable</title><link rel="preload" as="script" href="/mf/catalog/remoteEntry.js"><script defer src="/main.abc.js"></script></head><body><div id="root"></div></body></html>`;
+const SHELL = `<!doctype html><html lang="fr"><head><title>Cartable</title><script defer src="/main.abc.js"></script></head><body><div id="root"></div></body></html>`;
 
 let gateway: FastifyInstance;
 let dir: string;
@@ -111,22 +111,26 @@ describe('route preloads', () => {
   });
 
   it('preloads the first page of results of /books at its bare address only', async () => {
-    expect(await fetched('/books')).toEqual(['/api/books?sort_by=created_at&amp;page=1']);
-    expect(await fetched('/books/')).toEqual(['/api/books?sort_by=created_at&amp;page=1']);
+    const manifest = '/mf/catalog/mf-manifest.json';
+    expect(await fetched('/books')).toEqual(['/api/books?sort_by=created_at&amp;page=1', manifest]);
+    expect(await fetched('/books/')).toEqual(['/api/books?sort_by=created_at&amp;page=1', manifest]);
     // Filters make another read: nothing is preloaded that the page would not use.
-    expect(await fetched('/books?query=maths')).toEqual([]);
-    expect(await fetched('/')).toEqual([]);
+    expect(await fetched('/books?query=maths')).toEqual([manifest]);
+    expect(await fetched('/')).toEqual([manifest]);
   });
 
   it('preloads a book page’s own read, with the id taken from its path', async () => {
-    expect(await fetched('/books/42')).toEqual(['/api/books/42?as=visitor']);
-    expect(await fetched('/books/42/')).toEqual(['/api/books/42?as=visitor']);
-    expect(await fetched('/books/42?from=whatsapp')).toEqual([]);
+    const manifest = '/mf/catalog/mf-manifest.json';
+    expect(await fetched('/books/42')).toEqual(['/api/books/42?as=visitor', manifest]);
+    expect(await fetched('/books/42/')).toEqual(['/api/books/42?as=visitor', manifest]);
+    expect(await fetched('/books/42?from=whatsapp')).toEqual([manifest]);
   });
 
-  it('adds nothing to a page the manifest does not name', async () => {
-    expect(await preloadsOf('/login')).toEqual(['/mf/catalog/remoteEntry.js']);
-    expect(await preloadsOf('/books/add')).toEqual(['/mf/catalog/remoteEntry.js']);
+  it('adds nothing to a page the manifest does not name, not even the remote’s entry', async () => {
+    expect(await preloadsOf('/login')).toEqual([]);
+    expect(await fetched('/login')).toEqual([]);
+    expect(await preloadsOf('/admin/dashboard')).toEqual([]);
+    expect(await preloadsOf('/books/add')).toEqual([]);
   });
 
   it('follows a new build of the remote without a restart, and ignores a broken manifest', async () => {
@@ -134,8 +138,8 @@ describe('route preloads', () => {
     expect(await preloadsOf('/')).toEqual(['/mf/catalog/remoteEntry.js', '/mf/catalog/routes.9.js']);
     writeFileSync(manifest, '{ not json');
     utimesSync(manifest, 3_000_000, 3_000_000);
-    expect(await preloadsOf('/')).toEqual(['/mf/catalog/remoteEntry.js']);
+    expect(await preloadsOf('/')).toEqual([]);
     rmSync(manifest);
-    expect(await preloadsOf('/')).toEqual(['/mf/catalog/remoteEntry.js']);
+    expect(await preloadsOf('/')).toEqual([]);
   });
 });

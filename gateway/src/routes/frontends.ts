@@ -170,11 +170,18 @@ const frontends: FastifyPluginAsync<FrontendsOptions> = async (app, options) => 
     if (!shell) return reply.status(200).type('text/html; charset=utf-8').send(NOT_BUILT);
     reply.header('cache-control', 'no-cache');
     const wanted = preloads.map((preloadsFor) => preloadsFor(path));
+    // A remote's page: that remote's manifest and entry first, which the shell's runtime reads
+    // before the page's chunks. Only there: a page of the shell or of another remote would
+    // download them for nothing (and the browser warns of a preload left unused).
+    const remotes = REMOTES.filter((_, i) => wanted[i]!.scripts.length > 0);
     // Its API reads only at its bare address (a query string means filters, hence other reads).
     const page = withPreloads(
       shellHtml(shell),
-      wanted.flatMap((p) => p.scripts),
-      filtered ? [] : wanted.flatMap((p) => p.data),
+      [...remotes.map((remote) => `/mf/${remote}/remoteEntry.js`), ...wanted.flatMap((p) => p.scripts)],
+      [
+        ...(filtered ? [] : wanted.flatMap((p) => p.data)),
+        ...remotes.map((remote) => `/mf/${remote}/mf-manifest.json`),
+      ],
     );
     if (!edit && page === html?.text) return reply.sendFile('index.html', shell);
     return reply.type('text/html; charset=utf-8').send(edit ? edit(page) : page);
