@@ -113,7 +113,7 @@ export default function BannersPage() {
   );
 
   const actions = (banner: Banner, withLabels = false) => (
-    <div className="flex flex-wrap gap-1">
+    <div className={withLabels ? 'flex flex-wrap gap-1' : 'flex gap-1'}>
       <Button
         variant="ghost"
         size={withLabels ? 'sm' : 'icon'}
@@ -163,7 +163,7 @@ export default function BannersPage() {
     { key: 'image', header: 'Aperçu', cell: preview, className: 'w-52' },
     { key: 'texts', header: 'Contenu', cell: texts },
     { key: 'state', header: 'État', cell: badges, className: 'w-36' },
-    { key: 'actions', header: <span className="sr-only">Actions</span>, cell: (b) => actions(b), className: 'w-28' },
+    { key: 'actions', header: <span className="sr-only">Actions</span>, cell: (b) => actions(b), className: 'w-px' },
   ];
 
   return (

@@ -34,7 +34,8 @@ export function BookFilters({
 
   return (
     <>
-      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
+      {/* Two even rows on a laptop: six columns left « Toutes les catégories » cut. */}
+      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
         <div className="sm:col-span-2 lg:col-span-3 xl:col-span-2">
           <SearchField
             label="Rechercher"

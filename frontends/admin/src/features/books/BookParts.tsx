@@ -80,7 +80,7 @@ export function BookActions({
   unhiding,
 }: BookActionHandlers & { book: AdminBook; withLabels?: boolean }) {
   return (
-    <div className="flex flex-wrap gap-1">
+    <div className={withLabels ? 'flex flex-wrap gap-1' : 'flex gap-1'}>
       <Button
         variant="ghost"
         size={withLabels ? 'sm' : 'icon'}

@@ -63,7 +63,7 @@ export function BooksTable({
       key: 'actions',
       header: <span className="sr-only">Actions</span>,
       cell: (book) => <BookActions book={book} {...handlers} />,
-      className: 'w-32',
+      className: 'w-px',
     },
   ];
 

@@ -60,7 +60,7 @@ export default function CitiesPage() {
     `${city.books_count} annonce${city.books_count > 1 ? 's' : ''} · ${city.members_count} membre${city.members_count > 1 ? 's' : ''}`;
 
   const actions = (city: AdminCity, withLabels = false) => (
-    <div className="flex flex-wrap gap-1">
+    <div className={withLabels ? 'flex flex-wrap gap-1' : 'flex gap-1'}>
       <Button
         variant="ghost"
         size={withLabels ? 'sm' : 'icon'}
@@ -107,7 +107,8 @@ export default function CitiesPage() {
       key: 'actions',
       header: <span className="sr-only">Actions</span>,
       cell: (city) => actions(city),
-      className: 'w-28',
+      // As wide as its buttons, side by side: a row stays one line high.
+      className: 'w-px',
     },
   ];
 

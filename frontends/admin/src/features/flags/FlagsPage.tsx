@@ -150,7 +150,7 @@ export default function FlagsPage() {
 
   const actions = (report: Report) =>
     report.status === 'open' ? (
-      <div className="flex flex-col gap-1.5">
+      <div className="flex flex-col gap-1.5 whitespace-nowrap">
         {decisionsFor(report).map((decision) => (
           <Button
             key={decision}
@@ -176,7 +176,8 @@ export default function FlagsPage() {
     { key: 'reason', header: 'Motif', cell: (r) => <Reason report={r} />, className: 'w-[24%]' },
     { key: 'date', header: 'Reçu le', cell: (r) => formatDateTime(r.created_at), className: 'w-[9rem]' },
     { key: 'state', header: 'État', cell: (r) => <State report={r} />, className: 'w-[9rem]' },
-    { key: 'actions', header: <span className="sr-only">Actions</span>, cell: actions, className: 'w-[11rem]' },
+    // As wide as its longest button, each on one line.
+    { key: 'actions', header: <span className="sr-only">Actions</span>, cell: actions, className: 'w-px' },
   ];
 
   return (

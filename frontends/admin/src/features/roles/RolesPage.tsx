@@ -253,7 +253,7 @@ export default function RolesPage() {
             key: 'actions',
             header: <span className="sr-only">Actions</span>,
             cell: (r: AdminRole) => roleActions(r),
-            className: 'w-28',
+            className: 'w-px',
           },
         ]
       : []),

@@ -13,6 +13,7 @@ export interface ChartSeries {
 
 const dayLabel = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const whole = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
+const totalOf = (data: DailySeries) => data.reduce((sum, point) => sum + point.count, 0);
 
 /**
  * Counts per day drawn by uPlot (canvas, about 20 KB compressed; this module is loaded only by the
@@ -31,7 +32,8 @@ export default function TimeSeriesChart({ series, height = 220 }: { series: Char
       {
         width: Math.max(element.clientWidth, 200),
         height,
-        legend: { show: series.length > 1 },
+        // The legend reads each series' total over the period, and a day's count under the cursor.
+        legend: { show: true },
         cursor: { drag: { x: false, y: false } },
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] } },
         axes: [
@@ -47,7 +49,11 @@ export default function TimeSeriesChart({ series, height = 220 }: { series: Char
           },
         ],
         series: [
-          { label: 'Jour', value: (_u, v) => (v == null ? '' : dayLabel.format(new Date(v * 1000))) },
+          {
+            label: 'Jour',
+            value: (_u, v, _series, idx) =>
+              idx == null || v == null ? `${days.length} jours` : dayLabel.format(new Date(v * 1000)),
+          },
           ...series.map((s) => ({
             label: s.label,
             stroke: s.color,
@@ -55,7 +61,8 @@ export default function TimeSeriesChart({ series, height = 220 }: { series: Char
             fill: s.kind === 'bars' ? s.color : undefined,
             paths: s.kind === 'bars' ? bars : undefined,
             points: { show: false },
-            value: (_u: uPlot, v: number | null) => (v == null ? '' : whole.format(v)),
+            value: (_u: uPlot, v: number | null, _series: number, idx: number | null) =>
+              idx == null ? `${whole.format(totalOf(s.data))} au total` : v == null ? '' : whole.format(v),
           })),
         ],
       },
