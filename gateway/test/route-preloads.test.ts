@@ -119,6 +119,27 @@ describe('route preloads', () => {
     expect(await fetched('/')).toEqual([manifest]);
   });
 
+  it('leaves the visitor’s read of a book page out for a browser that holds a session', async () => {
+    const asMember = async (url: string, cookie: string) =>
+      [
+        ...(await gateway.inject({ method: 'GET', url, headers: { cookie } })).body.matchAll(
+          /<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g,
+        ),
+      ].map((m) => m[1]);
+    const manifest = '/mf/catalog/mf-manifest.json';
+    expect(await asMember('/books/42', 'theme=clair; cartable_member=1')).toEqual([manifest]);
+    // The first page of /books is the same for everyone: still preloaded.
+    expect(await asMember('/books', 'cartable_member=1')).toEqual([
+      '/api/books?sort_by=created_at&amp;page=1',
+      manifest,
+    ]);
+    // A cookie that only looks like it changes nothing.
+    expect(await asMember('/books/42', 'cartable_member=0; xcartable_member=1')).toEqual([
+      '/api/books/42?as=visitor',
+      manifest,
+    ]);
+  });
+
   it('preloads a book page’s own read, with the id taken from its path', async () => {
     const manifest = '/mf/catalog/mf-manifest.json';
     expect(await fetched('/books/42')).toEqual(['/api/books/42?as=visitor', manifest]);

@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { messages } from '@cartable/contracts';
+import { MEMBER_HINT_COOKIE, VISITOR_BOOK_PAGE } from '@cartable/contracts/book-page';
 import type { Storage } from '@cartable/service-kit';
 import escapeHtml from 'escape-html';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
@@ -174,14 +175,17 @@ const frontends: FastifyPluginAsync<FrontendsOptions> = async (app, options) => 
     // before the page's chunks. Only there: a page of the shell or of another remote would
     // download them for nothing (and the browser warns of a preload left unused).
     const remotes = REMOTES.filter((_, i) => wanted[i]!.scripts.length > 0);
+    // A member's page reads its own book page, never the visitor's: not preloaded for them.
+    const member = new RegExp(`(?:^|;\\s*)${MEMBER_HINT_COOKIE}=1(?:;|$)`).test(reply.request.headers.cookie ?? '');
+    const reads = wanted
+      .flatMap((p) => p.data)
+      .filter((url) => !(member && new URL(url, 'http://x').searchParams.get('as') === VISITOR_BOOK_PAGE.as));
+    reply.header('vary', 'cookie');
     // Its API reads only at its bare address (a query string means filters, hence other reads).
     const page = withPreloads(
       shellHtml(shell),
       [...remotes.map((remote) => `/mf/${remote}/remoteEntry.js`), ...wanted.flatMap((p) => p.scripts)],
-      [
-        ...(filtered ? [] : wanted.flatMap((p) => p.data)),
-        ...remotes.map((remote) => `/mf/${remote}/mf-manifest.json`),
-      ],
+      [...(filtered ? [] : reads), ...remotes.map((remote) => `/mf/${remote}/mf-manifest.json`)],
     );
     if (!edit && page === html?.text) return reply.sendFile('index.html', shell);
     return reply.type('text/html; charset=utf-8').send(edit ? edit(page) : page);

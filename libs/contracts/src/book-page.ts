@@ -6,3 +6,10 @@
  * A module without zod (`@cartable/contracts/book-page`): the public pages' first script stays small.
  */
 export const VISITOR_BOOK_PAGE = { as: 'visitor' } as const;
+
+/**
+ * A cookie the client keeps while it holds a session: no credential (the token stays in the
+ * page's storage), only a hint that lets the gateway leave out the visitor's read of a book
+ * page, which a member's page would download for nothing before reading its own.
+ */
+export const MEMBER_HINT_COOKIE = 'cartable_member';

@@ -1,3 +1,4 @@
+import { MEMBER_HINT_COOKIE } from '@cartable/contracts/book-page';
 import type { User } from './types';
 
 /** localStorage keys (SPEC section 3: browser storage holds `token` and `user`). */
@@ -62,8 +63,17 @@ function readStorage(): Pick<SessionState, 'token' | 'user'> {
   return { token: null, user: null };
 }
 
+/** The gateway's hint that this browser holds a session (`MEMBER_HINT_COOKIE`). */
+function hintMember(member: boolean) {
+  if (typeof document === 'undefined') return;
+  document.cookie = member
+    ? `${MEMBER_HINT_COOKIE}=1; Path=/; SameSite=Lax; Max-Age=31536000`
+    : `${MEMBER_HINT_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0`;
+}
+
 function createSessionStore() {
   const initial = readStorage();
+  hintMember(initial.token !== null);
   let state: SessionState = { ...initial, status: initial.token ? 'checking' : 'ready' };
   const listeners = new Set<Listener>();
 
@@ -85,6 +95,7 @@ function createSessionStore() {
       const storage = safeStorage();
       storage?.setItem(TOKEN_KEY, token);
       storage?.setItem(USER_KEY, JSON.stringify(normalised));
+      hintMember(true);
       set({ token, user: normalised, status: 'ready' });
       return true;
     },
@@ -103,11 +114,13 @@ function createSessionStore() {
       const storage = safeStorage();
       storage?.removeItem(TOKEN_KEY);
       storage?.removeItem(USER_KEY);
+      hintMember(false);
       set({ token: null, user: null, status: 'ready' });
     },
     /** Re-reads localStorage (another tab logged in or out). */
     reload(): void {
       const next = readStorage();
+      hintMember(next.token !== null);
       if (next.token !== state.token || JSON.stringify(next.user) !== JSON.stringify(state.user)) {
         set({ ...next });
       }
