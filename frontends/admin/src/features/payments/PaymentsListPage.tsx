@@ -46,45 +46,65 @@ function Totals({ totals }: { totals: MonthlyRevenue[] }) {
       <CardHeader>
         <CardTitle>Totaux par mois</CardTitle>
       </CardHeader>
-      <CardBody className="overflow-x-auto">
+      <CardBody>
         {totals.length === 0 ? (
           <p className="text-sm text-slate-600">Aucun paiement sur cette période.</p>
         ) : (
-          <table className="w-full text-left text-sm" data-testid="payment-totals">
-            <caption className="sr-only">Totaux par mois des paiements filtrés</caption>
-            <thead className="text-xs text-slate-500 uppercase">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  Mois
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-semibold">
-                  Paiements
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-semibold">
-                  Encaissé
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-semibold">
-                  Remboursé
-                </th>
-                <th scope="col" className="py-2 text-right font-semibold">
-                  Net
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
+          <>
+            {/* On a phone, one block a month: five columns of amounts would scroll sideways. */}
+            <ul className="divide-y divide-slate-100 sm:hidden" aria-label="Totaux par mois des paiements filtrés">
               {totals.map((t) => (
-                <tr key={t.month}>
-                  <th scope="row" className="py-2 pr-3 font-normal capitalize">
-                    {formatMonth(t.month)}
-                  </th>
-                  <td className="py-2 pr-3 text-right tabular-nums">{t.count.toLocaleString('fr-FR')}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{fcfa(t.paid)}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{fcfa(t.refunded)}</td>
-                  <td className="py-2 text-right font-semibold tabular-nums">{fcfa(t.paid - t.refunded)}</td>
-                </tr>
+                <li key={t.month} className="py-3">
+                  <p className="font-semibold capitalize text-slate-900">{formatMonth(t.month)}</p>
+                  <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+                    <dt className="text-slate-600">Paiements</dt>
+                    <dd className="text-right tabular-nums">{t.count.toLocaleString('fr-FR')}</dd>
+                    <dt className="text-slate-600">Encaissé</dt>
+                    <dd className="text-right tabular-nums">{fcfa(t.paid)}</dd>
+                    <dt className="text-slate-600">Remboursé</dt>
+                    <dd className="text-right tabular-nums">{fcfa(t.refunded)}</dd>
+                    <dt className="font-semibold text-slate-900">Net</dt>
+                    <dd className="text-right font-semibold tabular-nums">{fcfa(t.paid - t.refunded)}</dd>
+                  </dl>
+                </li>
               ))}
-            </tbody>
-          </table>
+            </ul>
+            <table className="hidden w-full text-left text-sm sm:table" data-testid="payment-totals">
+              <caption className="sr-only">Totaux par mois des paiements filtrés</caption>
+              <thead className="text-xs text-slate-500 uppercase">
+                <tr>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    Mois
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right font-semibold">
+                    Paiements
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right font-semibold">
+                    Encaissé
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right font-semibold">
+                    Remboursé
+                  </th>
+                  <th scope="col" className="py-2 text-right font-semibold">
+                    Net
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {totals.map((t) => (
+                  <tr key={t.month}>
+                    <th scope="row" className="py-2 pr-3 font-normal capitalize">
+                      {formatMonth(t.month)}
+                    </th>
+                    <td className="py-2 pr-3 text-right tabular-nums">{t.count.toLocaleString('fr-FR')}</td>
+                    <td className="py-2 pr-3 text-right tabular-nums">{fcfa(t.paid)}</td>
+                    <td className="py-2 pr-3 text-right tabular-nums">{fcfa(t.refunded)}</td>
+                    <td className="py-2 text-right font-semibold tabular-nums">{fcfa(t.paid - t.refunded)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
         )}
       </CardBody>
     </Card>
