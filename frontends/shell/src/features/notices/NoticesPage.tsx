@@ -46,7 +46,7 @@ export default function NoticesPage() {
     <Container className="max-w-3xl py-8 sm:py-10">
       <PageHeader
         title="Notifications"
-        description="Vos favoris, vos transactions, « Ma liste », vos recherches, vos échanges et vos mises en avant."
+        description="Vos favoris, vos transactions et les avis reçus, « Ma liste », vos recherches, vos échanges et vos mises en avant."
         actions={
           unread ? (
             <Button variant="outline" size="sm" onClick={() => markAll.mutate()} loading={markAll.isPending}>
@@ -69,7 +69,7 @@ export default function NoticesPage() {
         <EmptyState
           icon={<BellIcon size={26} />}
           title="Aucune notification"
-          description="Vous serez prévenu ici quand un favori est réservé, vendu ou moins cher, à chaque étape de vos transactions, quand un manuel de « Ma liste » ou d’une recherche enregistrée est mis en vente, quand un échange vous est proposé et quand une mise en avant commence ou finit."
+          description="Vous serez prévenu ici quand un favori est réservé, vendu ou moins cher, à chaque étape de vos transactions, quand vous recevez un avis, quand un manuel de « Ma liste » ou d’une recherche enregistrée est mis en vente, quand un échange vous est proposé et quand une mise en avant commence ou finit."
           action={
             <Link to="/books" className="font-semibold text-primary-700 hover:underline">
               Parcourir les manuels
