@@ -24,7 +24,6 @@ import {
   TrashIcon,
   useDocumentTitle,
   useSession,
-  useToastsAboveBar,
 } from '@cartable/ui';
 import { Link, useLocation, useNavigate, useParams } from '@cartable/ui/router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -45,6 +44,7 @@ import {
 import { useMetaDescription } from '../../shared/hooks';
 import { messages } from '../../shared/messages';
 import { useDeleteBook } from './api/book';
+import { ContactBar } from './ContactBar';
 import { ImageGallery } from './ImageGallery';
 import { LotContents } from './LotContents';
 import type { BookPageParts } from './parts';
@@ -384,25 +384,5 @@ function BookDetail({ book, parts }: { book: BookDetailT; parts: BookPageParts }
         onCancel={() => setConfirmDelete(false)}
       />
     </Container>
-  );
-}
-
-/** A phone's bar at the bottom: the listing's price and « Contacter », always at hand. */
-function ContactBar({ title, price, onContact }: { title: string; price: number; onContact: () => void }) {
-  const bar = useRef<HTMLDivElement>(null);
-  useToastsAboveBar(bar);
-  return (
-    <div
-      ref={bar}
-      className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur lg:hidden"
-    >
-      <div className="min-w-0 flex-1">
-        <p className="truncate text-xs text-slate-600">{truncate(title, 40)}</p>
-        <Price value={price} className="text-lg" />
-      </div>
-      <Button leftIcon={<MessageIcon size={18} />} onClick={onContact}>
-        Contacter
-      </Button>
-    </div>
   );
 }
