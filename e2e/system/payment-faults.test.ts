@@ -120,14 +120,33 @@ async function providerRecords(b: Bought) {
   return [payment.payments[0].provider_reference as string];
 }
 
-async function paidAt(b: Bought, providerId: string): Promise<number> {
+/** The simulator's own record of a payment: when it was paid, the callbacks it sent. */
+async function providerRecord(
+  b: Bought,
+  providerId: string,
+): Promise<{ paid_at?: string | null; callbacks?: Array<{ status: number | null; error: string | null }> }> {
   const sim = stack.url('payment-simulator');
-  const record =
-    b.protocol === 'ebilling'
-      ? await call(`${sim}/ebilling/control/e_bills/${providerId}`)
-      : await call(`${sim}/mypvit/control/transactions/${providerId}`);
-  return Date.parse(record.body.paid_at);
+  const path = b.protocol === 'ebilling' ? 'ebilling/control/e_bills' : 'mypvit/control/transactions';
+  return (await call(`${sim}/${path}/${providerId}`)).body;
 }
+
+async function paidAt(b: Bought, providerId: string): Promise<number> {
+  return Date.parse((await providerRecord(b, providerId)).paid_at ?? '');
+}
+
+/** Waits until each payment's record satisfies `done` (the provider's ids read while catalog is up). */
+async function untilEveryRecord(
+  payments: Array<{ b: Bought; id: string }>,
+  done: (record: Awaited<ReturnType<typeof providerRecord>>) => boolean,
+) {
+  await eventually(async () => {
+    for (const { b, id } of payments) if (!done(await providerRecord(b, id))) return undefined;
+    return true;
+  }, 60_000);
+}
+const withIds = (bought: Bought[]) => Promise.all(bought.map(async (b) => ({ b, id: (await providerRecords(b))[0]! })));
+const failedCallback = (record: Awaited<ReturnType<typeof providerRecord>>) =>
+  (record.callbacks ?? []).some((c) => c.error !== null || c.status === null || c.status >= 300);
 
 async function resend(b: Bought, delayMs = 0) {
   const sim = stack.url('payment-simulator');
@@ -180,8 +199,10 @@ it('activates 13 of 13 boosts once per protocol, whatever the callbacks and cata
   const outage: Bought[] = [];
   for (const protocol of protocols)
     for (let i = 0; i < 3; i++) outage.push(await buy(planId, protocol, 'panne', '', false));
+  const outageIds = await withIds(outage);
   await stack.stop('catalog');
-  await new Promise((r) => setTimeout(r, 10_000));
+  // Down until every confirmation has found it down: a callback refused or unanswered for each.
+  await untilEveryRecord(outageIds, failedCallback);
   await stack.start('catalog');
   all.push(...outage);
 
@@ -189,9 +210,15 @@ it('activates 13 of 13 boosts once per protocol, whatever the callbacks and cata
   const killed: Bought[] = [];
   for (const protocol of protocols)
     for (let i = 0; i < 2; i++) killed.push(await buy(planId, protocol, 'tué', '', false));
-  await new Promise((r) => setTimeout(r, CONFIRM_MS - 200));
+  const killedIds = await withIds(killed);
+  // Killed the moment the first of them is paid, while its callback is on its way.
+  await eventually(async () => {
+    for (const { b, id } of killedIds) if ((await providerRecord(b, id)).paid_at) return true;
+    return undefined;
+  }, 60_000);
   await stack.stop('catalog', 'SIGKILL');
-  await new Promise((r) => setTimeout(r, 1500));
+  // Started again once each has been paid and its first callback has met the dead process.
+  await untilEveryRecord(killedIds, (record) => Boolean(record.paid_at) && (record.callbacks ?? []).length > 0);
   await stack.start('catalog');
   all.push(...killed);
 
