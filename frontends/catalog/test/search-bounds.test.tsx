@@ -42,8 +42,12 @@ describe('the bounds of a catalogue search', () => {
       ),
     ).toBeTruthy();
     expect(box.getAttribute('aria-invalid')).toBe('true');
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    expect(asked.some((url) => url.searchParams.has('query'))).toBe(false);
+    // One word fewer is searched at once; the text before it never was.
+    await userEvent.type(box, `${'{Backspace}'.repeat(` mot${SEARCH_TEXT_MAX_WORDS}`.length)}{Enter}`);
+    await waitFor(() =>
+      expect(asked.some((url) => url.searchParams.get('query') === words(SEARCH_TEXT_MAX_WORDS))).toBe(true),
+    );
+    expect(asked.some((url) => url.searchParams.get('query') === words(SEARCH_TEXT_MAX_WORDS + 1))).toBe(false);
   });
 
   it('cuts a link that asks too much to what a search may hold', async () => {
