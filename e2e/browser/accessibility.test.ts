@@ -1,7 +1,7 @@
 import { launchBrowser, seriousViolations } from '@cartable/stack/browser';
-import { listBook, verifiedMember } from '@cartable/stack/members';
+import { firstMessage, listBook, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
-import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
+import { call, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -116,13 +116,12 @@ beforeAll(async () => {
   // A conversation with both kinds of bubble (the book reaches messaging by an event).
   const buyer = await verifiedMember(stack, 'a11yb');
   buyerId = buyer.id;
-  await eventually(async () => {
-    const res = await call(`${stack.api}/messages`, {
-      token: buyer.token,
-      body: { receiver_id: created.id, book_id: bookId, content: 'Bonjour, le cahier est-il encore disponible ?' },
-    });
-    return res.status === 201 ? true : undefined;
+  const sent = await firstMessage(stack, buyer.token, {
+    receiver_id: created.id,
+    book_id: bookId,
+    content: 'Bonjour, le cahier est-il encore disponible ?',
   });
+  expect(sent.status).toBe(201);
   await call(`${stack.api}/messages`, {
     token: member.token,
     body: { receiver_id: buyer.id, book_id: bookId, content: 'Oui, je peux vous le remettre à Libreville samedi.' },

@@ -1,5 +1,5 @@
 import { launchBrowser, logInThroughForm, noHorizontalScroll } from '@cartable/stack/browser';
-import { listBook, verifiedMember } from '@cartable/stack/members';
+import { firstMessage, listBook, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, Page } from 'playwright-core';
@@ -56,13 +56,12 @@ beforeAll(async () => {
     body: { content: 'Le corrigé est-il inclus ?' },
   });
   expect(comment.status).toBe(201);
-  await eventually(async () => {
-    const sent = await call(`${stack.api}/messages`, {
-      token: reader.token,
-      body: { receiver_id: seller.id, book_id: bookId, content: 'Bonjour, toujours disponible ?' },
-    });
-    return sent.status === 201 ? sent : undefined;
-  }, 20_000);
+  const sent = await firstMessage(stack, reader.token, {
+    receiver_id: seller.id,
+    book_id: bookId,
+    content: 'Bonjour, toujours disponible ?',
+  });
+  expect(sent.status).toBe(201);
   expect((await call(`${stack.api}/books?query=${encodeURIComponent(MISSED)}`)).body.total).toBe(0);
 }, 180_000);
 

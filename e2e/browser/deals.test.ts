@@ -1,5 +1,5 @@
 import { launchBrowser, scriptsHoldingZod } from '@cartable/stack/browser';
-import { listBook, verifiedMember } from '@cartable/stack/members';
+import { firstMessage, listBook, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, Page } from 'playwright-core';
@@ -63,9 +63,10 @@ describe('deals and trust', () => {
     const base = stack.url('gateway');
 
     // The buyer writes to the seller about the book.
-    const sent = await call(`${stack.api}/messages`, {
-      token: buyer.token,
-      body: { receiver_id: seller.id, book_id: bookId, content: 'Bonjour, je suis intéressé par ce manuel.' },
+    const sent = await firstMessage(stack, buyer.token, {
+      receiver_id: seller.id,
+      book_id: bookId,
+      content: 'Bonjour, je suis intéressé par ce manuel.',
     });
     expect(sent.status).toBe(201);
 

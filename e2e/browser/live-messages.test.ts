@@ -1,5 +1,5 @@
 import { launchBrowser } from '@cartable/stack/browser';
-import { listBook, verifiedMember } from '@cartable/stack/members';
+import { firstMessage, listBook, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, Page } from 'playwright-core';
@@ -29,10 +29,12 @@ beforeAll(async () => {
   // The seller reaches the catalog through an event: the first listing may have to wait for it.
   bookId = await eventually(() => listBook(stack, seller.token, 'Mathématiques 3e').catch(() => undefined));
   // A conversation to open.
-  await call(`${stack.api}/messages`, {
-    token: buyer.token,
-    body: { receiver_id: seller.user.id, book_id: bookId, content: 'Bonjour, il est disponible ?' },
+  const sent = await firstMessage(stack, buyer.token, {
+    receiver_id: seller.user.id,
+    book_id: bookId,
+    content: 'Bonjour, il est disponible ?',
   });
+  expect(sent.status).toBe(201);
 }, 180_000);
 
 afterAll(async () => {

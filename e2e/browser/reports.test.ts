@@ -1,5 +1,5 @@
 import { launchBrowser, logInThroughForm } from '@cartable/stack/browser';
-import { listBook, verifiedMember } from '@cartable/stack/members';
+import { firstMessage, listBook, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, Page } from 'playwright-core';
@@ -111,12 +111,11 @@ describe('blocking', () => {
     async () => {
       const other = await listBook(stack, seller.token, 'Physique-Chimie 3e');
       // The listing reaches messaging by an event: the first message may have to wait for it.
-      const sent = await eventually(async () => {
-        const res = await call(`${stack.api}/messages`, {
-          token: buyer.token,
-          body: { receiver_id: seller.id, book_id: other, content: 'Bonjour, je le prends.', send_email_copy: false },
-        });
-        return res.status === 422 ? undefined : res;
+      const sent = await firstMessage(stack, buyer.token, {
+        receiver_id: seller.id,
+        book_id: other,
+        content: 'Bonjour, je le prends.',
+        send_email_copy: false,
       });
       expect(sent.status).toBe(201);
 

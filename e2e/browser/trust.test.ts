@@ -1,5 +1,5 @@
 import { chooseFromAccountMenu, launchBrowser } from '@cartable/stack/browser';
-import { verifiedMember } from '@cartable/stack/members';
+import { firstMessage, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -168,14 +168,11 @@ describe('deals and trust', () => {
     await second.getByRole('link', { name: 'Notifications', exact: true }).waitFor({ timeout: 10_000 });
 
     // Safety tips at the top of the conversation, until closed for that conversation.
-    const sent = await call(`${stack.api}/messages`, {
-      token: member.token,
-      body: {
-        receiver_id: seller.user.id,
-        book_id: french,
-        content: 'Bonjour, où peut-on se voir ?',
-        send_email_copy: false,
-      },
+    const sent = await firstMessage(stack, member.token, {
+      receiver_id: seller.user.id,
+      book_id: french,
+      content: 'Bonjour, où peut-on se voir ?',
+      send_email_copy: false,
     });
     expect(sent.status).toBe(201);
     await second.goto(`${base}/messages/${french}/${seller.user.id}`);

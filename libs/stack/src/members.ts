@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TestStack } from './test-stack.ts';
-import { call } from './test-stack.ts';
+import { call, eventually } from './test-stack.ts';
 
 /**
  * Registers a member through the API, follows the e-mailed link, logs in; returns their token and
@@ -58,4 +58,20 @@ export async function listBook(stack: TestStack, token: string, title: string) {
     city_id: String(city),
     category_ids: String(category),
   });
+}
+
+/**
+ * Sends the first message about a listing just posted. Messaging learns of a listing by an
+ * event, so until it has, it answers 422 (« annonce introuvable »): asked again until it knows
+ * the listing, as a person would try again. Any other answer is returned as it came.
+ */
+export async function firstMessage(
+  stack: TestStack,
+  token: string,
+  body: { receiver_id: string; book_id: number; content: string; send_email_copy?: boolean },
+) {
+  return eventually(async () => {
+    const res = await call(`${stack.api}/messages`, { token, body });
+    return res.status === 422 ? undefined : res;
+  }, 20_000);
 }
