@@ -6,6 +6,9 @@ const workspace = (name: string, dir: string) => ({
     name,
     include: [`${dir}/test/**/*.test.ts`],
     environment: 'node' as const,
+    // The files of a worker share their imports (fastify, drizzle, the service's modules): each
+    // still has its own module scope, and no file mocks a module.
+    isolate: false,
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },
@@ -21,6 +24,7 @@ const frontend = (name: string, dir: string) => ({
     include: [`${dir}/test/**/*.test.{ts,tsx}`],
     environment: 'jsdom' as const,
     setupFiles: ['libs/ui/testing/setup.ts'],
+    isolate: false,
     testTimeout: 20_000,
   },
 });
