@@ -1,6 +1,6 @@
 // Production bundle of one deployable (gateway or a service), used by every Dockerfile:
 //   cd <package folder> && npx tsup --config <repo>/docker/tsup.config.mjs
-// Same as `tsup src/main.ts --format esm --platform node --target node20 --out-dir dist`,
+// Same as `tsup src/main.ts --format esm --platform node --target node22 --out-dir dist`,
 // plus two rules the CLI cannot express:
 //   - the workspace libs (@cartable/*) are TypeScript sources: they are bundled in;
 //   - every npm package stays external: the image installs them with
@@ -12,7 +12,7 @@ export default {
   entry: ['src/main.ts'],
   format: ['esm'],
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   outDir: 'dist',
   clean: true,
   splitting: false,

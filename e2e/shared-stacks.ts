@@ -1,3 +1,4 @@
+import { buildStaleBundles } from '@cartable/stack/bundles';
 import { startTestStack, type TestStack } from '@cartable/stack/test-stack';
 import type { TestProject } from 'vitest/node';
 import { rateLimitSettings } from '../gateway/src/config.ts';
@@ -17,6 +18,8 @@ const wideLimits = Object.fromEntries(Object.keys(rateLimitSettings).map((name) 
 
 export default async function setup(project: TestProject) {
   const count = Math.max(1, Number(project.globalConfig.maxWorkers) || 1);
+  // Every stack of the run, shared or a file's own, then starts its processes from their bundles.
+  await buildStaleBundles();
   const stacks: TestStack[] = [];
   try {
     // One after the other: two starting at once on a 2-core machine take as long, and fail worse.

@@ -589,7 +589,7 @@ describe('Dockerfiles', () => {
     expect(config.entry).toEqual(['src/main.ts']);
     expect(config.format).toEqual(['esm']);
     expect(config.platform).toBe('node');
-    expect(config.target).toBe('node20');
+    expect(config.target).toBe('node22');
     expect(config.outDir).toBe('dist');
     expect(config.skipNodeModulesBundle).toBe(true);
     expect(config.metafile).toBe(true);

@@ -1,5 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, createWriteStream, fstatSync, mkdirSync, openSync, readSync } from 'node:fs';
+import {
+  closeSync,
+  createWriteStream,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  statSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
@@ -23,8 +33,40 @@ export const defaultPorts: Record<Deployable, number> = {
   gateway: 8080,
 };
 
-const entry = (name: Deployable) =>
-  join(repoRoot, name === 'gateway' ? 'gateway' : `services/${name}`, 'src', 'main.ts');
+/** Where a deployable's package is: gateway/ or services/<name>/. */
+export const packageDir = (name: Deployable) => join(repoRoot, name === 'gateway' ? 'gateway' : `services/${name}`);
+
+/**
+ * A deployable's production bundle, built by docker/tsup.config.mjs as its image builds it (the
+ * test stacks build them first: bundles.ts). Started from it, a process loads one file instead of
+ * every TypeScript module through tsx, about a second of CPU less per start, and runs what ships.
+ */
+export const bundleOf = (name: Deployable) => join(packageDir(name), 'dist', 'main.js');
+export const BUNDLE_CONFIG = join(repoRoot, 'docker', 'tsup.config.mjs');
+
+function newest(path: string): number {
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let latest = stats.mtimeMs;
+  for (const entry of readdirSync(path)) latest = Math.max(latest, newest(join(path, entry)));
+  return latest;
+}
+
+/** A bundle as new as everything it is built from: its sources, the libs it bundles in, the build's settings. */
+export function isBundleFresh(name: Deployable): boolean {
+  const bundle = bundleOf(name);
+  if (!existsSync(bundle)) return false;
+  const built = statSync(bundle).mtimeMs;
+  const dir = packageDir(name);
+  const sources = [
+    join(dir, 'src'),
+    join(dir, 'package.json'),
+    BUNDLE_CONFIG,
+    join(repoRoot, 'libs', 'service-kit', 'src'),
+    join(repoRoot, 'libs', 'contracts', 'src'),
+  ];
+  return sources.every((source) => !existsSync(source) || newest(source) <= built);
+}
 
 export interface StackOptions {
   ports: Record<Deployable, number>;
@@ -166,7 +208,21 @@ async function waitReady(url: string, child: ChildProcess, name: string, lastLin
   throw new Error(`${name} n'est pas prêt après ${timeoutMs / 1000} s`);
 }
 
-/** Starts the deployables as child processes (TypeScript run by tsx) and waits for /ready. */
+/**
+ * How a deployable is run: its bundle when it is as new as its sources, else its TypeScript
+ * sources through tsx (a bundle older than a change is never run).
+ */
+function commandFor(name: Deployable): string[] {
+  return isBundleFresh(name) ? [bundleOf(name)] : ['--import', 'tsx', join(packageDir(name), 'src', 'main.ts')];
+}
+
+/**
+ * V8 keeps the code it compiled for the packages every process loads (fastify, drizzle, pg…)
+ * in this folder, and the next start reads it instead of compiling again.
+ */
+const runtimeEnvironment = { NODE_COMPILE_CACHE: join(repoRoot, 'node_modules', '.cache', 'node-compile') };
+
+/** Starts the deployables as child processes and waits for /ready. */
 export async function startStack(options: StackOptions, only: readonly Deployable[] = deployables): Promise<Stack> {
   mkdirSync(options.logDir, { recursive: true });
   const children = new Map<Deployable, ChildProcess>();
@@ -201,9 +257,9 @@ export async function startStack(options: StackOptions, only: readonly Deployabl
     const logFile = join(options.logDir, `${name}.log`);
     // logsDirect: the child's stdout and stderr are the file itself.
     const fd = options.logsDirect ? openSync(logFile, 'a') : undefined;
-    const child = spawn(process.execPath, ['--import', 'tsx', entry(name)], {
+    const child = spawn(process.execPath, commandFor(name), {
       cwd: repoRoot,
-      env: { ...process.env, ...environmentFor(name, options) },
+      env: { ...process.env, ...runtimeEnvironment, ...environmentFor(name, options) },
       stdio: fd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', fd, fd],
     });
     if (fd !== undefined) closeSync(fd); // the child holds its own copy
