@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchBrowser, logInThroughForm, noHorizontalScroll } from '@cartable/stack/browser';
+import { keepScreenshot, launchBrowser, logInThroughForm, noHorizontalScroll } from '@cartable/stack/browser';
 import { listBook, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, type TestStack } from '@cartable/stack/test-stack';
@@ -123,7 +123,7 @@ describe('members in the back office', () => {
       ]);
       expect(await trail.first().getByRole('link').getAttribute('href')).toMatch(/^\/admin\/users\//);
       await noHorizontalScroll(page);
-      await page.screenshot({ path: join(SHOTS, 'user-detail-1366.png'), fullPage: true });
+      await keepScreenshot(page, { path: join(SHOTS, 'user-detail-1366.png'), fullPage: true });
 
       // The member's open token is refused, and their login too.
       expect((await call(`${stack.api}/user`, { token: target.token })).status).toBe(401);
@@ -174,7 +174,7 @@ describe('members in the back office', () => {
       // Held by one member: the confirmation says it will be taken from them.
       await page.goto(`${stack.url('gateway')}/admin/roles`);
       await roleRow.getByRole('button', { name: /Voir les 1 membre/ }).waitFor();
-      await page.screenshot({ path: join(SHOTS, 'roles-1366.png'), fullPage: true });
+      await keepScreenshot(page, { path: join(SHOTS, 'roles-1366.png'), fullPage: true });
       await roleRow.getByRole('button', { name: 'Supprimer le rôle Analyste' }).click();
       const confirm = page.getByRole('alertdialog', { name: 'Supprimer ce rôle ?' });
       await confirm.getByText(/attribué à 1 membre : il leur sera retiré/).waitFor();
@@ -197,7 +197,7 @@ describe('members in the back office', () => {
       expect(await page.getByTestId('user-row').first().isVisible()).toBe(false);
       const scroll = await page.evaluate<number>('document.documentElement.scrollWidth');
       expect(scroll).toBeLessThanOrEqual(360);
-      await page.screenshot({ path: join(SHOTS, 'users-360.png'), fullPage: true });
+      await keepScreenshot(page, { path: join(SHOTS, 'users-360.png'), fullPage: true });
     },
     JOURNEY,
   );

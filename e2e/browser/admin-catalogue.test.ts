@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchBrowser, logInThroughForm } from '@cartable/stack/browser';
+import { keepScreenshot, launchBrowser, logInThroughForm } from '@cartable/stack/browser';
 import type { CaughtMail } from '@cartable/stack/mail-catcher';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, type TestStack } from '@cartable/stack/test-stack';
@@ -140,7 +140,7 @@ describe('the back office’s catalogue', () => {
       await dialog.getByTestId('book-action-confirm').click();
       await admin.getByText('Annonce masquée avec succès').waitFor();
       await row.getByText('Masquée').waitFor();
-      await admin.screenshot({ path: join(SHOTS, 'books-1366.png'), fullPage: true });
+      await keepScreenshot(admin, { path: join(SHOTS, 'books-1366.png'), fullPage: true });
 
       const mail = await stack.mail.waitFor(owner.email, { subject: 'Votre annonce a été masquée' });
       expect(mail.subject).toContain(hiddenTitle);
@@ -235,7 +235,7 @@ describe('the back office’s catalogue', () => {
       await rejected.getByText('Libreville;Estuaire;').waitFor();
       const before = await call(`${stack.api}/cities?search=${encodeURIComponent(`Akok ${suffix}`)}`);
       expect(before.body.total).toBe(0);
-      await admin.screenshot({ path: join(SHOTS, 'cities-import-1366.png'), fullPage: true });
+      await keepScreenshot(admin, { path: join(SHOTS, 'cities-import-1366.png'), fullPage: true });
       await importing.getByRole('button', { name: 'Importer 2 villes' }).click();
       await importing.getByText('Import terminé').waitFor();
       await admin.getByText('2 villes importées avec succès').waitFor();
@@ -287,7 +287,7 @@ describe('the back office’s catalogue', () => {
         // The list shows the new order before the next step.
         await expect.poll(position).toBeLessThan(before);
       }
-      await admin.screenshot({ path: join(SHOTS, 'banners-1366.png'), fullPage: true });
+      await keepScreenshot(admin, { path: join(SHOTS, 'banners-1366.png'), fullPage: true });
       const active = await call(`${stack.api}/banners/active`);
       expect(active.headers.get('cache-control')).toBe('no-cache');
       const order = active.body.banners.map((b: { title: string }) => b.title);
@@ -317,7 +317,7 @@ describe('the back office’s catalogue', () => {
       await phone.getByTestId('book-card').filter({ hasText: keptTitle }).waitFor();
       expect(await phone.getByTestId('book-row').first().isVisible()).toBe(false);
       expect(await noHorizontalScroll(phone, 360)).toBe(true);
-      await phone.screenshot({ path: join(SHOTS, 'books-360.png'), fullPage: true });
+      await keepScreenshot(phone, { path: join(SHOTS, 'books-360.png'), fullPage: true });
     },
     JOURNEY_TIMEOUT,
   );

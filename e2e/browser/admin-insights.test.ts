@@ -1,4 +1,4 @@
-import { launchBrowser, logInThroughForm, noHorizontalScroll } from '@cartable/stack/browser';
+import { keepScreenshot, launchBrowser, logInThroughForm, noHorizontalScroll } from '@cartable/stack/browser';
 import { firstMessage, listBook, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
@@ -140,7 +140,7 @@ describe('dashboard and reports', () => {
         .getByText(/Aucune demande des familles|les plus recherchés et les moins proposés/)
         .waitFor();
       await noHorizontalScroll(page);
-      await page.screenshot({ path: '/tmp/admin-dashboard-1366.png', fullPage: true });
+      await keepScreenshot(page, { path: '/tmp/admin-dashboard-1366.png', fullPage: true });
       await page.getByRole('link', { name: /Commentaires en attente/ }).click();
       await page.waitForURL('**/admin/comments');
 
@@ -150,7 +150,7 @@ describe('dashboard and reports', () => {
       await phone.getByTestId('stat-members').waitFor();
       await phone.getByTestId('chart-messages').locator('canvas').first().waitFor();
       await noHorizontalScroll(phone);
-      await phone.screenshot({ path: '/tmp/admin-dashboard-360.png', fullPage: true });
+      await keepScreenshot(phone, { path: '/tmp/admin-dashboard-360.png', fullPage: true });
     },
     JOURNEY,
   );
@@ -302,7 +302,7 @@ describe('categories', () => {
       await phone.goto(`${stack.url('gateway')}/admin/categories`);
       await phone.getByRole('button', { name: 'Déplier Collège' }).waitFor();
       await noHorizontalScroll(phone);
-      await phone.screenshot({ path: '/tmp/admin-categories-360.png', fullPage: true });
+      await keepScreenshot(phone, { path: '/tmp/admin-categories-360.png', fullPage: true });
 
       // A member holding categories.update: the screen, without the admin-only parent changes.
       const editor = await verifiedMember(stack, `cate${Date.now().toString(36)}`);

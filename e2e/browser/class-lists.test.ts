@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import {
+  keepScreenshot,
   launchBrowser,
   logInThroughForm,
   noHorizontalScroll,
@@ -115,7 +116,7 @@ describe('class lists', () => {
     await parent.waitForURL('**/ma-liste');
     await parent.getByTestId('level-picker').getByRole('link').first().waitFor({ timeout: 15_000 });
     await expect(smallTargets(parent)).resolves.toEqual([]);
-    await parent.screenshot({ path: `${SCREENSHOTS}/ma-liste-levels-360.png` });
+    await keepScreenshot(parent, { path: `${SCREENSHOTS}/ma-liste-levels-360.png` });
     await parent.getByTestId('level-picker').getByRole('link', { name: '6e', exact: true }).click();
     await parent.waitForURL(/\/ma-liste\?level=\d+/);
     await parent.getByTestId('list-summary').waitFor({ timeout: 20_000 });
@@ -134,9 +135,9 @@ describe('class lists', () => {
     const second = parent.getByTestId('list-item').filter({ hasText: items[1]!.title }).first();
     await second.getByTestId('list-book').first().waitFor();
     await noHorizontalScroll(parent);
-    await parent.screenshot({ path: `${SCREENSHOTS}/ma-liste-360.png` });
-    await parent.screenshot({ path: `${SCREENSHOTS}/ma-liste-360-full.png`, fullPage: true });
-    await first.screenshot({ path: `${SCREENSHOTS}/ma-liste-book-360.png` });
+    await keepScreenshot(parent, { path: `${SCREENSHOTS}/ma-liste-360.png` });
+    await keepScreenshot(parent, { path: `${SCREENSHOTS}/ma-liste-360-full.png`, fullPage: true });
+    await keepScreenshot(first, { path: `${SCREENSHOTS}/ma-liste-book-360.png` });
     await expect(smallTargets(parent)).resolves.toEqual([]);
     await expect(seriousViolations(parent)).resolves.toEqual([]);
 
@@ -163,7 +164,7 @@ describe('class lists', () => {
       .getByTestId('list-found')
       .getByText(/1 déjà obtenu/)
       .waitFor();
-    await parent.screenshot({ path: `${SCREENSHOTS}/ma-liste-owned-360.png` });
+    await keepScreenshot(parent, { path: `${SCREENSHOTS}/ma-liste-owned-360.png` });
     await expect(seriousViolations(parent)).resolves.toEqual([]);
     expect(errors).toEqual([]);
   }, 120_000);
@@ -188,7 +189,7 @@ describe('class lists', () => {
     await page.getByLabel('Titre *').fill(`${wanted.title} (bon état)`);
     await expect(page.getByLabel('Titre *').inputValue()).resolves.toBe(`${wanted.title} (bon état)`);
     await noHorizontalScroll(page);
-    await page.screenshot({ path: `${SCREENSHOTS}/autofill-360.png`, fullPage: true });
+    await keepScreenshot(page, { path: `${SCREENSHOTS}/autofill-360.png`, fullPage: true });
     expect(errors).toEqual([]);
   }, 60_000);
 
@@ -228,11 +229,11 @@ describe('class lists', () => {
     await noHorizontalScroll(page);
     await expect(smallTargets(page)).resolves.toEqual([]);
     await expect(seriousViolations(page)).resolves.toEqual([]);
-    await complete.screenshot({ path: `${SCREENSHOTS}/completer-ma-liste-360.png` });
+    await keepScreenshot(complete, { path: `${SCREENSHOTS}/completer-ma-liste-360.png` });
     await page.goto(`${base}/mes-listes`);
     await page.getByTestId('saved-lists').getByText('6e').first().waitFor({ timeout: 15_000 });
     await noHorizontalScroll(page);
-    await page.screenshot({ path: `${SCREENSHOTS}/mes-listes-360.png` });
+    await keepScreenshot(page, { path: `${SCREENSHOTS}/mes-listes-360.png` });
 
     // « Votre école a sa propre liste ? Proposez-la » from Ma liste. The form draws before its
     // checks (the contract's schema, with zod), which load when it is first touched.
@@ -257,7 +258,7 @@ describe('class lists', () => {
     const card = admin.getByTestId('class-list-card').filter({ hasText: SCHOOL });
     await card.waitFor({ timeout: 15_000 });
     await noHorizontalScroll(admin);
-    await admin.screenshot({ path: `${SCREENSHOTS}/admin-proposals-360.png`, fullPage: true });
+    await keepScreenshot(admin, { path: `${SCREENSHOTS}/admin-proposals-360.png`, fullPage: true });
     await card.getByRole('link', { name: 'Examiner' }).click();
     await admin.getByRole('button', { name: 'Valider et publier' }).click();
     await admin.getByTestId('class-list-status').getByText('Publiée').waitFor({ timeout: 15_000 });
@@ -277,7 +278,7 @@ describe('class lists', () => {
     await expect(dialog.getByTestId('import-line').count()).resolves.toBe(1);
     await dialog.getByRole('button', { name: /Importer 1 manuel/ }).click();
     await dialog.getByText('Import terminé').waitFor({ timeout: 15_000 });
-    await admin.screenshot({ path: `${SCREENSHOTS}/admin-import-360.png` });
+    await keepScreenshot(admin, { path: `${SCREENSHOTS}/admin-import-360.png` });
     await dialog.getByRole('button', { name: 'Fermer' }).first().click();
     await admin.getByTestId('class-list-item-card').filter({ hasText: 'Atlas du Gabon' }).waitFor({ timeout: 15_000 });
     await noHorizontalScroll(admin);

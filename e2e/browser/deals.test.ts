@@ -1,4 +1,4 @@
-import { launchBrowser, scriptsHoldingZod } from '@cartable/stack/browser';
+import { keepScreenshot, launchBrowser, scriptsHoldingZod } from '@cartable/stack/browser';
 import { firstMessage, listBook, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
@@ -81,7 +81,7 @@ describe('deals and trust', () => {
         .then(() => true)
         .catch(() => undefined);
     }, 30_000).catch(async (error) => {
-      await s.screenshot({ path: `${SCREENSHOTS}/deals-failed-conversation.png`, fullPage: true });
+      await keepScreenshot(s, { path: `${SCREENSHOTS}/deals-failed-conversation.png`, fullPage: true });
       throw new Error(`${error}; page errors: ${errors.join(' | ')}`);
     });
     // The conversation draws without zod: its reply field and « Conclure » bring their checks
@@ -95,7 +95,7 @@ describe('deals and trust', () => {
     await dialog.getByRole('button', { name: 'Proposer' }).click();
     await dialog.getByText('Indiquez le prix convenu').waitFor();
     await price.fill('3500');
-    await s.screenshot({ path: `${SCREENSHOTS}/deals-conclude-dialog.png` });
+    await keepScreenshot(s, { path: `${SCREENSHOTS}/deals-conclude-dialog.png` });
     await dialog.getByRole('button', { name: 'Proposer' }).click();
     await s.getByText('Transaction proposée avec succès').waitFor();
     await s.waitForURL((url) => url.pathname.startsWith('/transactions/'));
@@ -118,7 +118,7 @@ describe('deals and trust', () => {
     await b.getByTestId('pending-deals').waitFor();
     await b.goto(`${base}${new URL(link).pathname}`);
     await b.getByText('Cette transaction attend votre réponse').waitFor();
-    await b.screenshot({ path: `${SCREENSHOTS}/deals-detail-buyer.png`, fullPage: true });
+    await keepScreenshot(b, { path: `${SCREENSHOTS}/deals-detail-buyer.png`, fullPage: true });
     expect(await noHorizontalScroll(b)).toBe(true);
     await b.getByRole('button', { name: 'Confirmer la transaction' }).click();
     const confirm = b.getByRole('alertdialog', { name: 'Confirmer cette transaction ?' });
@@ -140,7 +140,7 @@ describe('deals and trust', () => {
     expect(await b.getByRole('radio', { name: /^5 étoiles/ }).isChecked()).toBe(true);
     await b.getByLabel('Votre commentaire').fill('Vendeuse ponctuelle, manuel conforme');
     await b.getByTestId('rating-counter').filter({ hasText: '464 caractères restants' }).waitFor();
-    await b.screenshot({ path: `${SCREENSHOTS}/deals-rating-form.png`, fullPage: true });
+    await keepScreenshot(b, { path: `${SCREENSHOTS}/deals-rating-form.png`, fullPage: true });
     await b.getByRole('button', { name: 'Publier mon évaluation' }).click();
     await b.getByText('Évaluation publiée avec succès').waitFor();
     expect((await buyerZod.loaded()).length).toBeGreaterThan(0);
@@ -160,7 +160,7 @@ describe('deals and trust', () => {
     await visitor.goto(`${base}/books/${bookId}`);
     await visitor.getByText('5/5').waitFor();
     await visitor.getByText('(1 avis)').waitFor();
-    await visitor.screenshot({ path: `${SCREENSHOTS}/deals-book-seller.png`, fullPage: true });
+    await keepScreenshot(visitor, { path: `${SCREENSHOTS}/deals-book-seller.png`, fullPage: true });
 
     // /my-ratings: received with the average.
     await s.goto(`${base}/my-ratings`);
@@ -171,7 +171,7 @@ describe('deals and trust', () => {
     await s.goto(`${base}/transactions?role=seller&status=confirmed`);
     await s.getByRole('link', { name: /Mathématiques 3e à conclure/ }).waitFor();
     expect(await noHorizontalScroll(s)).toBe(true);
-    await s.screenshot({ path: `${SCREENSHOTS}/deals-list.png`, fullPage: true });
+    await keepScreenshot(s, { path: `${SCREENSHOTS}/deals-list.png`, fullPage: true });
     expect(errors).toEqual([]);
   }, 180_000);
 });

@@ -1,5 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import { launchBrowser, noHorizontalScroll, seriousViolations, smallTargets } from '@cartable/stack/browser';
+import {
+  keepScreenshot,
+  launchBrowser,
+  noHorizontalScroll,
+  seriousViolations,
+  smallTargets,
+} from '@cartable/stack/browser';
 import { postListing, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
@@ -139,7 +145,7 @@ describe('exchanges', () => {
     await awaPage.getByTestId('exchange-wishes').getByText(fifthSubject.name).waitFor({ timeout: 15_000 });
     await noHorizontalScroll(awaPage);
     await expect(smallTargets(awaPage, { labelledBoxes: true })).resolves.toEqual([]);
-    await awaPage.screenshot({ path: `${SCREENSHOTS}/echanges-awa-360.png`, fullPage: true });
+    await keepScreenshot(awaPage, { path: `${SCREENSHOTS}/echanges-awa-360.png`, fullPage: true });
 
     // Brice: from the account menu; he looks for Awa's book, chosen in the class lists.
     const bricePage = await newPage(errors, brice);
@@ -167,7 +173,7 @@ describe('exchanges', () => {
     await noHorizontalScroll(bricePage);
     await expect(smallTargets(bricePage, { labelledBoxes: true })).resolves.toEqual([]);
     await expect(seriousViolations(bricePage)).resolves.toEqual([]);
-    await bricePage.screenshot({ path: `${SCREENSHOTS}/echanges-suggestion-360.png`, fullPage: true });
+    await keepScreenshot(bricePage, { path: `${SCREENSHOTS}/echanges-suggestion-360.png`, fullPage: true });
 
     // Brice accepts first (by keyboard), then Awa.
     await briceCard.getByRole('button', { name: 'Accepter' }).focus();
@@ -182,14 +188,14 @@ describe('exchanges', () => {
     await awaCard.getByRole('button', { name: 'Refuser' }).click();
     const dialog = awaPage.getByRole('alertdialog');
     await dialog.getByText(/elle ne vous sera plus proposée/).waitFor();
-    await awaPage.screenshot({ path: `${SCREENSHOTS}/echanges-refuser-360.png` });
+    await keepScreenshot(awaPage, { path: `${SCREENSHOTS}/echanges-refuser-360.png` });
     await dialog.getByRole('button', { name: 'Annuler' }).click();
     await awaCard.getByRole('button', { name: 'Accepter' }).click();
     // A conversation per leg: about Awa's book and about Brice's, both with Brice.
     const links = awaCard.getByTestId('exchange-conversation');
     await links.first().waitFor({ timeout: 15_000 });
     await awaCard.getByText('Acceptée par tous').waitFor();
-    await awaPage.screenshot({ path: `${SCREENSHOTS}/echanges-acceptee-360.png`, fullPage: true });
+    await keepScreenshot(awaPage, { path: `${SCREENSHOTS}/echanges-acceptee-360.png`, fullPage: true });
     const hrefs = await links.evaluateAll((els) => els.map((el) => el.getAttribute('href')));
     expect(hrefs.sort()).toEqual([`/messages/${awaBook}/${brice.id}`, `/messages/${briceBook}/${brice.id}`].sort());
 
@@ -213,7 +219,7 @@ describe('exchanges', () => {
       return undefined;
     }, 30_000);
     await noHorizontalScroll(bricePage);
-    await bricePage.screenshot({ path: `${SCREENSHOTS}/echanges-conversation-360.png` });
+    await keepScreenshot(bricePage, { path: `${SCREENSHOTS}/echanges-conversation-360.png` });
     expect(errors).toEqual([]);
   }, 180_000);
 
@@ -245,7 +251,7 @@ describe('exchanges', () => {
     }
     await noHorizontalScroll(page);
     await expect(smallTargets(page, { labelledBoxes: true })).resolves.toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}/vendre-ma-liste-360.png`, fullPage: true });
+    await keepScreenshot(page, { path: `${SCREENSHOTS}/vendre-ma-liste-360.png`, fullPage: true });
     await expect(seriousViolations(page)).resolves.toEqual([]);
 
     // The connection drops during the second upload: that book alone fails, and is retried alone.
@@ -258,17 +264,17 @@ describe('exchanges', () => {
     const failed = page.getByTestId('sell-item').filter({ hasText: chosen[1]!.title });
     await failed.getByTestId('sell-item-error').waitFor({ timeout: 30_000 });
     await page.getByTestId('sell-progress').getByText('2 sur 3 publiées · 1 en échec').waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}/vendre-ma-liste-echec-360.png` });
+    await keepScreenshot(page, { path: `${SCREENSHOTS}/vendre-ma-liste-echec-360.png` });
     await page.getByRole('button', { name: 'Réessayer l’annonce en échec' }).click();
     const summary = page.getByTestId('sell-summary');
     await summary.waitFor({ timeout: 30_000 });
     await summary.getByText('3 annonces publiées').waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}/vendre-ma-liste-fini-360.png`, fullPage: true });
+    await keepScreenshot(page, { path: `${SCREENSHOTS}/vendre-ma-liste-fini-360.png`, fullPage: true });
     await summary.getByRole('link', { name: 'Voir Mes manuels' }).click();
     await page.waitForURL('**/my-books');
     for (const item of chosen) await page.getByText(item.title).first().waitFor({ timeout: 20_000 });
     await noHorizontalScroll(page);
-    await page.screenshot({ path: `${SCREENSHOTS}/mes-manuels-360.png`, fullPage: true });
+    await keepScreenshot(page, { path: `${SCREENSHOTS}/mes-manuels-360.png`, fullPage: true });
 
     // Through the API: three listings of the family, separate, with the list's details.
     const mine = await call(`${stack.api}/books?user_id=${family.id}&per_page=10`, { token: family.token });
@@ -308,7 +314,7 @@ describe('exchanges', () => {
     await noHorizontalScroll(page);
     await expect(smallTargets(page, { labelledBoxes: true })).resolves.toEqual([]);
     await expect(seriousViolations(page)).resolves.toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}/vendre-un-lot-360.png`, fullPage: true });
+    await keepScreenshot(page, { path: `${SCREENSHOTS}/vendre-un-lot-360.png`, fullPage: true });
     await page.getByRole('button', { name: 'Publier le lot de 3 manuels' }).click();
     const summary = page.getByTestId('sell-summary');
     await summary.getByText('Lot de 3 manuels publié').waitFor({ timeout: 30_000 });
@@ -321,7 +327,7 @@ describe('exchanges', () => {
     await contents.getByText('Ce lot contient 3 manuels').waitFor({ timeout: 20_000 });
     for (const item of chosen) await contents.getByText(item.title, { exact: true }).waitFor();
     await noHorizontalScroll(page);
-    await page.screenshot({ path: `${SCREENSHOTS}/lot-360.png`, fullPage: true });
+    await keepScreenshot(page, { path: `${SCREENSHOTS}/lot-360.png`, fullPage: true });
 
     // Searching for one of its books finds the lot, marked as such.
     await page.goto(`${base}/books?query=${encodeURIComponent(chosen[2]!.title)}&literal=true`);

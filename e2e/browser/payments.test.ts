@@ -1,5 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import { launchBrowser, logInThroughForm, noHorizontalScroll, smallTargets } from '@cartable/stack/browser';
+import {
+  keepScreenshot,
+  launchBrowser,
+  logInThroughForm,
+  noHorizontalScroll,
+  smallTargets,
+} from '@cartable/stack/browser';
 import { listBook, verifiedMember } from '@cartable/stack/members';
 import { call, eventually, startTestStack, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, Page } from 'playwright-core';
@@ -65,7 +71,7 @@ async function checkout(page: Page, bookId: number, provider: RegExp, operator: 
   await dialog.getByRole('group', { name: 'Payer avec' }).locator('label').filter({ hasText: operator }).click();
   await dialog.getByLabel('Numéro qui paiera').fill(phone);
   await noHorizontalScroll(page);
-  if (shot) await page.screenshot({ path: `${SCREENSHOTS}/${shot}` });
+  if (shot) await keepScreenshot(page, { path: `${SCREENSHOTS}/${shot}` });
   await dialog.getByRole('button', { name: 'Continuer' }).click();
   return dialog;
 }
@@ -87,7 +93,7 @@ describe('aggregator payments', () => {
 
     const dialog = await checkout(page, bookId, /^eBilling/, 'Airtel Money', '077 12 34 56', 'checkout-choose-360.png');
     await dialog.getByText('En attente de votre confirmation').waitFor({ timeout: 15_000 });
-    await page.screenshot({ path: `${SCREENSHOTS}/checkout-wait-360.png` });
+    await keepScreenshot(page, { path: `${SCREENSHOTS}/checkout-wait-360.png` });
     await dialog.getByRole('link', { name: 'Suivre ce paiement' }).click();
 
     await page.waitForURL(/\/payment\/[^/]+$/);
@@ -97,7 +103,7 @@ describe('aggregator payments', () => {
     await expect.poll(() => page.getByTestId('payment-countdown').textContent()).toMatch(/expire dans \d+/);
     await noHorizontalScroll(page);
     expect(await smallTargets(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}/follow-pending-360.png`, fullPage: true });
+    await keepScreenshot(page, { path: `${SCREENSHOTS}/follow-pending-360.png`, fullPage: true });
 
     // A reload mid-way reads the state again from the server: still waiting, still counting.
     await page.reload();
@@ -107,7 +113,7 @@ describe('aggregator payments', () => {
     await state.getByText('Paiement confirmé').waitFor({ timeout: CONFIRM_MS + 20_000 });
     await state.getByRole('link', { name: 'Voir l’abonnement' }).waitFor();
     await noHorizontalScroll(page);
-    await page.screenshot({ path: `${SCREENSHOTS}/follow-paid-360.png`, fullPage: true });
+    await keepScreenshot(page, { path: `${SCREENSHOTS}/follow-paid-360.png`, fullPage: true });
 
     await boostRuns(page, bookId);
     expect(errors).toEqual([]);
@@ -123,7 +129,7 @@ describe('aggregator payments', () => {
     await dialog.getByText('Paiement non abouti').waitFor({ timeout: 30_000 });
     await dialog.getByText(/Paiement refusé/).waitFor();
     await noHorizontalScroll(page);
-    await page.screenshot({ path: `${SCREENSHOTS}/checkout-refused-360.png` });
+    await keepScreenshot(page, { path: `${SCREENSHOTS}/checkout-refused-360.png` });
 
     // The follow page says it too, with the way to pay again.
     const mine = await call(`${stack.api}/subscriptions`, { token: member.token });
@@ -135,14 +141,14 @@ describe('aggregator payments', () => {
     const state = page.getByTestId('payment-state');
     await state.getByText(/Paiement refusé/).waitFor({ timeout: 15_000 });
     await noHorizontalScroll(page);
-    await page.screenshot({ path: `${SCREENSHOTS}/follow-refused-360.png`, fullPage: true });
+    await keepScreenshot(page, { path: `${SCREENSHOTS}/follow-refused-360.png`, fullPage: true });
     await state.getByRole('link', { name: 'Réessayer le paiement' }).click();
 
     // The subscription's page offers to pay again, here with another number.
     const retry = page.getByTestId('retry-payment');
     await retry.getByText(/Paiement refusé/).waitFor({ timeout: 15_000 });
     await noHorizontalScroll(page);
-    await page.screenshot({ path: `${SCREENSHOTS}/subscription-retry-360.png`, fullPage: true });
+    await keepScreenshot(page, { path: `${SCREENSHOTS}/subscription-retry-360.png`, fullPage: true });
     await retry.getByRole('button', { name: 'Réessayer le paiement' }).click();
     const again = page.getByRole('dialog');
     await again.getByRole('heading', { name: /Payer à nouveau/ }).waitFor({ timeout: 15_000 });
@@ -171,29 +177,29 @@ describe('aggregator payments', () => {
     await admin.goto(`${base}/admin/payments`);
     await admin.getByRole('heading', { name: 'Gestion des paiements' }).waitFor({ timeout: 15_000 });
     await admin.getByRole('button', { name: 'Totaux par opérateur (CSV)' }).waitFor();
-    await admin.screenshot({ path: `${SCREENSHOTS}/admin-payments-1366.png`, fullPage: true });
+    await keepScreenshot(admin, { path: `${SCREENSHOTS}/admin-payments-1366.png`, fullPage: true });
     const table = admin.getByRole('table', { name: 'Gestion des paiements' });
     await table.getByText('eBilling (Airtel Money, Moov Money)').first().waitFor({ timeout: 15_000 });
     await table.getByText('MyPVit (Airtel Money, Moov Money)').first().waitFor();
     await noHorizontalScroll(admin);
-    await admin.screenshot({ path: `${SCREENSHOTS}/admin-payments-1366.png`, fullPage: true });
+    await keepScreenshot(admin, { path: `${SCREENSHOTS}/admin-payments-1366.png`, fullPage: true });
 
     const row = table.getByRole('row').filter({ hasText: 'MyPVit' }).filter({ hasText: 'Échoué' }).first();
     await row.getByRole('link').first().click();
     await admin.getByRole('heading', { name: /^Paiement / }).waitFor({ timeout: 15_000 });
     await admin.getByText('Échoué').first().waitFor();
     await noHorizontalScroll(admin);
-    await admin.screenshot({ path: `${SCREENSHOTS}/admin-payment-1366.png`, fullPage: true });
+    await keepScreenshot(admin, { path: `${SCREENSHOTS}/admin-payment-1366.png`, fullPage: true });
 
     // The same screens on a phone: the list as cards, the detail in one column.
     await admin.setViewportSize({ width: 360, height: 780 });
     await admin.getByRole('heading', { name: /^Paiement / }).waitFor();
     await noHorizontalScroll(admin);
-    await admin.screenshot({ path: `${SCREENSHOTS}/admin-payment-360.png`, fullPage: true });
+    await keepScreenshot(admin, { path: `${SCREENSHOTS}/admin-payment-360.png`, fullPage: true });
     await admin.goto(`${base}/admin/payments`);
     await admin.getByRole('list', { name: 'Gestion des paiements' }).getByRole('listitem').first().waitFor();
     await noHorizontalScroll(admin);
-    await admin.screenshot({ path: `${SCREENSHOTS}/admin-payments-360.png`, fullPage: true });
+    await keepScreenshot(admin, { path: `${SCREENSHOTS}/admin-payments-360.png`, fullPage: true });
     expect(errors).toEqual([]);
   }, 60_000);
 });

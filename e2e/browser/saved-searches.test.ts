@@ -1,5 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import { launchBrowser, noHorizontalScroll, seriousViolations, smallTargets } from '@cartable/stack/browser';
+import {
+  keepScreenshot,
+  launchBrowser,
+  noHorizontalScroll,
+  seriousViolations,
+  smallTargets,
+} from '@cartable/stack/browser';
 import { postListing, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
@@ -104,12 +110,12 @@ describe('saved searches', () => {
     await expect.poll(() => name.inputValue(), { timeout: 10_000 }).toBe(NAME);
     expect(await dialog.getByRole('radio', { name: /Immédiate/ }).isChecked()).toBe(true);
     await expect.poll(() => dialog.getByText(/Un e-mail dès qu’une annonce correspond/).count()).toBe(1);
-    await page.screenshot({ path: `${SCREENSHOTS}/1-save-dialog.png` });
+    await keepScreenshot(page, { path: `${SCREENSHOTS}/1-save-dialog.png` });
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
 
     // The toast leads to « Mes recherches ».
     await page.getByText('Recherche enregistrée : vous serez prévenu des nouvelles annonces.').waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}/2-saved-toast.png` });
+    await keepScreenshot(page, { path: `${SCREENSHOTS}/2-saved-toast.png` });
     await page.getByRole('button', { name: 'Mes recherches' }).click();
     await page.waitForURL('**/mes-recherches');
     const card = page.getByTestId('saved-search').filter({ hasText: NAME });
@@ -119,7 +125,7 @@ describe('saved searches', () => {
     await noHorizontalScroll(page);
     await expect(smallTargets(page)).resolves.toEqual([]);
     await expect(seriousViolations(page, { exclude: TOASTS })).resolves.toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}/3-my-searches.png`, fullPage: true });
+    await keepScreenshot(page, { path: `${SCREENSHOTS}/3-my-searches.png`, fullPage: true });
     const saved = await call(`${stack.api}/saved-searches`, { token: parent.token });
     expect(saved.body.data[0]).toMatchObject({ name: NAME, frequency: 'instant', active: true });
     expect(saved.body.data[0].filters).toMatchObject({ query: 'maths 6e', city_id: ids.libreville });
@@ -144,11 +150,11 @@ describe('saved searches', () => {
     await noHorizontalScroll(visitor.page);
     await expect(smallTargets(visitor.page)).resolves.toEqual([]);
     await expect(seriousViolations(visitor.page, { exclude: TOASTS })).resolves.toEqual([]);
-    await visitor.page.screenshot({ path: `${SCREENSHOTS}/4-unsubscribe.png`, fullPage: true });
+    await keepScreenshot(visitor.page, { path: `${SCREENSHOTS}/4-unsubscribe.png`, fullPage: true });
     await visitor.page.getByRole('button', { name: 'Ne plus recevoir ces alertes' }).click();
     await visitor.page.getByText('Vous ne recevrez plus d’alertes pour cette recherche.').waitFor();
     await visitor.page.getByRole('link', { name: 'Mes recherches' }).waitFor();
-    await visitor.page.screenshot({ path: `${SCREENSHOTS}/5-unsubscribed.png`, fullPage: true });
+    await keepScreenshot(visitor.page, { path: `${SCREENSHOTS}/5-unsubscribed.png`, fullPage: true });
     expect((await call(`${stack.api}/saved-searches`, { token: parent.token })).body.data[0].active).toBe(false);
 
     // The same link again (already used) and a wrong one say so plainly.
@@ -156,14 +162,14 @@ describe('saved searches', () => {
     await visitor.page.getByText('Les alertes de cette recherche étaient déjà arrêtées.').waitFor();
     await visitor.page.goto(`${base}/mes-recherches/desabonnement?token=1.faux`);
     await visitor.page.getByText('Ce lien de désabonnement n’est pas valide.').waitFor();
-    await visitor.page.screenshot({ path: `${SCREENSHOTS}/6-invalid-link.png` });
+    await keepScreenshot(visitor.page, { path: `${SCREENSHOTS}/6-invalid-link.png` });
     await visitor.context.close();
 
     // The member switches the alerts back on from « Mes recherches ».
     await page.goto(`${base}/mes-recherches`);
     await card.waitFor();
     expect(await card.textContent()).toContain('Alertes en pause');
-    await page.screenshot({ path: `${SCREENSHOTS}/7-paused.png`, fullPage: true });
+    await keepScreenshot(page, { path: `${SCREENSHOTS}/7-paused.png`, fullPage: true });
     await card.getByRole('button', { name: /Réactiver/ }).click();
     await card.getByText('Alertes actives').waitFor();
     expect((await call(`${stack.api}/saved-searches`, { token: parent.token })).body.data[0].active).toBe(true);
@@ -209,7 +215,7 @@ describe('saved searches', () => {
     await card.getByRole('button', { name: /Renommer/ }).click();
     const field = page.getByLabel('Nouveau nom');
     await field.fill('Français 5e au Gabon');
-    await page.screenshot({ path: `${SCREENSHOTS}/8-rename.png` });
+    await keepScreenshot(page, { path: `${SCREENSHOTS}/8-rename.png` });
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     const renamed = page.getByTestId('saved-search').filter({ hasText: 'Français 5e au Gabon' });
     await renamed.waitFor();
@@ -221,13 +227,13 @@ describe('saved searches', () => {
     await renamed.getByRole('button', { name: /Supprimer/ }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Supprimer cette recherche ?' });
     await confirm.waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}/9-delete-confirm.png` });
+    await keepScreenshot(page, { path: `${SCREENSHOTS}/9-delete-confirm.png` });
     await confirm.getByRole('button', { name: 'Supprimer' }).click();
     await page.getByText('Aucune recherche enregistrée').waitFor();
     expect((await call(`${stack.api}/saved-searches`, { token: member.token })).body.data).toHaveLength(0);
     await noHorizontalScroll(page);
     await expect(seriousViolations(page, { exclude: TOASTS })).resolves.toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}/10-empty.png` });
+    await keepScreenshot(page, { path: `${SCREENSHOTS}/10-empty.png` });
     await page.getByRole('link', { name: /Chercher un manuel/ }).click();
     await page.waitForURL('**/books');
     expect(created.id).toBeGreaterThan(0);

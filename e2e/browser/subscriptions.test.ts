@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { launchBrowser, logInThroughForm, noHorizontalScroll } from '@cartable/stack/browser';
+import { keepScreenshot, launchBrowser, logInThroughForm, noHorizontalScroll } from '@cartable/stack/browser';
 import { listBook, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
@@ -72,7 +72,7 @@ describe('subscriptions', () => {
     await visitor.getByTestId('plan-card').first().waitFor({ timeout: 15_000 });
     await expect(visitor.getByText('Questions fréquentes')).toBeTruthy();
     await noHorizontalScroll(visitor);
-    await visitor.screenshot({ path: `${SCREENSHOTS}/subscription-360.png`, fullPage: true });
+    await keepScreenshot(visitor, { path: `${SCREENSHOTS}/subscription-360.png`, fullPage: true });
 
     // The member boosts the listing for 7 days and pays by Airtel Money, then declares it.
     const owner = await newPage(errors, member);
@@ -84,7 +84,7 @@ describe('subscriptions', () => {
     await dialog.getByRole('button', { name: 'Continuer' }).click();
     await dialog.getByText('J’ai payé : déclarer le paiement').waitFor({ timeout: 15_000 });
     await expect(dialog.getByTestId('pay-Référence').textContent()).resolves.toMatch(/\S/);
-    await owner.screenshot({ path: `${SCREENSHOTS}/checkout-360.png` });
+    await keepScreenshot(owner, { path: `${SCREENSHOTS}/checkout-360.png` });
     await dialog.getByLabel('Référence de la transaction (SMS)').fill('MP261126.1200.A12345');
     await dialog.getByLabel('Numéro qui a payé').fill('077 12 34 56');
     await dialog.getByRole('button', { name: 'Déclarer mon paiement' }).click();
@@ -106,7 +106,7 @@ describe('subscriptions', () => {
     await admin.getByRole('heading', { name: `Paiement ${payment.reference}` }).waitFor({ timeout: 15_000 });
     await admin.getByText('MP261126.1200.A12345').first().waitFor();
     await noHorizontalScroll(admin);
-    await admin.screenshot({ path: `${SCREENSHOTS}/admin-payment-360.png`, fullPage: true });
+    await keepScreenshot(admin, { path: `${SCREENSHOTS}/admin-payment-360.png`, fullPage: true });
     await admin.getByRole('button', { name: 'Valider le paiement' }).click();
     await admin.getByRole('alertdialog').getByRole('button', { name: 'Valider' }).click();
     await admin.getByTestId('payment-fields').waitFor();
@@ -133,7 +133,7 @@ describe('subscriptions', () => {
     }, 30_000);
     const section = visitor.locator('section[aria-labelledby="a-la-une-title"]');
     await section.scrollIntoViewIfNeeded();
-    await section.screenshot({ path: `${SCREENSHOTS}/home-featured-360.png` });
+    await keepScreenshot(section, { path: `${SCREENSHOTS}/home-featured-360.png` });
 
     // The catalogue: first on page 1 of a matching search, in its own block, with the badge.
     await eventually(async () => {
@@ -214,7 +214,7 @@ describe('subscriptions', () => {
         expect(await admin.getByText('en préparation').count()).toBe(0);
         await noHorizontalScroll(admin);
         const name = path.replace(/\W+/g, '-');
-        await admin.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
+        await keepScreenshot(admin, { path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
       }
       // The plans and the payment of the journey are listed.
       await admin.goto(`${base}/admin/subscriptions`);

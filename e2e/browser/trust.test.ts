@@ -1,4 +1,4 @@
-import { chooseFromAccountMenu, launchBrowser } from '@cartable/stack/browser';
+import { chooseFromAccountMenu, keepScreenshot, launchBrowser } from '@cartable/stack/browser';
 import { firstMessage, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
@@ -137,7 +137,7 @@ describe('deals and trust', () => {
     const copy = JSON.parse(String(await second.evaluate(`localStorage.getItem('favourites')`))) as number[];
     expect(copy.map(Number).sort((a, b) => a - b)).toEqual([maths, french].sort((a, b) => a - b));
     await fitsWidth(second);
-    await second.screenshot({ path: '/tmp/trust-favourites-360.png', fullPage: true });
+    await keepScreenshot(second, { path: '/tmp/trust-favourites-360.png', fullPage: true });
 
     // The owner marks the book réservé: the member gets the e-mail and the bell counts 1.
     const status = await call(`${stack.api}/books/${maths}/status`, {
@@ -162,7 +162,7 @@ describe('deals and trust', () => {
     const notice = second.getByRole('button', { name: /Un de vos favoris est réservé/ });
     await notice.waitFor();
     await fitsWidth(second);
-    await second.screenshot({ path: '/tmp/trust-notices-360.png', fullPage: true });
+    await keepScreenshot(second, { path: '/tmp/trust-notices-360.png', fullPage: true });
     await notice.click();
     await second.waitForURL((url) => url.pathname === `/books/${maths}`);
     await second.getByRole('link', { name: 'Notifications', exact: true }).waitFor({ timeout: 10_000 });
@@ -205,7 +205,7 @@ describe('deals and trust', () => {
       .waitFor();
     await visitor.getByTestId('member-deals').waitFor();
     await fitsWidth(visitor);
-    await visitor.screenshot({ path: '/tmp/trust-profile-360.png', fullPage: true });
+    await keepScreenshot(visitor, { path: '/tmp/trust-profile-360.png', fullPage: true });
 
     // An unknown member: the French not-found state.
     await visitor.goto(`${base}/profile/00000000-0000-4000-8000-000000000000`);

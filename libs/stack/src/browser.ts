@@ -121,3 +121,15 @@ export function scriptsHoldingZod(page: Page) {
   });
   return { loaded: async () => (await Promise.all(found)).filter((path) => path !== null) };
 }
+
+/**
+ * A screenshot for a person to look at, written only when SCREENSHOTS=1: a full-page capture of
+ * a phone's screen costs the browser more than the step it shows, and proves nothing by itself.
+ */
+export async function keepScreenshot(
+  target: { screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown> },
+  options: { path: string; fullPage?: boolean },
+) {
+  if (process.env.SCREENSHOTS !== '1') return;
+  await target.screenshot(options);
+}
