@@ -70,9 +70,22 @@ async function payer() {
   return entry;
 }
 
-async function buy(planId: number, protocol: Protocol, scenario: string, ending = '', callback = true) {
+/** A payer with room under the limits, and a listing of theirs to boost. */
+async function readyToBuy(protocol: Protocol, scenario: string) {
   const who = await payer();
   const bookId = await listBook(stack, who.token, `Manuel ${scenario} ${protocol} ${randomUUID().slice(0, 6)}`);
+  return { who, bookId };
+}
+
+async function buy(
+  planId: number,
+  protocol: Protocol,
+  scenario: string,
+  ending = '',
+  callback = true,
+  ready?: Awaited<ReturnType<typeof readyToBuy>>,
+) {
+  const { who, bookId } = ready ?? (await readyToBuy(protocol, scenario));
   const res = await fetch(`${stack.api}/subscriptions`, {
     method: 'POST',
     headers: {
@@ -196,9 +209,12 @@ it('activates 13 of 13 boosts once per protocol, whatever the callbacks and cata
   }
 
   // Catalog stopped for ten seconds while three payments are confirmed: every delivery fails.
-  const outage: Bought[] = [];
+  // Their payers and listings first, then the six payments at once: each is confirmed
+  // CONFIRM_MS after its push, and must find catalog already down, however slow the machine.
+  const prepared: Array<{ protocol: Protocol; ready: Awaited<ReturnType<typeof readyToBuy>> }> = [];
   for (const protocol of protocols)
-    for (let i = 0; i < 3; i++) outage.push(await buy(planId, protocol, 'panne', '', false));
+    for (let i = 0; i < 3; i++) prepared.push({ protocol, ready: await readyToBuy(protocol, 'panne') });
+  const outage = await Promise.all(prepared.map((p) => buy(planId, p.protocol, 'panne', '', false, p.ready)));
   const outageIds = await withIds(outage);
   await stack.stop('catalog');
   // Down until every confirmation has found it down: a callback refused or unanswered for each.
