@@ -18,6 +18,7 @@ beforeAll(async () => {
   redis = redisServer(await freePort());
   await redis.start();
   stack = await startTestStack({
+    only: ['auth', 'notifications', 'gateway'],
     env: {
       REDIS_URL: redis.url,
       // The visitors below reach the gateway through a proxy on this machine (X-Forwarded-For).

@@ -18,6 +18,7 @@ const CONFIRM_MS = 2500;
 
 beforeAll(async () => {
   stack = await startTestStack({
+    only: ['auth', 'catalog', 'notifications', 'payment-simulator', 'gateway'],
     env: {
       SIMULATOR_CONFIRM_DELAY_MS: String(CONFIRM_MS),
       // A create answered after catalog's own timeout.

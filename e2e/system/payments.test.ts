@@ -16,6 +16,7 @@ const WEBHOOK_SECRET = 'dev-webhook-secret-change-me';
 
 beforeAll(async () => {
   stack = await startTestStack({
+    only: ['auth', 'catalog', 'notifications', 'payment-simulator', 'gateway'],
     env: {
       // The payer approves 1.5 s after the push; each notification is delivered twice.
       SIMULATOR_CONFIRM_DELAY_MS: '1500',

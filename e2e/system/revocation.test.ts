@@ -17,6 +17,7 @@ beforeAll(async () => {
   redis = redisServer(await freePort());
   await redis.start();
   stack = await startTestStack({
+    only: ['auth', 'catalog', 'notifications', 'gateway'],
     env: {
       REDIS_URL: redis.url,
       // Members are verified through their e-mail; some verification mails wait for the

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 let stack: TestStack;
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await startTestStack({ only: ['auth', 'catalog', 'gateway'] });
 });
 afterAll(async () => {
   await stack?.teardown();

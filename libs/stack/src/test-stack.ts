@@ -63,7 +63,16 @@ function stackEnvironment(at: { id: string; dataDir: string; smtpPort: number; g
  * databases, NATS subjects and streams, Redis keys and queues, ports and data folder; all
  * removed by teardown().
  */
-export async function startTestStack(options: { env?: Record<string, string> } = {}): Promise<TestStack> {
+export async function startTestStack(
+  options: {
+    env?: Record<string, string>;
+    /**
+     * The processes a file needs, when it proves something of a few (a fault in one upstream,
+     * say): fewer to start and to keep running. Every database is still created.
+     */
+    only?: readonly Deployable[];
+  } = {},
+): Promise<TestStack> {
   const id = `t${randomBytes(4).toString('hex')}`;
   const dataDir = mkdtempSync(join(tmpdir(), `cartable-${id}-`));
   const names = services.map((s) => `cartable_${id}_${s}`);
@@ -87,19 +96,22 @@ export async function startTestStack(options: { env?: Record<string, string> } =
       metricsPorts = Object.fromEntries(
         await Promise.all(deployables.map(async (d) => [d, await freePort()])),
       ) as Record<Deployable, number>;
-      return startStack({
-        ports,
-        metricsPorts,
-        env: {
-          ...stackEnvironment({ id, dataDir, smtpPort: mail.smtpPort, gatewayPort: ports.gateway }),
-          ...options.env,
+      return startStack(
+        {
+          ports,
+          metricsPorts,
+          env: {
+            ...stackEnvironment({ id, dataDir, smtpPort: mail.smtpPort, gatewayPort: ports.gateway }),
+            ...options.env,
+          },
+          databaseUrls,
+          logDir: join(dataDir, 'logs'),
+          // Each process writes its own log file: the test runner reads none of it (a failed start
+          // still says why, from the file's tail).
+          logsDirect: true,
         },
-        databaseUrls,
-        logDir: join(dataDir, 'logs'),
-        // Each process writes its own log file: the test runner reads none of it (a failed start
-        // still says why, from the file's tail).
-        logsDirect: true,
-      });
+        options.only,
+      );
     });
   } catch (err) {
     await mail.stop();
