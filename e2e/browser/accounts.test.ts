@@ -408,10 +408,14 @@ describe('inactivity', () => {
     async () => {
       const member = await verifiedMember(stack, 'inactif');
       const page = await newPage(browser);
+      // The page's clock is the test's: idle time passes when the test says so, not in real seconds.
+      await page.clock.install();
       await logIn(page, idleGateway.url, member.email, PASSWORD);
       await page.waitForURL('**/dashboard');
+      await page.getByRole('heading', { name: /^Bonjour/ }).waitFor();
 
       const warning = page.getByRole('alertdialog', { name: 'Votre session va bientôt expirer' });
+      await page.clock.runFor(2500); // past the warning, 2 s before the 4 s limit
       await warning.waitFor();
       await warning.getByTestId('idle-countdown').waitFor();
       await warning.getByRole('button', { name: 'Continuer ma session' }).click();
@@ -420,15 +424,18 @@ describe('inactivity', () => {
       expect(typeof (await storedSession(page))[0]).toBe('string');
 
       // No more activity: the warning comes back, then the logout.
+      await page.clock.runFor(2500);
       await warning.waitFor();
+      await page.clock.runFor(2000);
       const notice = page.getByText("Vous avez été déconnecté en raison d'inactivité prolongée.");
       await notice.waitFor();
-      const shownAt = Date.now();
       await page.waitForURL('**/login');
       expect(await storedSession(page)).toEqual([null, null]);
-      // Shown for 8 s (not the 5 s of other notices).
-      await notice.waitFor({ state: 'detached', timeout: 20_000 });
-      expect(Date.now() - shownAt).toBeGreaterThan(6500);
+      // Shown for 8 s (not the 5 s of other notices): still there after 6.5 s, gone after 8.
+      await page.clock.runFor(6500);
+      expect(await notice.isVisible()).toBe(true);
+      await page.clock.runFor(2000);
+      await notice.waitFor({ state: 'detached' });
     },
     JOURNEY_TIMEOUT,
   );
