@@ -7,7 +7,8 @@ import {
   smallTargets,
 } from '@cartable/stack/browser';
 import { listBook, verifiedMember } from '@cartable/stack/members';
-import { call, eventually, startTestStack, type TestStack } from '@cartable/stack/test-stack';
+import { sharedStack } from '@cartable/stack/shared-stack';
+import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -18,12 +19,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * the boost running; a refused number shows the refusal and « Réessayer le paiement », which leads
  * to paying again. An admin at 1366 px reads the payments list and a payment's detail.
  *
- * Its own stack: the payer confirms after 12 s here, long enough to reload the page mid-way
- * (the shared stacks' 5 s would race the reload).
+ * The eBilling payer's number ends in 4444: the simulated payer takes three times the usual
+ * delay (15 s on the shared stacks), long enough to reload the page mid-way.
  */
 const ADMIN = { email: 'admin@cartable.ga', password: 'Cartable2026!' };
 const SCREENSHOTS = process.env.PAYMENTS_SCREENSHOTS ?? '/tmp/payments';
-const CONFIRM_MS = 12_000;
+/** The longest a payer of this file takes to confirm (a number ending in 4444). */
+const CONFIRM_MS = 15_000;
 
 let stack: TestStack;
 let browser: Browser;
@@ -31,7 +33,7 @@ let member: { email: string; token: string; id: string; user: unknown };
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  stack = await startTestStack({ env: { SIMULATOR_CONFIRM_DELAY_MS: String(CONFIRM_MS) } });
+  stack = sharedStack();
   browser = await launchBrowser();
   const m = await verifiedMember(stack, `pay${Date.now().toString(36)}`);
   const me = await call(`${stack.api}/user`, { token: m.token });
@@ -40,7 +42,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await stack?.teardown();
 });
 
 async function newPage(errors: string[], width: number, as?: typeof member): Promise<Page> {
@@ -91,7 +92,7 @@ describe('aggregator payments', () => {
     const bookId = await listing('Histoire-Géographie 4e payée par eBilling');
     const page = await newPage(errors, 360, member);
 
-    const dialog = await checkout(page, bookId, /^eBilling/, 'Airtel Money', '077 12 34 56', 'checkout-choose-360.png');
+    const dialog = await checkout(page, bookId, /^eBilling/, 'Airtel Money', '077 12 44 44', 'checkout-choose-360.png');
     await dialog.getByText('En attente de votre confirmation').waitFor({ timeout: 15_000 });
     await keepScreenshot(page, { path: `${SCREENSHOTS}/checkout-wait-360.png` });
     await dialog.getByRole('link', { name: 'Suivre ce paiement' }).click();
@@ -99,7 +100,7 @@ describe('aggregator payments', () => {
     await page.waitForURL(/\/payment\/[^/]+$/);
     const state = page.getByTestId('payment-state');
     await state.getByText('En attente de votre confirmation').waitFor({ timeout: 15_000 });
-    await state.getByText('077 12 34 56').waitFor();
+    await state.getByText('077 12 44 44').waitFor();
     await expect.poll(() => page.getByTestId('payment-countdown').textContent()).toMatch(/expire dans \d+/);
     await noHorizontalScroll(page);
     expect(await smallTargets(page)).toEqual([]);

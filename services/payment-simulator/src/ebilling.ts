@@ -1,7 +1,7 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { payerOutcome, type SimulatorContext, sleep } from './outcomes.ts';
+import { answerDelayMs, payerOutcome, type SimulatorContext, sleep } from './outcomes.ts';
 
 /**
  * eBilling (Digitech Africa, billing-easy) as its merchants see it, under /ebilling:
@@ -181,7 +181,7 @@ export function mountEbilling(app: FastifyInstance, ctx: SimulatorContext, optio
     bill.state = 'pending';
     bill.payment_system_name = parsed.data.payment_system_name;
     bill.payer_msisdn = parsed.data.payer_msisdn;
-    ctx.later(ctx.confirmDelayMs, () => answer(bill));
+    ctx.later(answerDelayMs(bill.payer_msisdn, ctx), () => answer(bill));
     return { message: 'Accepted' };
   });
 

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { payerOutcome, type SimulatorContext, sleep } from './outcomes.ts';
+import { answerDelayMs, payerOutcome, type SimulatorContext, sleep } from './outcomes.ts';
 
 /**
  * MyPVit (PVit) as its merchants see it, under /mypvit (any URL code is accepted in the path):
@@ -230,7 +230,7 @@ export function mountMypvit(app: FastifyInstance, ctx: SimulatorContext, options
       t.message = refused ? 'Compte du bénéficiaire introuvable' : 'Monnaie rendue';
       return answerOf();
     }
-    ctx.later(ctx.confirmDelayMs, () => answer(t));
+    ctx.later(answerDelayMs(t.customer_account_number, ctx), () => answer(t));
     if (payerOutcome(t.customer_account_number) === 'slow') await sleep(ctx.slowMs);
     return answerOf();
   });

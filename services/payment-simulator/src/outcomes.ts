@@ -7,9 +7,10 @@
  * - 1111: confirms, but the create call is answered only after `slowMs` (the merchant times out);
  * - 2222: the operator's answer is lost: the state reads ambiguous once, then paid;
  * - 3333: lets the request expire at the end of the confirmation delay;
+ * - 4444: takes their time: confirms after three times `confirmDelayMs`;
  * - anything else: confirms after `confirmDelayMs`.
  */
-export type PayerOutcome = 'paid' | 'failed' | 'never' | 'slow' | 'ambiguous' | 'expires';
+export type PayerOutcome = 'paid' | 'failed' | 'never' | 'slow' | 'ambiguous' | 'expires' | 'late';
 
 export function payerOutcome(msisdn: string): PayerOutcome {
   const digits = msisdn.replace(/\D/g, '');
@@ -18,7 +19,13 @@ export function payerOutcome(msisdn: string): PayerOutcome {
   if (digits.endsWith('1111')) return 'slow';
   if (digits.endsWith('2222')) return 'ambiguous';
   if (digits.endsWith('3333')) return 'expires';
+  if (digits.endsWith('4444')) return 'late';
   return 'paid';
+}
+
+/** How long the payer takes to answer the push on their phone. */
+export function answerDelayMs(msisdn: string, ctx: Pick<SimulatorContext, 'confirmDelayMs'>): number {
+  return payerOutcome(msisdn) === 'late' ? ctx.confirmDelayMs * 3 : ctx.confirmDelayMs;
 }
 
 /** What a protocol needs of the server it is mounted on. */

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { verifyWebhookSignature } from '@cartable/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { answerDelayMs, payerOutcome } from '../src/outcomes.ts';
 import { buildPaymentSimulator } from '../src/simulator.ts';
 
 const KEY = 'test-aggregator-key';
@@ -409,5 +410,13 @@ describe('MyPVit protocol', () => {
       customer_account_number: '066000000',
     });
     expect(refused.json().status).toBe('FAILED');
+  });
+});
+
+describe('the payer’s answer on their phone', () => {
+  it('comes after the confirmation delay, three times it for a number ending in 4444', () => {
+    expect(answerDelayMs('077123456', { confirmDelayMs: 5000 })).toBe(5000);
+    expect(answerDelayMs('077 12 44 44', { confirmDelayMs: 5000 })).toBe(15_000);
+    expect(payerOutcome('077124444')).toBe('late');
   });
 });
