@@ -8,7 +8,11 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const checks = [
-  ['tsc', [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json', '--noEmit'], process.execPath],
+  [
+    'tsc',
+    [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json', '--noEmit'],
+    process.execPath,
+  ],
   ...['@cartable/ui', '@cartable/shell', '@cartable/frontend-catalog', '@cartable/frontend-admin'].map((workspace) => [
     workspace,
     ['run', 'typecheck', '--silent', '-w', workspace],
