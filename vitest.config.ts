@@ -24,6 +24,8 @@ const frontend = (name: string, dir: string) => ({
     include: [`${dir}/test/**/*.test.{ts,tsx}`],
     environment: 'jsdom' as const,
     setupFiles: ['libs/ui/testing/setup.ts'],
+    // React, the router and the screens are imported once per worker; the setup file still runs
+    // for each file (the MSW server listens for it; answers, DOM and session reset after each test).
     isolate: false,
     testTimeout: 20_000,
   },

@@ -1,7 +1,8 @@
 /**
- * Set-up of the frontends' component tests (vitest, jsdom, Testing Library, MSW): one MSW server
- * per test file answers the API client's calls as the services would; each test adds the answers
- * it needs (`server.use(...)`), and a call nobody answers fails the test.
+ * Set-up of the frontends' component tests (vitest, jsdom, Testing Library, MSW), run for each
+ * test file: the MSW server listens for the file and answers the API client's calls as the
+ * services would; each test adds the answers it needs (`server.use(...)`), and a call nobody
+ * answers fails the test.
  */
 
 import { sessionStore } from '@cartable/ui';
