@@ -1,9 +1,9 @@
-import { launchBrowser, seriousViolations } from '@cartable/stack/browser';
+import { seriousViolations, useBrowser } from '@cartable/stack/browser';
 import { firstMessage, listBook, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, type TestStack } from '@cartable/stack/test-stack';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Accessibility on a phone: at 360 px, axe-core
@@ -17,8 +17,7 @@ const WIDTH = 360;
 const ADMIN = { email: 'admin@cartable.ga', password: 'Cartable2026!' };
 
 let stack: TestStack;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const browser = useBrowser();
 let member: { token: string; user: unknown };
 let admin: { token: string; user: unknown };
 let bookId = 0;
@@ -30,7 +29,7 @@ async function login(email: string, password: string) {
 }
 
 async function newPage(signedIn?: { token: string; user: unknown }): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await browser().newContext({
     viewport: { width: WIDTH, height: 740 },
     locale: 'fr-FR',
     hasTouch: true,
@@ -38,7 +37,6 @@ async function newPage(signedIn?: { token: string; user: unknown }): Promise<Pag
     // axe is injected as a script tag, which the site's CSP (script-src 'self') rightly refuses.
     bypassCSP: true,
   });
-  contexts.push(context);
   if (signedIn)
     await context.addInitScript({
       content: `localStorage.setItem('token', ${JSON.stringify(signedIn.token)});
@@ -104,7 +102,6 @@ async function settle(page: Page) {
 
 beforeAll(async () => {
   stack = sharedStack();
-  browser = await launchBrowser();
   const created = await verifiedMember(stack, 'a11y');
   member = await login(created.email, 'Cartable1a');
   admin = await login(ADMIN.email, ADMIN.password);
@@ -126,11 +123,6 @@ beforeAll(async () => {
     token: member.token,
     body: { receiver_id: buyer.id, book_id: bookId, content: 'Oui, je peux vous le remettre à Libreville samedi.' },
   });
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
 });
 
 describe('accessibility at 360 px', () => {

@@ -1,4 +1,4 @@
-import { chooseFromAccountMenu, launchBrowser } from '@cartable/stack/browser';
+import { chooseFromAccountMenu, useBrowser } from '@cartable/stack/browser';
 import type { CaughtMail } from '@cartable/stack/mail-catcher';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, startExtraGateway, type TestStack } from '@cartable/stack/test-stack';
@@ -15,14 +15,10 @@ const PASSWORD = 'Manuels2026';
 const JOURNEY_TIMEOUT = 120_000;
 
 let stack: TestStack;
-let browser: Browser;
+const browser = useBrowser();
 
 beforeAll(async () => {
   stack = sharedStack();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 let counter = 0;
@@ -114,7 +110,7 @@ describe('accounts', () => {
   it(
     'registers in the UI, verifies the address from the e-mail and logs in',
     async () => {
-      const page = await newPage(browser);
+      const page = await newPage(browser());
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       const { email, username } = unique('inscription');
@@ -172,7 +168,7 @@ describe('accounts', () => {
     'turns two-factor on, then logs in with the e-mailed code and with a recovery code',
     async () => {
       const member = await verifiedMember(stack, 'deuxetapes');
-      const page = await newPage(browser, 1280);
+      const page = await newPage(browser(), 1280);
       await logIn(page, stack.url('gateway'), member.email, PASSWORD);
       await page.waitForURL('**/dashboard');
 
@@ -229,7 +225,7 @@ describe('accounts', () => {
     'resets a forgotten password from the e-mailed link and logs in with the new one',
     async () => {
       const member = await verifiedMember(stack, 'oubli');
-      const page = await newPage(browser);
+      const page = await newPage(browser());
       await page.goto(`${stack.url('gateway')}/login`);
       await page.getByLabel('Adresse email').fill(member.email);
       await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
@@ -273,7 +269,7 @@ describe('forms drawn before their checks', () => {
   it(
     'the login page loads its checks when the form is touched, says so when they cannot load, and tries again',
     async () => {
-      const page = await newPage(browser);
+      const page = await newPage(browser());
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       const scripts: string[] = [];
@@ -315,7 +311,7 @@ describe('forms drawn before their checks', () => {
   it(
     'the resend forms of /verify-email and /register-success check the address with their lazily loaded schema',
     async () => {
-      const page = await newPage(browser);
+      const page = await newPage(browser());
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       const { email } = await verifiedMember(stack, 'renvoi');
@@ -351,7 +347,7 @@ describe('forms drawn before their checks', () => {
     'the profile page draws without its checks, then checks the password change and the account deletion',
     async () => {
       const member = await verifiedMember(stack, 'profilchecks');
-      const page = await newPage(browser);
+      const page = await newPage(browser());
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       await logIn(page, stack.url('gateway'), member.email, PASSWORD);
@@ -393,11 +389,15 @@ describe('forms drawn before their checks', () => {
 });
 
 describe('inactivity', () => {
-  /** The same services behind a gateway that tells browsers to log out after 4 s of inactivity. */
+  /**
+   * The same services behind a gateway that tells browsers to log out after a minute of
+   * inactivity, warning 30 s before. The page's clock moves when the test says so, and also as
+   * real time passes: a minute leaves a loaded machine's real seconds no way to reach the limit.
+   */
   let idleGateway: Awaited<ReturnType<typeof startExtraGateway>>;
 
   beforeAll(async () => {
-    idleGateway = await startExtraGateway(stack, { INACTIVITY_LIMIT_MS: '4000', INACTIVITY_WARNING_MS: '2000' });
+    idleGateway = await startExtraGateway(stack, { INACTIVITY_LIMIT_MS: '60000', INACTIVITY_WARNING_MS: '30000' });
   });
   afterAll(async () => {
     await idleGateway?.stop();
@@ -407,7 +407,7 @@ describe('inactivity', () => {
     'warns before the limit, keeps the session on "Continuer ma session", then logs out with the notice',
     async () => {
       const member = await verifiedMember(stack, 'inactif');
-      const page = await newPage(browser);
+      const page = await newPage(browser());
       // The page's clock is the test's: idle time passes when the test says so, not in real seconds.
       await page.clock.install();
       await logIn(page, idleGateway.url, member.email, PASSWORD);
@@ -415,7 +415,7 @@ describe('inactivity', () => {
       await page.getByRole('heading', { name: /^Bonjour/ }).waitFor();
 
       const warning = page.getByRole('alertdialog', { name: 'Votre session va bientôt expirer' });
-      await page.clock.runFor(2500); // past the warning, 2 s before the 4 s limit
+      await page.clock.runFor(30_500); // past the warning, 29.5 s before the limit
       await warning.waitFor();
       await warning.getByTestId('idle-countdown').waitFor();
       await warning.getByRole('button', { name: 'Continuer ma session' }).click();
@@ -424,9 +424,9 @@ describe('inactivity', () => {
       expect(typeof (await storedSession(page))[0]).toBe('string');
 
       // No more activity: the warning comes back, then the logout.
-      await page.clock.runFor(2500);
+      await page.clock.runFor(30_500);
       await warning.waitFor();
-      await page.clock.runFor(2000);
+      await page.clock.runFor(30_000);
       const notice = page.getByText("Vous avez été déconnecté en raison d'inactivité prolongée.");
       await notice.waitFor();
       await page.waitForURL('**/login');

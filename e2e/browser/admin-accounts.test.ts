@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { keepScreenshot, launchBrowser, logInThroughForm, noHorizontalScroll } from '@cartable/stack/browser';
+import { keepScreenshot, logInThroughForm, noHorizontalScroll, useBrowser } from '@cartable/stack/browser';
 import { listBook, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, type TestStack } from '@cartable/stack/test-stack';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Members and roles in the back office, in Chromium on the real services: an admin at 1366 px
@@ -21,7 +21,7 @@ const SHOTS = join(tmpdir(), 'cartable-admin-accounts');
 mkdirSync(SHOTS, { recursive: true });
 
 let stack: TestStack;
-let browser: Browser;
+const browser = useBrowser();
 let adminToken: string;
 type Member = Awaited<ReturnType<typeof verifiedMember>>;
 let target: Member;
@@ -32,7 +32,6 @@ const n = Date.now().toString(36);
 
 beforeAll(async () => {
   stack = sharedStack();
-  browser = await launchBrowser();
   adminToken = (await call(`${stack.api}/login`, { body: ADMIN })).body.access_token;
   [target, holder, viewer, plain] = await Promise.all([
     verifiedMember(stack, `cible${n}`),
@@ -49,12 +48,8 @@ beforeAll(async () => {
   expect(granted.status).toBe(200);
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 async function newPage(width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 }, locale: 'fr-FR' });
+  const context = await browser().newContext({ viewport: { width, height: width < 600 ? 800 : 900 }, locale: 'fr-FR' });
   return context.newPage();
 }
 

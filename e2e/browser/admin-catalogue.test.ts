@@ -1,13 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { keepScreenshot, launchBrowser, logInThroughForm } from '@cartable/stack/browser';
+import { keepScreenshot, logInThroughForm, useBrowser } from '@cartable/stack/browser';
 import type { CaughtMail } from '@cartable/stack/mail-catcher';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, type TestStack } from '@cartable/stack/test-stack';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The back office's catalogue screens in Chromium, on the real services (SPEC section 2 « Admin »,
@@ -24,7 +24,7 @@ const SHOTS = join(tmpdir(), 'cartable-admin-catalogue');
 mkdirSync(SHOTS, { recursive: true });
 
 let stack: TestStack;
-let browser: Browser;
+const browser = useBrowser();
 let adminToken: string;
 let owner: { email: string; name: string; token: string; id: string };
 const suffix = Date.now().toString(36).slice(-5);
@@ -80,7 +80,6 @@ async function listBook(token: string, title: string, cityId: number, categoryId
 
 beforeAll(async () => {
   stack = sharedStack();
-  browser = await launchBrowser();
   adminToken = (await call(`${stack.api}/login`, { body: ADMIN })).body.access_token;
   owner = await verifiedMember('Awa Nguema');
   const cities = await call(`${stack.api}/locations/cities?country_id=266`);
@@ -91,12 +90,8 @@ beforeAll(async () => {
     await listBook(owner.token, title, libreville!.id, categoryId);
 }, JOURNEY_TIMEOUT);
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 async function newPage(width = 1366): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 }, locale: 'fr-FR' });
+  const context = await browser().newContext({ viewport: { width, height: width < 600 ? 800 : 900 }, locale: 'fr-FR' });
   return context.newPage();
 }
 

@@ -1,9 +1,9 @@
-import { keepScreenshot, launchBrowser, logInThroughForm, noHorizontalScroll } from '@cartable/stack/browser';
+import { keepScreenshot, logInThroughForm, noHorizontalScroll, useBrowser } from '@cartable/stack/browser';
 import { firstMessage, listBook, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The back office's figures and trees in Chromium, on the real services: the dashboard and
@@ -17,7 +17,7 @@ const JOURNEY = 150_000;
 const MISSED = 'annales bepc introuvables';
 
 let stack: TestStack;
-let browser: Browser;
+const browser = useBrowser();
 let adminToken: string;
 let seller: { email: string; token: string; id: string };
 let reader: { email: string; token: string; id: string };
@@ -26,7 +26,6 @@ const bookTitle = 'Mathématiques 5e – Collection Excellence';
 
 beforeAll(async () => {
   stack = sharedStack();
-  browser = await launchBrowser();
   adminToken = (await call(`${stack.api}/login`, { body: ADMIN })).body.access_token;
   const n = Date.now().toString(36);
   [seller, reader] = await Promise.all([verifiedMember(stack, `vend${n}`), verifiedMember(stack, `lect${n}`)]);
@@ -65,12 +64,8 @@ beforeAll(async () => {
   expect((await call(`${stack.api}/books?query=${encodeURIComponent(MISSED)}`)).body.total).toBe(0);
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 async function newPage(width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 }, locale: 'fr-FR' });
+  const context = await browser().newContext({ viewport: { width, height: width < 600 ? 800 : 900 }, locale: 'fr-FR' });
   return context.newPage();
 }
 

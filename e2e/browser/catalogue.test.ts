@@ -1,16 +1,16 @@
-import { launchBrowser, scriptsHoldingZod } from '@cartable/stack/browser';
+import { scriptsHoldingZod, useBrowser } from '@cartable/stack/browser';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, type TestStack } from '@cartable/stack/test-stack';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The catalogue in Chromium (SPEC section 2): home, search, filters kept in the URL, a book with
  * its zoom viewer, and a member's listing from creation to deletion.
  */
 let stack: TestStack;
-let browser: Browser;
+const browser = useBrowser();
 let token: string;
 
 interface Category {
@@ -51,7 +51,6 @@ async function createBook(fields: Record<string, string>, images: Buffer[]): Pro
 
 beforeAll(async () => {
   stack = sharedStack();
-  browser = await launchBrowser();
   const login = await call(`${stack.api}/login`, {
     body: { email: 'admin@cartable.ga', password: 'Cartable2026!' },
   });
@@ -92,12 +91,8 @@ beforeAll(async () => {
   );
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 async function newPage(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'fr-FR' });
+  const context = await browser().newContext({ viewport: { width, height: 800 }, locale: 'fr-FR' });
   const page = await context.newPage();
   return page;
 }

@@ -1,18 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import {
   keepScreenshot,
-  launchBrowser,
   logInThroughForm,
   noHorizontalScroll,
   scriptsHoldingZod,
   seriousViolations,
   smallTargets,
+  useBrowser,
 } from '@cartable/stack/browser';
 import { postListing, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * « Ma liste » in Chromium at 360 px: a parent opens Ma liste from the
@@ -34,7 +34,7 @@ interface Item {
 }
 
 let stack: TestStack;
-let browser: Browser;
+const browser = useBrowser();
 let member: { email: string; token: string; id: string; user: unknown };
 let libreville = 0;
 let sixth = 0;
@@ -55,7 +55,6 @@ async function list(title: string, price: number, categoryIds: number[]) {
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   stack = sharedStack();
-  browser = await launchBrowser();
   const m = await verifiedMember(stack, `liste${Date.now().toString(36)}`);
   const me = await call(`${stack.api}/user`, { token: m.token });
   member = { ...m, user: me.body.user ?? me.body };
@@ -80,12 +79,8 @@ beforeAll(async () => {
   await list(items[1]!.title, 2500, [sixth]);
 }, 300_000);
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 async function newPage(errors: string[], as?: typeof member): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await browser().newContext({
     viewport: { width: 360, height: 780 },
     locale: 'fr-FR',
     hasTouch: true,

@@ -1,9 +1,9 @@
-import { keepScreenshot, launchBrowser, scriptsHoldingZod } from '@cartable/stack/browser';
+import { keepScreenshot, scriptsHoldingZod, useBrowser } from '@cartable/stack/browser';
 import { firstMessage, listBook, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Deals and trust in Chromium at 360 px: the buyer writes
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * in the seller block of the book page.
  */
 let stack: TestStack;
-let browser: Browser;
+const browser = useBrowser();
 type Member = Awaited<ReturnType<typeof verifiedMember>> & { user: unknown };
 let seller: Member;
 let buyer: Member;
@@ -27,7 +27,6 @@ async function member(n: string): Promise<Member> {
 
 beforeAll(async () => {
   stack = sharedStack();
-  browser = await launchBrowser();
   [seller, buyer] = await Promise.all([member('vendeuse'), member('acheteur')]);
   // The seller reaches the catalog through an event: the first listing may have to wait for it.
   bookId = await eventually(async () =>
@@ -35,12 +34,8 @@ beforeAll(async () => {
   );
 }, 240_000);
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 async function pageFor(m: Member, errors: string[]): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'fr-FR' });
+  const context = await browser().newContext({ viewport: { width: 360, height: 740 }, locale: 'fr-FR' });
   await context.addInitScript({
     content: `localStorage.setItem('token', ${JSON.stringify(m.token)});
       localStorage.setItem('user', ${JSON.stringify(JSON.stringify(m.user))});`,
@@ -156,7 +151,7 @@ describe('deals and trust', () => {
     await s.getByTestId('their-rating').waitFor();
 
     // The book page's seller block shows the rating; the listing is sold.
-    const visitor = await browser.newPage({ viewport: { width: 360, height: 740 }, locale: 'fr-FR' });
+    const visitor = await browser().newPage({ viewport: { width: 360, height: 740 }, locale: 'fr-FR' });
     await visitor.goto(`${base}/books/${bookId}`);
     await visitor.getByText('5/5').waitFor();
     await visitor.getByText('(1 avis)').waitFor();

@@ -1,16 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import {
   keepScreenshot,
-  launchBrowser,
   noHorizontalScroll,
   seriousViolations,
   smallTargets,
+  useBrowser,
 } from '@cartable/stack/browser';
 import { postListing, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Exchanges and « Vendre ma liste » in Chromium at 360 px.
@@ -40,7 +40,7 @@ interface Member {
 }
 
 let stack: TestStack;
-let browser: Browser;
+const browser = useBrowser();
 let libreville = 0;
 let sixth = 0;
 let fifth = 0;
@@ -71,7 +71,6 @@ async function listForExchange(as: Member, title: string, categoryIds: number[])
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   stack = sharedStack();
-  browser = await launchBrowser();
   libreville = (await call(`${stack.api}/locations/cities/search?q=libreville`)).body.cities[0].id;
   const tree = (await call(`${stack.api}/categories/hierarchy`)).body.categories as Array<{
     name: string;
@@ -93,12 +92,8 @@ beforeAll(async () => {
   expect(items.filter((i) => i.subject).length).toBeGreaterThan(3);
 }, 300_000);
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 async function newPage(errors: string[], as: Member): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await browser().newContext({
     viewport: { width: 360, height: 780 },
     locale: 'fr-FR',
     hasTouch: true,

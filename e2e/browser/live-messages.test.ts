@@ -1,9 +1,9 @@
-import { launchBrowser } from '@cartable/stack/browser';
+import { useBrowser } from '@cartable/stack/browser';
 import { firstMessage, listBook, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Live conversations in Chromium: with the
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * are measured over the same window (Chrome's own counts, through CDP).
  */
 let stack: TestStack;
-let browser: Browser;
+const browser = useBrowser();
 
 type Member = Awaited<ReturnType<typeof verifiedMember>>;
 let seller: Member;
@@ -21,7 +21,6 @@ let bookId = 0;
 
 beforeAll(async () => {
   stack = sharedStack();
-  browser = await launchBrowser();
   [seller, buyer] = await Promise.all([
     verifiedMember(stack, 'vendeuse_live', { name: 'Awa Nzé' }),
     verifiedMember(stack, 'acheteur_live', { name: 'Brice Ondo' }),
@@ -37,13 +36,9 @@ beforeAll(async () => {
   expect(sent.status).toBe(201);
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 /** A signed-in page whose /api/messages traffic is logged: requests, and wire bytes per request (CDP). */
 async function watchedPage(who: Member, options: { refuseStream?: boolean } = {}) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'fr-FR' });
+  const context = await browser().newContext({ viewport: { width: 390, height: 844 }, locale: 'fr-FR' });
   await context.addInitScript({
     content: `localStorage.setItem('token', ${JSON.stringify(who.token)});
       localStorage.setItem('user', ${JSON.stringify(JSON.stringify(who.user))});`,

@@ -1,10 +1,10 @@
-import { launchBrowser } from '@cartable/stack/browser';
+import { useBrowser } from '@cartable/stack/browser';
 import { verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, type TestStack } from '@cartable/stack/test-stack';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Conversations in Chromium: a member writes
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * /messages, the answer reaches the buyer's open thread without a reload, and the badge clears.
  */
 let stack: TestStack;
-let browser: Browser;
+const browser = useBrowser();
 
 type Member = Awaited<ReturnType<typeof verifiedMember>>;
 let seller: Member;
@@ -53,7 +53,6 @@ async function createBook(token: string): Promise<number> {
 
 beforeAll(async () => {
   stack = sharedStack();
-  browser = await launchBrowser();
   [seller, buyer] = await Promise.all([
     verifiedMember(stack, 'vendeuse', { name: 'Awa Nzé' }),
     verifiedMember(stack, 'acheteur', { name: 'Brice Ondo' }),
@@ -61,13 +60,9 @@ beforeAll(async () => {
   bookId = await createBook(seller.token);
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 /** A signed-in page: the session is what a login stores (token and user in localStorage). */
 async function pageFor(member: Member, width: number, height: number, errors: string[]): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height }, locale: 'fr-FR' });
+  const context = await browser().newContext({ viewport: { width, height }, locale: 'fr-FR' });
   await context.addInitScript({
     content: `localStorage.setItem('token', ${JSON.stringify(member.token)});
       localStorage.setItem('user', ${JSON.stringify(JSON.stringify(member.user))});`,

@@ -1,9 +1,9 @@
-import { launchBrowser } from '@cartable/stack/browser';
+import { useBrowser } from '@cartable/stack/browser';
 import type { CaughtMail } from '@cartable/stack/mail-catcher';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, type TestStack } from '@cartable/stack/test-stack';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Comments and contact in Chromium, on the real services (SPEC sections 2, 4, 5 and 8): a member's
@@ -14,7 +14,7 @@ const PASSWORD = 'Manuels2026';
 const JOURNEY_TIMEOUT = 120_000;
 
 let stack: TestStack;
-let browser: Browser;
+const browser = useBrowser();
 let adminToken: string;
 let bookId: number;
 const bookTitle = 'Sciences de la Vie et de la Terre 4e';
@@ -51,7 +51,6 @@ async function verifiedMember(name: string) {
 
 beforeAll(async () => {
   stack = sharedStack();
-  browser = await launchBrowser();
   const login = await call(`${stack.api}/login`, {
     body: { email: 'admin@cartable.ga', password: 'Cartable2026!' },
   });
@@ -79,12 +78,8 @@ beforeAll(async () => {
   bookId = body.book.id;
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 async function newPage(width = 1280): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await browser().newContext({
     viewport: { width, height: width < 600 ? 844 : 800 },
     locale: 'fr-FR',
   });

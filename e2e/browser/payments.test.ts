@@ -1,16 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import {
   keepScreenshot,
-  launchBrowser,
   logInThroughForm,
   noHorizontalScroll,
   smallTargets,
+  useBrowser,
 } from '@cartable/stack/browser';
 import { listBook, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Aggregator payments in Chromium: a member at 360 px boosts a listing and pays with eBilling,
@@ -28,24 +28,19 @@ const SCREENSHOTS = process.env.PAYMENTS_SCREENSHOTS ?? '/tmp/payments';
 const CONFIRM_MS = 15_000;
 
 let stack: TestStack;
-let browser: Browser;
+const browser = useBrowser();
 let member: { email: string; token: string; id: string; user: unknown };
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   stack = sharedStack();
-  browser = await launchBrowser();
   const m = await verifiedMember(stack, `pay${Date.now().toString(36)}`);
   const me = await call(`${stack.api}/user`, { token: m.token });
   member = { ...m, user: me.body.user ?? me.body };
 }, 240_000);
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 async function newPage(errors: string[], width: number, as?: typeof member): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 780 }, locale: 'fr-FR' });
+  const context = await browser().newContext({ viewport: { width, height: 780 }, locale: 'fr-FR' });
   if (as) {
     await context.addInitScript({
       content: `localStorage.setItem('token', ${JSON.stringify(as.token)});

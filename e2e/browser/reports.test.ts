@@ -1,9 +1,9 @@
-import { launchBrowser, logInThroughForm } from '@cartable/stack/browser';
+import { logInThroughForm, useBrowser } from '@cartable/stack/browser';
 import { firstMessage, listBook, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Report and block in Chromium at 360 px, on the real services: a member reports a listing (once),
@@ -16,7 +16,7 @@ const ADMIN = { email: 'admin@cartable.ga', password: 'Cartable2026!' };
 const JOURNEY = 150_000;
 
 let stack: TestStack;
-let browser: Browser;
+const browser = useBrowser();
 let seller: { email: string; token: string; id: string };
 let buyer: { email: string; token: string; id: string };
 let bookId: number;
@@ -24,18 +24,13 @@ const title = 'Histoire-Géographie 3e à signaler';
 
 beforeAll(async () => {
   stack = sharedStack();
-  browser = await launchBrowser();
   const n = Date.now().toString(36);
   [seller, buyer] = await Promise.all([verifiedMember(stack, `sell${n}`), verifiedMember(stack, `buy${n}`)]);
   bookId = await listBook(stack, seller.token, title);
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 async function phone(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: 'fr-FR' });
+  const context = await browser().newContext({ viewport: { width: 360, height: 780 }, locale: 'fr-FR' });
   return context.newPage();
 }
 

@@ -1,16 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import {
   keepScreenshot,
-  launchBrowser,
   noHorizontalScroll,
   seriousViolations,
   smallTargets,
+  useBrowser,
 } from '@cartable/stack/browser';
 import { postListing, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Saved searches with alerts in Chromium at 360 px: a visitor searches
@@ -26,7 +26,7 @@ const NAME = 'Mathématiques 6e à Libreville';
 const TOASTS = ['[data-sonner-toaster]'];
 
 let stack: TestStack;
-let browser: Browser;
+const browser = useBrowser();
 let parent: { email: string; token: string; id: string };
 let seller: { email: string; token: string; id: string };
 const ids = { libreville: 0, sixth: 0, maths: 0 };
@@ -46,7 +46,6 @@ async function listMathsBook(token: string, title: string) {
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   stack = sharedStack();
-  browser = await launchBrowser();
   const tag = Date.now().toString(36);
   [parent, seller] = await Promise.all([verifiedMember(stack, `alerte${tag}`), verifiedMember(stack, `vend${tag}`)]);
   ids.libreville = (await call(`${stack.api}/locations/cities/search?q=libreville`)).body.cities[0].id;
@@ -61,12 +60,8 @@ beforeAll(async () => {
   expect(ids.maths).toBeGreaterThan(0);
 }, 300_000);
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 async function phone(errors: string[]): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
+  const context = await browser().newContext({
     viewport: { width: 360, height: 780 },
     locale: 'fr-FR',
     hasTouch: true,

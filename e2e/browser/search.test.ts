@@ -1,8 +1,8 @@
-import { launchBrowser, logInThroughForm } from '@cartable/stack/browser';
+import { logInThroughForm, useBrowser } from '@cartable/stack/browser';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, type TestStack } from '@cartable/stack/test-stack';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Search that finds what parents type, on a phone (360 px): « maths 6e » suggests
@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * with what was understood; the home page's quick search picks a level.
  */
 let stack: TestStack;
-let browser: Browser;
+const browser = useBrowser();
 let token: string;
 
 interface Category {
@@ -37,7 +37,6 @@ async function createBook(fields: Record<string, string>): Promise<number> {
 
 beforeAll(async () => {
   stack = sharedStack();
-  browser = await launchBrowser();
   const login = await call(`${stack.api}/login`, {
     body: { email: 'admin@cartable.ga', password: 'Cartable2026!' },
   });
@@ -73,12 +72,12 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 async function phone(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'fr-FR', hasTouch: true });
+  const context = await browser().newContext({
+    viewport: { width: 360, height: 740 },
+    locale: 'fr-FR',
+    hasTouch: true,
+  });
   return context.newPage();
 }
 

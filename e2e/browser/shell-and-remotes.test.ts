@@ -1,24 +1,20 @@
-import { chooseFromAccountMenu, launchBrowser } from '@cartable/stack/browser';
+import { chooseFromAccountMenu, useBrowser } from '@cartable/stack/browser';
 import { listBook, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import type { TestStack } from '@cartable/stack/test-stack';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /** The shell, its two remotes loaded at run time, the guards and the not-found page, in Chromium. */
 let stack: TestStack;
-let browser: Browser;
+const browser = useBrowser();
 
 beforeAll(async () => {
   stack = sharedStack();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 async function newPage(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'fr-FR' });
+  const context = await browser().newContext({ viewport: { width, height: 800 }, locale: 'fr-FR' });
   return context.newPage();
 }
 
@@ -27,7 +23,7 @@ async function newPage(width = 1280): Promise<Page> {
  * enters the document: two texts in one frame were rendered in one commit, before any paint.
  */
 async function watchingEntries(texts: string[]) {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'fr-FR' });
+  const context = await browser().newContext({ viewport: { width: 360, height: 740 }, locale: 'fr-FR' });
   const page = await context.newPage();
   await page.addInitScript(`(() => {
     let frame = 0;
@@ -110,7 +106,7 @@ describe('shell and remotes', () => {
       ['/contact', 200],
     ] as const;
     for (const [path, budget] of budgets) {
-      const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'fr-FR' });
+      const context = await browser().newContext({ viewport: { width: 360, height: 740 }, locale: 'fr-FR' });
       const page = await context.newPage();
       const scripts: Array<Promise<number>> = [];
       page.on('requestfinished', (request) => {

@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import { keepScreenshot, launchBrowser, logInThroughForm, noHorizontalScroll } from '@cartable/stack/browser';
+import { keepScreenshot, logInThroughForm, noHorizontalScroll, useBrowser } from '@cartable/stack/browser';
 import { listBook, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
 import pg from 'pg';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Subscriptions in Chromium at 360 px: a member boosts a listing from
@@ -19,7 +19,7 @@ const TITLE = 'Physique-Chimie 3e à la une';
 const SCREENSHOTS = process.env.SUBSCRIPTIONS_SCREENSHOTS ?? '/tmp/subscriptions';
 
 let stack: TestStack;
-let browser: Browser;
+const browser = useBrowser();
 let member: { email: string; token: string; id: string; user: unknown };
 let bookId = 0;
 let subscriptionId = '';
@@ -27,7 +27,6 @@ let subscriptionId = '';
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   stack = sharedStack();
-  browser = await launchBrowser();
   const m = await verifiedMember(stack, `boost${Date.now().toString(36)}`);
   const me = await call(`${stack.api}/user`, { token: m.token });
   member = { ...m, user: me.body.user ?? me.body };
@@ -35,12 +34,8 @@ beforeAll(async () => {
   bookId = await eventually(async () => listBook(stack, member.token, TITLE).catch(() => undefined), 30_000);
 }, 240_000);
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 async function newPage(errors: string[], as?: typeof member): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: 'fr-FR' });
+  const context = await browser().newContext({ viewport: { width: 360, height: 780 }, locale: 'fr-FR' });
   if (as) {
     await context.addInitScript({
       content: `localStorage.setItem('token', ${JSON.stringify(as.token)});
@@ -192,7 +187,7 @@ describe('subscriptions', () => {
     await memberPage.getByRole('button', { name: 'Télécharger le reçu (PDF)' }).waitFor();
 
     for (const width of [360, 1366]) {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'fr-FR' });
+      const context = await browser().newContext({ viewport: { width, height: 900 }, locale: 'fr-FR' });
       const admin = await context.newPage();
       admin.on('pageerror', (e) => errors.push(e.message));
       await logInThroughForm(admin, base, ADMIN.email, ADMIN.password);

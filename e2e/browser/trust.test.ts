@@ -1,9 +1,9 @@
-import { chooseFromAccountMenu, keepScreenshot, launchBrowser } from '@cartable/stack/browser';
+import { chooseFromAccountMenu, keepScreenshot, useBrowser } from '@cartable/stack/browser';
 import { firstMessage, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Deals and trust in Chromium at 360 px (favourites, the notice centre): a favourite added in one browser is there in another after login, with that
@@ -12,8 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * their listings.
  */
 let stack: TestStack;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const browser = useBrowser();
 const PASSWORD = 'Cartable1a';
 const WIDTH = 360;
 
@@ -49,8 +48,7 @@ async function createBook(token: string, title: string): Promise<number> {
 }
 
 async function newPage(errors: string[], signedIn?: Member): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: WIDTH, height: 780 }, locale: 'fr-FR' });
-  contexts.push(context);
+  const context = await browser().newContext({ viewport: { width: WIDTH, height: 780 }, locale: 'fr-FR' });
   if (signedIn)
     await context.addInitScript({
       content: `if (!localStorage.getItem('token')) {
@@ -72,7 +70,6 @@ const favouriteIds = async (token: string) =>
 
 beforeAll(async () => {
   stack = sharedStack();
-  browser = await launchBrowser();
   [seller, member] = await Promise.all([
     verifiedMember(stack, 'vendeuse', { name: 'Awa Nzé' }),
     verifiedMember(stack, 'parent', { name: 'Brice Ondo' }),
@@ -87,11 +84,6 @@ beforeAll(async () => {
     });
     return res.status === 201 ? true : undefined;
   });
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
 });
 
 describe('deals and trust', () => {

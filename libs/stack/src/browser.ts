@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 
 /** Debian's Chromium (playwright's own browser download cannot work on our machines). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -23,6 +23,48 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+let workerBrowser: Promise<Browser> | undefined;
+
+/**
+ * The browser a test file drives, to call once at the top of the file; the getter it returns
+ * works from the file's beforeAll on. One Chromium per vitest worker, launched by its first file
+ * and kept for the next ones (a launch costs about as much as loading three pages). Each file
+ * opens contexts of its own and leaves none behind: a context opened during a test is closed
+ * when the test ends, since a page left open keeps polling and animating while the next tests
+ * run; one opened in a beforeAll, when its file ends.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  let kept = new Set<BrowserContext>();
+  beforeAll(async () => {
+    workerBrowser ??= launchBrowser().then((launched) => {
+      launched.on('disconnected', () => {
+        workerBrowser = undefined;
+      });
+      return launched;
+    });
+    browser = await workerBrowser;
+  });
+  beforeEach(() => {
+    kept = new Set(browser?.contexts());
+  });
+  afterEach(async () => {
+    await Promise.all(
+      browser
+        ?.contexts()
+        .filter((context) => !kept.has(context))
+        .map((c) => c.close()) ?? [],
+    );
+  });
+  afterAll(async () => {
+    await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
+  });
+  return () => {
+    if (!browser) throw new Error('le navigateur n’est ouvert qu’à partir du beforeAll du fichier');
+    return browser;
+  };
 }
 
 /** Logs in through the login form and waits for the dashboard it leads to. */
