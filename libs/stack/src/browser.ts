@@ -30,7 +30,7 @@ let workerBrowser: Promise<Browser> | undefined;
 /**
  * The browser a test file drives, to call once at the top of the file; the getter it returns
  * works from the file's beforeAll on. One Chromium per vitest worker, launched by its first file
- * and kept for the next ones (a launch costs about as much as loading three pages). Each file
+ * and kept for the next ones (a launch costs as much CPU as loading two or three pages). Each file
  * opens contexts of its own and leaves none behind: a context opened during a test is closed
  * when the test ends, since a page left open keeps polling and animating while the next tests
  * run; one opened in a beforeAll, when its file ends.
@@ -39,12 +39,19 @@ export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   let kept = new Set<BrowserContext>();
   beforeAll(async () => {
-    workerBrowser ??= launchBrowser().then((launched) => {
-      launched.on('disconnected', () => {
+    // A browser that crashed or failed to launch is launched again by the next file.
+    workerBrowser ??= launchBrowser().then(
+      (launched) => {
+        launched.on('disconnected', () => {
+          workerBrowser = undefined;
+        });
+        return launched;
+      },
+      (err) => {
         workerBrowser = undefined;
-      });
-      return launched;
-    });
+        throw err;
+      },
+    );
     browser = await workerBrowser;
   });
   beforeEach(() => {
