@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { keepScreenshot, logInThroughForm, noHorizontalScroll, useBrowser } from '@cartable/stack/browser';
+import { keepScreenshot, noHorizontalScroll, signedInPage, useBrowser } from '@cartable/stack/browser';
 import { listBook, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, type TestStack } from '@cartable/stack/test-stack';
@@ -48,13 +48,16 @@ beforeAll(async () => {
   expect(granted.status).toBe(200);
 }, 180_000);
 
+const pageOptions = (width: number) => ({ viewport: { width, height: width < 600 ? 800 : 900 }, locale: 'fr-FR' });
+
 async function newPage(width: number): Promise<Page> {
-  const context = await browser().newContext({ viewport: { width, height: width < 600 ? 800 : 900 }, locale: 'fr-FR' });
+  const context = await browser().newContext(pageOptions(width));
   return context.newPage();
 }
 
-const logIn = (page: Page, email: string, password: string) =>
-  logInThroughForm(page, stack.url('gateway'), email, password);
+/** A page signed in as this member (the login form is the accounts journey's subject). */
+const signedIn = (width: number, email: string, password: string) =>
+  signedInPage(browser(), stack.url('gateway'), { email, password }, pageOptions(width));
 
 const nameOf = (who: Member) => who.name;
 
@@ -62,8 +65,7 @@ describe('members in the back office', () => {
   it(
     'finds a member, promotes and revokes them, deactivates them (login refused) and shows the trail',
     async () => {
-      const page = await newPage(1366);
-      await logIn(page, ADMIN.email, ADMIN.password);
+      const page = await signedIn(1366, ADMIN.email, ADMIN.password);
       await page.goto(`${stack.url('gateway')}/admin/users`);
       await page.getByRole('heading', { level: 1, name: 'Gestion des utilisateurs' }).waitFor();
       await page.getByTestId('user-row').first().waitFor();
@@ -141,8 +143,7 @@ describe('members in the back office', () => {
   it(
     'creates a role with a permission, gives it to a member, and deletes it after confirming',
     async () => {
-      const page = await newPage(1366);
-      await logIn(page, ADMIN.email, ADMIN.password);
+      const page = await signedIn(1366, ADMIN.email, ADMIN.password);
       await page.goto(`${stack.url('gateway')}/admin/roles`);
       await page.getByRole('heading', { level: 1, name: 'Gestion des rôles' }).waitFor();
       await page.getByTestId('role-row').first().waitFor();
@@ -185,8 +186,7 @@ describe('members in the back office', () => {
   it(
     'shows the users list as cards at 360 px, without horizontal scrolling',
     async () => {
-      const page = await newPage(360);
-      await logIn(page, ADMIN.email, ADMIN.password);
+      const page = await signedIn(360, ADMIN.email, ADMIN.password);
       await page.goto(`${stack.url('gateway')}/admin/users`);
       await page.getByTestId('user-card').first().waitFor();
       expect(await page.getByTestId('user-row').first().isVisible()).toBe(false);
@@ -200,8 +200,7 @@ describe('members in the back office', () => {
   it(
     'lets a users.view.any holder read members but change nothing, keeps them out of roles; sends a plain member home',
     async () => {
-      const page = await newPage(1366);
-      await logIn(page, viewer.email, 'Cartable1a');
+      const page = await signedIn(1366, viewer.email, 'Cartable1a');
       await page.goto(`${stack.url('gateway')}/admin/users`);
       await page.getByRole('heading', { level: 1, name: 'Gestion des utilisateurs' }).waitFor();
       // The list goes by name, a page at a time: among everyone the suite has made, search.
@@ -221,8 +220,7 @@ describe('members in the back office', () => {
       await page.goto(`${stack.url('gateway')}/admin/roles`);
       await page.getByText('Cet écran demande la permission « Voir les rôles »', { exact: false }).waitFor();
 
-      const home = await newPage(1366);
-      await logIn(home, plain.email, 'Cartable1a');
+      const home = await signedIn(1366, plain.email, 'Cartable1a');
       await home.goto(`${stack.url('gateway')}/admin`);
       await home.waitForURL((url) => url.pathname === '/');
     },

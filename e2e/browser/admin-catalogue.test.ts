@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { keepScreenshot, logInThroughForm, useBrowser } from '@cartable/stack/browser';
+import { keepScreenshot, logInThroughForm, signedInPage, useBrowser } from '@cartable/stack/browser';
 import type { CaughtMail } from '@cartable/stack/mail-catcher';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, type TestStack } from '@cartable/stack/test-stack';
@@ -90,13 +90,19 @@ beforeAll(async () => {
     await listBook(owner.token, title, libreville!.id, categoryId);
 }, JOURNEY_TIMEOUT);
 
+const pageOptions = (width: number) => ({ viewport: { width, height: width < 600 ? 800 : 900 }, locale: 'fr-FR' });
+
 async function newPage(width = 1366): Promise<Page> {
-  const context = await browser().newContext({ viewport: { width, height: width < 600 ? 800 : 900 }, locale: 'fr-FR' });
+  const context = await browser().newContext(pageOptions(width));
   return context.newPage();
 }
 
 const logIn = (page: Page, email: string, password: string) =>
   logInThroughForm(page, stack.url('gateway'), email, password);
+
+/** A page signed in as this member (the login form is the accounts journey's subject). */
+const signedIn = (width: number, email: string, password: string) =>
+  signedInPage(browser(), stack.url('gateway'), { email, password }, pageOptions(width));
 
 /** The page's width as the browser lays it out (evaluated there: no DOM types here). */
 const noHorizontalScroll = async (page: Page, width: number) =>
@@ -306,8 +312,7 @@ describe('the back office’s catalogue', () => {
   it(
     'shows books as cards at 360 px, without horizontal scrolling',
     async () => {
-      const phone = await newPage(360);
-      await logIn(phone, ADMIN.email, ADMIN.password);
+      const phone = await signedIn(360, ADMIN.email, ADMIN.password);
       await phone.goto(`${stack.url('gateway')}/admin/books`);
       await phone.getByTestId('book-card').filter({ hasText: keptTitle }).waitFor();
       expect(await phone.getByTestId('book-row').first().isVisible()).toBe(false);
@@ -335,8 +340,7 @@ describe('a member holding only cities.manage', () => {
       expect((await call(`${stack.api}/admin/books`, { token })).status).toBe(403);
       expect((await call(`${stack.api}/banners`, { token })).status).toBe(403);
 
-      const page = await newPage(1366);
-      await logIn(page, member.email, PASSWORD);
+      const page = await signedIn(1366, member.email, PASSWORD);
       await page.goto(`${stack.url('gateway')}/admin/cities`);
       await page.getByRole('heading', { level: 1, name: 'Gestion des villes' }).waitFor();
       for (const [path, permission] of [

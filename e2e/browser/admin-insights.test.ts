@@ -1,8 +1,7 @@
-import { keepScreenshot, logInThroughForm, noHorizontalScroll, useBrowser } from '@cartable/stack/browser';
+import { keepScreenshot, noHorizontalScroll, signedInPage, useBrowser } from '@cartable/stack/browser';
 import { firstMessage, listBook, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -64,13 +63,11 @@ beforeAll(async () => {
   expect((await call(`${stack.api}/books?query=${encodeURIComponent(MISSED)}`)).body.total).toBe(0);
 }, 180_000);
 
-async function newPage(width: number): Promise<Page> {
-  const context = await browser().newContext({ viewport: { width, height: width < 600 ? 800 : 900 }, locale: 'fr-FR' });
-  return context.newPage();
-}
+const pageOptions = (width: number) => ({ viewport: { width, height: width < 600 ? 800 : 900 }, locale: 'fr-FR' });
 
-const logIn = (page: Page, email: string, password: string) =>
-  logInThroughForm(page, stack.url('gateway'), email, password);
+/** A page signed in as this member (the login form is the accounts journey's subject). */
+const signedIn = (width: number, email: string, password: string) =>
+  signedInPage(browser(), stack.url('gateway'), { email, password }, pageOptions(width));
 
 async function grant(userId: string, permissions: string[]) {
   const answer = await call(`${stack.api}/admin/users/${userId}/permissions`, {
@@ -114,8 +111,7 @@ describe('dashboard and reports', () => {
   it(
     'shows the admin real figures with charts at 1366 px and 360 px, tiles leading to their screens',
     async () => {
-      const page = await newPage(1366);
-      await logIn(page, ADMIN.email, ADMIN.password);
+      const page = await signedIn(1366, ADMIN.email, ADMIN.password);
       await page.goto(`${stack.url('gateway')}/admin`);
       await page.waitForURL('**/admin/dashboard');
       await page.getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
@@ -139,8 +135,7 @@ describe('dashboard and reports', () => {
       await page.getByRole('link', { name: /Commentaires en attente/ }).click();
       await page.waitForURL('**/admin/comments');
 
-      const phone = await newPage(360);
-      await logIn(phone, ADMIN.email, ADMIN.password);
+      const phone = await signedIn(360, ADMIN.email, ADMIN.password);
       await phone.goto(`${stack.url('gateway')}/admin/dashboard`);
       await phone.getByTestId('stat-members').waitFor();
       await phone.getByTestId('chart-messages').locator('canvas').first().waitFor();
@@ -153,8 +148,7 @@ describe('dashboard and reports', () => {
   it(
     'reports a chosen period, exports it as CSV, and lists what was searched and not found',
     async () => {
-      const page = await newPage(1366);
-      await logIn(page, ADMIN.email, ADMIN.password);
+      const page = await signedIn(1366, ADMIN.email, ADMIN.password);
       await page.goto(`${stack.url('gateway')}/admin/reports`);
       await page.getByRole('heading', { level: 1, name: 'Rapports' }).waitFor();
       await page.getByRole('button', { name: '7 jours' }).click();
@@ -189,8 +183,7 @@ describe('dashboard and reports', () => {
     async () => {
       const analyst = await verifiedMember(stack, `anal${Date.now().toString(36)}`);
       await grant(analyst.id, ['reports.view']);
-      const page = await newPage(1366);
-      await logIn(page, analyst.email, 'Cartable1a');
+      const page = await signedIn(1366, analyst.email, 'Cartable1a');
       await page.goto(`${stack.url('gateway')}/admin/reports`);
       await page.getByRole('heading', { level: 1, name: 'Rapports' }).waitFor();
       const menu = page.getByRole('navigation', { name: 'Administration' });
@@ -224,8 +217,7 @@ describe('dashboard and reports', () => {
       expect((await call(`${stack.api}/admin/categories/stats`, { token })).status).toBe(403);
       expect((await call(`${stack.api}/admin/contacts`, { token })).status).toBe(403);
 
-      const plain = await newPage(1366);
-      await logIn(plain, reader.email, 'Cartable1a');
+      const plain = await signedIn(1366, reader.email, 'Cartable1a');
       await plain.goto(`${stack.url('gateway')}/admin/dashboard`);
       await plain.waitForURL((url) => url.pathname === '/');
     },
@@ -237,8 +229,7 @@ describe('categories', () => {
   it(
     'creates, renames, reorders and deletes a category from the tree; a categories.update holder manages it too',
     async () => {
-      const page = await newPage(1366);
-      await logIn(page, ADMIN.email, ADMIN.password);
+      const page = await signedIn(1366, ADMIN.email, ADMIN.password);
       await page.goto(`${stack.url('gateway')}/admin/categories`);
       await page.getByRole('heading', { level: 1, name: 'Gestion des Cycles, Niveaux et Matières' }).waitFor();
       await page.getByRole('button', { name: 'Déplier Collège' }).waitFor();
@@ -292,8 +283,7 @@ describe('categories', () => {
       await noHorizontalScroll(page);
 
       // At 360 px, the tree keeps within the screen.
-      const phone = await newPage(360);
-      await logIn(phone, ADMIN.email, ADMIN.password);
+      const phone = await signedIn(360, ADMIN.email, ADMIN.password);
       await phone.goto(`${stack.url('gateway')}/admin/categories`);
       await phone.getByRole('button', { name: 'Déplier Collège' }).waitFor();
       await noHorizontalScroll(phone);
@@ -302,8 +292,7 @@ describe('categories', () => {
       // A member holding categories.update: the screen, without the admin-only parent changes.
       const editor = await verifiedMember(stack, `cate${Date.now().toString(36)}`);
       await grant(editor.id, ['categories.update']);
-      const editorPage = await newPage(1366);
-      await logIn(editorPage, editor.email, 'Cartable1a');
+      const editorPage = await signedIn(1366, editor.email, 'Cartable1a');
       await editorPage.goto(`${stack.url('gateway')}/admin/categories`);
       await editorPage.getByRole('button', { name: 'Renommer Collège' }).waitFor();
       expect(await editorPage.getByRole('button', { name: 'Ajouter un parent à Collège' }).count()).toBe(0);
@@ -319,8 +308,7 @@ describe('comment moderation', () => {
   it(
     'fits 1366 px with the book title and a link to the author’s admin page',
     async () => {
-      const page = await newPage(1366);
-      await logIn(page, ADMIN.email, ADMIN.password);
+      const page = await signedIn(1366, ADMIN.email, ADMIN.password);
       await page.goto(`${stack.url('gateway')}/admin/comments`);
       const row = page.getByTestId('pending-comment').filter({ hasText: 'Le corrigé est-il inclus ?' });
       await row.getByRole('link', { name: bookTitle }).waitFor();

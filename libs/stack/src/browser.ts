@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { MEMBER_HINT_COOKIE } from '@cartable/contracts/book-page';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 
 /** Debian's Chromium (playwright's own browser download cannot work on our machines). */
@@ -72,6 +73,45 @@ export function useBrowser(): () => Browser {
     if (!browser) throw new Error('le navigateur n’est ouvert qu’à partir du beforeAll du fichier');
     return browser;
   };
+}
+
+/**
+ * A page of a new context already signed in, as the shell leaves a browser after its login form:
+ * the session it keeps (the token and the member in localStorage, the gateway's member cookie),
+ * from POST /api/login. For a journey whose subject is not the login itself (the accounts
+ * journey proves the form): it spares loading the login page and the dashboard it leads to.
+ */
+export async function signedInPage(
+  browser: Browser,
+  gatewayUrl: string,
+  member: { email: string; password: string },
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const res = await fetch(`${gatewayUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(member),
+  });
+  const body = (await res.json()) as { access_token?: string; user?: unknown; message?: string };
+  if (!res.ok || !body.access_token)
+    throw new Error(`connexion de ${member.email} refusée : ${res.status} ${body.message}`);
+  const context = await browser.newContext({
+    ...options,
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: new URL(gatewayUrl).origin,
+          localStorage: [
+            { name: 'token', value: body.access_token },
+            { name: 'user', value: JSON.stringify(body.user) },
+          ],
+        },
+      ],
+    },
+  });
+  await context.addCookies([{ name: MEMBER_HINT_COOKIE, value: '1', url: gatewayUrl }]);
+  return context.newPage();
 }
 
 /** Logs in through the login form and waits for the dashboard it leads to. */
