@@ -1,4 +1,4 @@
-import { logInThroughForm, useBrowser } from '@cartable/stack/browser';
+import { signedInPage, useBrowser } from '@cartable/stack/browser';
 import { firstMessage, listBook, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
@@ -29,20 +29,22 @@ beforeAll(async () => {
   bookId = await listBook(stack, seller.token, title);
 }, 180_000);
 
+const PHONE = { viewport: { width: 360, height: 780 }, locale: 'fr-FR' };
+
 async function phone(): Promise<Page> {
-  const context = await browser().newContext({ viewport: { width: 360, height: 780 }, locale: 'fr-FR' });
+  const context = await browser().newContext(PHONE);
   return context.newPage();
 }
 
-const logIn = (page: Page, email: string, password = 'Cartable1a') =>
-  logInThroughForm(page, stack.url('gateway'), email, password);
+/** A phone's page signed in as this member (the login form is the accounts journey's subject). */
+const signedIn = (email: string, password = 'Cartable1a') =>
+  signedInPage(browser(), stack.url('gateway'), { email, password }, PHONE);
 
 describe('reporting a listing', () => {
   it(
     'is sent once by a member, then handled in the admin queue: the listing is hidden and its owner told',
     async () => {
-      const page = await phone();
-      await logIn(page, buyer.email);
+      const page = await signedIn(buyer.email);
       await page.goto(`${stack.url('gateway')}/books/${bookId}`);
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       await page.getByRole('button', { name: 'Signaler', exact: true }).click();
@@ -61,8 +63,7 @@ describe('reporting a listing', () => {
       await page.getByRole('button', { name: 'Envoyer le signalement' }).click();
       await page.getByText('Vous avez déjà signalé ce contenu.').waitFor();
 
-      const admin = await phone();
-      await logIn(admin, ADMIN.email, ADMIN.password);
+      const admin = await signedIn(ADMIN.email, ADMIN.password);
       await admin.goto(`${stack.url('gateway')}/admin/signalements`);
       await admin.getByTestId('open-flags').getByText('1 à traiter').waitFor();
       const card = admin.getByTestId('flag-card').filter({ hasText: title });
@@ -114,8 +115,7 @@ describe('blocking', () => {
       });
       expect(sent.status).toBe(201);
 
-      const page = await phone();
-      await logIn(page, seller.email);
+      const page = await signedIn(seller.email);
       await page.goto(`${stack.url('gateway')}/messages/${other}/${buyer.id}`);
       await page.getByText('Bonjour, je le prends.').waitFor();
       await page.getByRole('button', { name: 'Bloquer ce membre' }).click();
@@ -171,8 +171,7 @@ describe('blocking', () => {
       expect(shared.status).toBe(200);
       const listing = await listBook(stack, owner.token, 'Anglais 4e bloqué');
 
-      const page = await phone();
-      await logIn(page, blocked.email);
+      const page = await signedIn(blocked.email);
       const bookPage = `${stack.url('gateway')}/books/${listing}`;
       // The seller's choice reaches catalog by an event: reload until their e-mail is offered.
       await eventually(async () => {
