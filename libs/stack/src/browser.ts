@@ -102,6 +102,7 @@ export async function signedInPage(
       origins: [
         {
           origin: new URL(gatewayUrl).origin,
+          // The shell's two keys, as the spec names them (libs/ui's session store).
           localStorage: [
             { name: 'token', value: body.access_token },
             { name: 'user', value: JSON.stringify(body.user) },
