@@ -102,6 +102,8 @@ describe('a stream cut under its consumer', () => {
       consumer: 'gaps',
       producer: 'auth',
       gapCheckMs: 200,
+      // A check while NATS is away fails after a second, not after NATS's five.
+      apiTimeoutMs: 1000,
       handlers: {
         'auth.user.registered': async (_tx, event) => {
           await gate;

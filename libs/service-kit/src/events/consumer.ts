@@ -78,6 +78,8 @@ export interface ConsumerOptions {
   unitOfWork?: UnitOfWork;
   /** How often the stream is compared with what the consumer went through (ms). */
   gapCheckMs?: number;
+  /** How long a JetStream API request (a check's reads) waits for NATS (ms); NATS's 5 s if unset. */
+  apiTimeoutMs?: number;
 }
 
 /**
@@ -137,7 +139,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<RunningCo
   const { nc, db, namespace, log, consumer, producer, handlers } = options;
   const uow = options.unitOfWork ?? new UnitOfWork({ db, log });
   const retry: RetryPolicy = { ...defaultRetryPolicy, ...options.retry };
-  const jsm = await jetstreamManager(nc);
+  const jsm = await jetstreamManager(nc, options.apiTimeoutMs ? { timeout: options.apiTimeoutMs } : {});
   const stream = await ensureStream(jsm, producer, namespace, options.streamReplicas);
   await ensureStream(jsm, 'dlq', namespace, options.streamReplicas);
   // One filter on the producer's whole subject space (servers before 2.10 take a single
