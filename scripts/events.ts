@@ -3,7 +3,10 @@
 // `npm run events -- refeed <stream>`: a stream lost or cut is fed again from its producer's outbox.
 import { parseArgs } from 'node:util';
 import { type Producer, producers, streamName } from '@cartable/contracts';
-import { listDeadLetters, refeedStream, replayDeadLetters } from '@cartable/service-kit';
+// The two operations only, not the kit's whole index (fastify, storage, PGlite…): the command
+// starts a third sooner.
+import { listDeadLetters, replayDeadLetters } from '@cartable/service-kit/dead-letters';
+import { refeedStream } from '@cartable/service-kit/refeed';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { drizzle } from 'drizzle-orm/node-postgres';
