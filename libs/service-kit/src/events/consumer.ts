@@ -78,7 +78,7 @@ export interface ConsumerOptions {
   unitOfWork?: UnitOfWork;
   /** How often the stream is compared with what the consumer went through (ms). */
   gapCheckMs?: number;
-  /** How long a JetStream API request (a check's reads) waits for NATS (ms); NATS's 5 s if unset. */
+  /** How long each of its JetStream API requests (streams, consumer, checks) waits for NATS (ms); 5 s if unset. */
   apiTimeoutMs?: number;
 }
 
