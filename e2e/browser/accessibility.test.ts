@@ -1,4 +1,4 @@
-import { seriousViolations, useBrowser } from '@cartable/stack/browser';
+import { seriousViolations, signInContext, useBrowser } from '@cartable/stack/browser';
 import { firstMessage, listBook, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, type TestStack } from '@cartable/stack/test-stack';
@@ -37,11 +37,7 @@ async function newPage(signedIn?: { token: string; user: unknown }): Promise<Pag
     // axe is injected as a script tag, which the site's CSP (script-src 'self') rightly refuses.
     bypassCSP: true,
   });
-  if (signedIn)
-    await context.addInitScript({
-      content: `localStorage.setItem('token', ${JSON.stringify(signedIn.token)});
-        localStorage.setItem('user', ${JSON.stringify(JSON.stringify(signedIn.user))});`,
-    });
+  if (signedIn) await signInContext(context, signedIn);
   return context.newPage();
 }
 

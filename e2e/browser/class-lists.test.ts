@@ -5,6 +5,7 @@ import {
   noHorizontalScroll,
   scriptsHoldingZod,
   seriousViolations,
+  signInContext,
   smallTargets,
   useBrowser,
 } from '@cartable/stack/browser';
@@ -89,10 +90,7 @@ async function newPage(errors: string[], as?: typeof member): Promise<Page> {
     bypassCSP: true,
   });
   if (as) {
-    await context.addInitScript({
-      content: `localStorage.setItem('token', ${JSON.stringify(as.token)});
-        localStorage.setItem('user', ${JSON.stringify(JSON.stringify(as.user))});`,
-    });
+    await signInContext(context, as);
   }
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));

@@ -1,4 +1,4 @@
-import { keepScreenshot, scriptsHoldingZod, useBrowser } from '@cartable/stack/browser';
+import { keepScreenshot, scriptsHoldingZod, signInContext, useBrowser } from '@cartable/stack/browser';
 import { firstMessage, listBook, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
@@ -36,10 +36,7 @@ beforeAll(async () => {
 
 async function pageFor(m: Member, errors: string[]): Promise<Page> {
   const context = await browser().newContext({ viewport: { width: 360, height: 740 }, locale: 'fr-FR' });
-  await context.addInitScript({
-    content: `localStorage.setItem('token', ${JSON.stringify(m.token)});
-      localStorage.setItem('user', ${JSON.stringify(JSON.stringify(m.user))});`,
-  });
+  await signInContext(context, m);
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {

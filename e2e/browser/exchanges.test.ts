@@ -3,6 +3,7 @@ import {
   keepScreenshot,
   noHorizontalScroll,
   seriousViolations,
+  signInContext,
   smallTargets,
   useBrowser,
 } from '@cartable/stack/browser';
@@ -100,10 +101,7 @@ async function newPage(errors: string[], as: Member): Promise<Page> {
     isMobile: true,
     bypassCSP: true,
   });
-  await context.addInitScript({
-    content: `localStorage.setItem('token', ${JSON.stringify(as.token)});
-      localStorage.setItem('user', ${JSON.stringify(JSON.stringify(as.user))});`,
-  });
+  await signInContext(context, as);
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   return page;

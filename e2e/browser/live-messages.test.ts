@@ -1,4 +1,4 @@
-import { useBrowser } from '@cartable/stack/browser';
+import { signInContext, useBrowser } from '@cartable/stack/browser';
 import { firstMessage, listBook, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
@@ -39,10 +39,7 @@ beforeAll(async () => {
 /** A signed-in page whose /api/messages traffic is logged: requests, and wire bytes per request (CDP). */
 async function watchedPage(who: Member, options: { refuseStream?: boolean } = {}) {
   const context = await browser().newContext({ viewport: { width: 390, height: 844 }, locale: 'fr-FR' });
-  await context.addInitScript({
-    content: `localStorage.setItem('token', ${JSON.stringify(who.token)});
-      localStorage.setItem('user', ${JSON.stringify(JSON.stringify(who.user))});`,
-  });
+  await signInContext(context, who);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -1,4 +1,4 @@
-import { useBrowser } from '@cartable/stack/browser';
+import { signInContext, useBrowser } from '@cartable/stack/browser';
 import { verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, type TestStack } from '@cartable/stack/test-stack';
@@ -63,10 +63,7 @@ beforeAll(async () => {
 /** A signed-in page: the session is what a login stores (token and user in localStorage). */
 async function pageFor(member: Member, width: number, height: number, errors: string[]): Promise<Page> {
   const context = await browser().newContext({ viewport: { width, height }, locale: 'fr-FR' });
-  await context.addInitScript({
-    content: `localStorage.setItem('token', ${JSON.stringify(member.token)});
-      localStorage.setItem('user', ${JSON.stringify(JSON.stringify(member.user))});`,
-  });
+  await signInContext(context, member);
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   return page;

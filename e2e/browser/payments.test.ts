@@ -3,6 +3,7 @@ import {
   keepScreenshot,
   logInThroughForm,
   noHorizontalScroll,
+  signInContext,
   smallTargets,
   useBrowser,
 } from '@cartable/stack/browser';
@@ -42,10 +43,7 @@ beforeAll(async () => {
 async function newPage(errors: string[], width: number, as?: typeof member): Promise<Page> {
   const context = await browser().newContext({ viewport: { width, height: 780 }, locale: 'fr-FR' });
   if (as) {
-    await context.addInitScript({
-      content: `localStorage.setItem('token', ${JSON.stringify(as.token)});
-        localStorage.setItem('user', ${JSON.stringify(JSON.stringify(as.user))});`,
-    });
+    await signInContext(context, as);
   }
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));

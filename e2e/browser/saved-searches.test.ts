@@ -3,6 +3,7 @@ import {
   keepScreenshot,
   noHorizontalScroll,
   seriousViolations,
+  signInContext,
   smallTargets,
   useBrowser,
 } from '@cartable/stack/browser';
@@ -189,10 +190,7 @@ describe('saved searches', () => {
     }, 30_000);
     const me = await call(`${stack.api}/user`, { token: member.token });
     const { context, page } = await phone(errors);
-    await context.addInitScript({
-      content: `localStorage.setItem('token', ${JSON.stringify(member.token)});
-        localStorage.setItem('user', ${JSON.stringify(JSON.stringify(me.body.user ?? me.body))});`,
-    });
+    await signInContext(context, { token: member.token, user: me.body.user ?? me.body });
     await page.goto(`${base}/mes-recherches`);
     const card = page.getByTestId('saved-search').filter({ hasText: 'Français 5e' });
     await card.waitFor();

@@ -1,5 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import { keepScreenshot, logInThroughForm, noHorizontalScroll, useBrowser } from '@cartable/stack/browser';
+import {
+  keepScreenshot,
+  logInThroughForm,
+  noHorizontalScroll,
+  signInContext,
+  useBrowser,
+} from '@cartable/stack/browser';
 import { listBook, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
@@ -37,10 +43,7 @@ beforeAll(async () => {
 async function newPage(errors: string[], as?: typeof member): Promise<Page> {
   const context = await browser().newContext({ viewport: { width: 360, height: 780 }, locale: 'fr-FR' });
   if (as) {
-    await context.addInitScript({
-      content: `localStorage.setItem('token', ${JSON.stringify(as.token)});
-        localStorage.setItem('user', ${JSON.stringify(JSON.stringify(as.user))});`,
-    });
+    await signInContext(context, as);
   }
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));

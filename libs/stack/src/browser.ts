@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { MEMBER_HINT_COOKIE } from '@cartable/contracts/book-page';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 
@@ -76,10 +75,20 @@ export function useBrowser(): () => Browser {
 }
 
 /**
- * A page of a new context already signed in, as the shell leaves a browser after its login form:
- * the session it keeps (the token and the member in localStorage, the gateway's member cookie),
- * from POST /api/login. For a journey whose subject is not the login itself (the accounts
- * journey proves the form): it spares loading the login page and the dashboard it leads to.
+ * Signs a context in as a login leaves a browser: the member's token and user in localStorage
+ * (the shell's two keys, as the spec names them), written before any script of each page.
+ */
+export function signInContext(context: BrowserContext, session: { token: string; user: unknown }) {
+  return context.addInitScript({
+    content: `localStorage.setItem('token', ${JSON.stringify(session.token)});
+      localStorage.setItem('user', ${JSON.stringify(JSON.stringify(session.user))});`,
+  });
+}
+
+/**
+ * A page of a new context signed in through POST /api/login. For a journey whose subject is not
+ * the login itself (the accounts journey proves the form): it spares loading the login page and
+ * the dashboard it leads to.
  */
 export async function signedInPage(
   browser: Browser,
@@ -95,23 +104,8 @@ export async function signedInPage(
   const body = (await res.json()) as { access_token?: string; user?: unknown; message?: string };
   if (!res.ok || !body.access_token)
     throw new Error(`connexion de ${member.email} refusée : ${res.status} ${body.message}`);
-  const context = await browser.newContext({
-    ...options,
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: new URL(gatewayUrl).origin,
-          // The shell's two keys, as the spec names them (libs/ui's session store).
-          localStorage: [
-            { name: 'token', value: body.access_token },
-            { name: 'user', value: JSON.stringify(body.user) },
-          ],
-        },
-      ],
-    },
-  });
-  await context.addCookies([{ name: MEMBER_HINT_COOKIE, value: '1', url: gatewayUrl }]);
+  const context = await browser.newContext(options);
+  await signInContext(context, { token: body.access_token, user: body.user });
   return context.newPage();
 }
 
