@@ -2,31 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { vocabularyOf } from '../src/modules/search/domain/planner.ts';
 import { fold, parseQuery, trigramSimilarity } from '../src/modules/search/domain/query-parser.ts';
 import { highlightRanges } from '../src/modules/search/domain/suggestions.ts';
-import { cycles, subjects } from '../src/modules/taxonomy/db/school-system.ts';
 import { CategoryGraph } from '../src/modules/taxonomy/domain/category-graph.ts';
 import { kindOf } from '../src/modules/taxonomy/index.ts';
-
-/** The seeded categories (src/db/seed.ts) in memory, with made-up ids. */
-function seededGraph() {
-  const cats: Array<{ id: number; name: string; order: number }> = [];
-  const edges: Array<{ categoryId: number; parentId: number }> = [];
-  const ids = new Map<string, number>();
-  const add = (name: string, parents: string[]) => {
-    const id = 100 + cats.length * 7;
-    cats.push({ id, name, order: cats.length });
-    ids.set(name, id);
-    for (const p of parents) edges.push({ categoryId: id, parentId: ids.get(p)! });
-  };
-  for (const cycle of cycles) {
-    add(cycle.name, []);
-    for (const level of cycle.levels) {
-      add(level.name, [cycle.name]);
-      for (const serie of level.series ?? []) add(serie, [level.name]);
-    }
-  }
-  for (const [subject, levels] of Object.entries(subjects)) add(subject, levels);
-  return { graph: new CategoryGraph(cats, edges), id: (name: string) => ids.get(name)! };
-}
+import { seededGraph } from './fixtures/seeded-graph.ts';
 
 const { graph, id } = seededGraph();
 const vocabulary = vocabularyOf(graph);

@@ -145,16 +145,38 @@ export class CategoryGraph {
   /**
    * A category filter as OR-groups of AND-ed category sets. Selected categories that are
    * ancestors of another selected one narrow it: « 6e » and « Mathématiques » mean the 6e maths
-   * books; unrelated selections widen: « Français » or « Anglais ».
+   * books; unrelated selections widen: « Français » or « Anglais »; so do levels side by side:
+   * « Seconde », « Première » and « Mathématiques » are the maths books of either level.
    */
   filterGroups(ids: number[]): number[][][] {
     const selected = [...new Set(ids)].filter((id) => this.has(id));
     const isAncestor = (a: number, b: number) => a !== b && this.ancestors(b).includes(a);
     const leaves = selected.filter((a) => !selected.some((b) => isAncestor(a, b)));
-    // An ancestor that wholly contains the leaf adds nothing to it (what is within the leaf is
-    // within the ancestor too), and its set is the largest of the group: left out.
-    const narrows = (a: number, leaf: number) => isAncestor(a, leaf) && !this.within(a).includes(leaf);
-    return leaves.map((leaf) => [leaf, ...selected.filter((a) => narrows(a, leaf))].map((id) => this.within(id)));
+    // An ancestor that wholly contains a category adds nothing to it (what is within the one is
+    // within the other too), and its set is the larger: left out.
+    const narrows = (a: number, b: number) => isAncestor(a, b) && !this.within(a).includes(b);
+    // Per leaf: its set, then one set for the deepest selected ancestors that narrow it (any of
+    // them), then each higher selected ancestor of all of those that still narrows one (it
+    // changes nothing for those it wholly contains).
+    const groups = new Map<string, { leaves: Set<number>; narrowing: number[][] }>();
+    for (const leaf of leaves) {
+      const above = selected.filter((a) => narrows(a, leaf));
+      const deepest = above.filter((a) => !above.some((b) => isAncestor(a, b)));
+      const higher = above.filter(
+        (a) => deepest.every((d) => isAncestor(a, d)) && deepest.some((d) => narrows(a, d)),
+      );
+      const narrowing = [
+        ...(deepest.length ? [[...new Set(deepest.flatMap((id) => this.within(id)))].sort((a, b) => a - b)] : []),
+        ...higher.map((id) => this.within(id)),
+      ];
+      // Leaves narrowed alike share one group: (A and N) or (B and N) is (A or B) and N, a
+      // statement a few conditions long however many categories are selected.
+      const key = JSON.stringify(narrowing);
+      const group = groups.get(key) ?? { leaves: new Set<number>(), narrowing };
+      for (const id of this.within(leaf)) group.leaves.add(id);
+      groups.set(key, group);
+    }
+    return [...groups.values()].map((g) => [[...g.leaves], ...g.narrowing]);
   }
 
   ref(id: number): CategoryRef {
