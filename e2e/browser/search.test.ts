@@ -134,7 +134,7 @@ describe('search that finds what parents type', () => {
 
   it('proposes « Vouliez-vous dire … » when nothing matches', async () => {
     const page = await phone();
-    await page.goto(`${stack.url('gateway')}/books?query=${encodeURIComponent('mathematik fransais')}`);
+    await page.goto(`${stack.url('gateway')}/books?query=${encodeURIComponent('mathematik franse')}`);
     const link = page.getByRole('link', { name: /math/i }).filter({ hasText: /fran/i });
     await page.getByText('Vouliez-vous dire').waitFor();
     await link.click();

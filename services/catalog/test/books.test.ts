@@ -232,6 +232,19 @@ describe('finding books', () => {
     expect(typo.body.data.map((b: { title: string }) => b.title)).toContain('Mathématiques 6e');
   });
 
+  it('forgives a typo in each word, in the title or the author, and nothing when a word is like no listing', async () => {
+    const titles = async (query: string) =>
+      (await h.call('GET', `/books?query=${encodeURIComponent(query)}`)).body.data.map(
+        (b: { title: string }) => b.title,
+      );
+    expect(await titles('mathematqiues hachete')).toEqual(['Mathématiques 6e']);
+    expect(await titles('geograhpie edicf')).toEqual(['Géographie du Gabon 6e']);
+    expect(await titles('mathematqiues zzqxw')).toEqual([]);
+    // A listing's words are known as soon as it is written.
+    await list(await fields({ title: 'Cahier de coloriage Okoumé', price: '1500' }));
+    expect(await titles('okoume coloriaje')).toEqual(['Cahier de coloriage Okoumé']);
+  });
+
   it('pages results and caps per_page; similar books exclude the one shown', async () => {
     const page = await h.call('GET', '/books?per_page=2&page=2&sort_by=title');
     expect(page.body).toMatchObject({ per_page: 2, current_page: 2 });

@@ -96,7 +96,7 @@ async function sqlCount(query: BookListQuery) {
   const view = await h.categoryStore.view();
   const plan = planSearch(query, view);
   const filter = plan ? catalogueFilter(plan.query, view.graph, plan.filter) : catalogueFilter(query, view.graph, null);
-  const conditions = catalogueConditions(filter, 'fulltext');
+  const conditions = catalogueConditions(filter);
   const [row] = await rowsOf<{ n: number }>(
     h.db,
     sql`select count(*)::int as n from listing_facts where ${and(...conditions)}`,

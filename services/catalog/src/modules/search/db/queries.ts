@@ -3,7 +3,7 @@ import { type Db, rowsOf } from '@cartable/service-kit';
 import { and, asc, desc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { listingFacts as l, textQuery } from '../../listings/index.ts';
-import { searchMisses } from './schema.ts';
+import { searchMisses, searchWords } from './schema.ts';
 
 /**
  * Search reads the listings through listing_facts, the view the listings module publishes: it
@@ -21,22 +21,28 @@ export const shown = sql`${l.hiddenAt} is null and not ${l.sellerAway}`;
 /** « Listed » is every status but vendu: the form the partial indexes are built on. */
 export const listed = ne(l.status, 'vendu');
 
-/** The text a visitor typed, made comparable: lower case, no accents (as the indexes are). */
-export const plain = (q: string) => sql`cartable_unaccent(lower(${q}))`;
-
 /** Listings in one of these category sets: one condition per set (any of its categories). */
 export const inCategories = (ids: number[]) => sql`${l.categoryIds} && ${`{${ids.join(',')}}`}::integer[]`;
 
 /**
  * How a text query matches: French full-text (stems, accents ignored) and the ISBN; when that
- * finds nothing, trigram word similarity on title and author, which forgives typos.
+ * finds nothing, the same full text over the listings' words closest to each word typed
+ * (`forgivingQuery`), which forgives typos.
  */
 export type TextMode = 'fulltext' | 'typo';
 
-export function textCondition(q: string, mode: TextMode): SQL {
-  if (mode === 'typo') {
-    return sql`(${plain(q)} <% cartable_unaccent(lower(${l.title})) or ${plain(q)} <% cartable_unaccent(lower(${l.author})))`;
-  }
+/**
+ * A text as the engines match it: as typed, or forgiven (its words replaced by the listings'
+ * closest ones, as a tsquery of words only: see forgivingQuery).
+ */
+export type TextMatch = { mode: 'fulltext' } | { mode: 'typo'; tsquery: string };
+const asTyped: TextMatch = { mode: 'fulltext' };
+
+/** The forgiven words' query: every word is letters and digits only, so it is read as words. */
+const forgivenQuery = (tsquery: string) => sql`to_tsquery('french', ${tsquery})`;
+
+export function textCondition(q: string, match: TextMatch = asTyped): SQL {
+  if (match.mode === 'typo') return sql`${l.search} @@ ${forgivenQuery(match.tsquery)}`;
   const compactIsbn = q.replace(/[-\s]/g, '');
   const isbn = /^\d{9,13}[\dXx]?$/.test(compactIsbn)
     ? // the ISBNs of a lot's books are in its vector, digits only
@@ -45,11 +51,9 @@ export function textCondition(q: string, mode: TextMode): SQL {
   return sql`(${l.search} @@ ${textQuery(q)}${isbn})`;
 }
 
-/** How relevant a listing is to a text, by the mode that matched it. */
-const relevance = (q: string, mode: TextMode) =>
-  mode === 'typo'
-    ? sql`word_similarity(${plain(q)}, cartable_unaccent(lower(${l.title})))`
-    : sql`ts_rank_cd(${l.search}, ${textQuery(q)})`;
+/** How relevant a listing is to a text, as it was matched. */
+const relevance = (q: string, match: TextMatch) =>
+  sql`ts_rank_cd(${l.search}, ${match.mode === 'typo' ? forgivenQuery(match.tsquery) : textQuery(q)})`;
 
 /** Every filter of the catalogue (SPEC.md section 2), as the search module resolved them. */
 export interface CatalogueFilter {
@@ -73,9 +77,9 @@ export interface CatalogueFilter {
   excludeId?: number | undefined;
 }
 
-export function catalogueConditions(filter: CatalogueFilter, mode: TextMode = 'fulltext'): SQL[] {
+export function catalogueConditions(filter: CatalogueFilter, match: TextMatch = asTyped): SQL[] {
   const conditions: SQL[] = [filter.status ? eq(l.status, filter.status) : listed, shown];
-  if (filter.text) conditions.push(textCondition(filter.text, mode));
+  if (filter.text) conditions.push(textCondition(filter.text, match));
   conditions.push(...filter.understoodSets.map(inCategories));
   if (filter.categoryGroups) {
     const groups = filter.categoryGroups;
@@ -100,8 +104,8 @@ export function catalogueConditions(filter: CatalogueFilter, mode: TextMode = 'f
 }
 
 /** Every condition of the filter, together. */
-export const catalogueWhere = (filter: CatalogueFilter, mode: TextMode): Where =>
-  and(...catalogueConditions(filter, mode));
+export const catalogueWhere = (filter: CatalogueFilter, match: TextMatch): Where =>
+  and(...catalogueConditions(filter, match));
 
 export type CatalogueSort = 'price' | 'title' | 'popularity' | 'relevance' | 'created_at';
 
@@ -109,7 +113,7 @@ export function catalogueOrder(
   sortBy: CatalogueSort,
   direction: 'asc' | 'desc',
   text: string | undefined,
-  mode: TextMode,
+  match: TextMatch,
 ): OrderTerm[] {
   const dir = (column: OrderTerm) => (direction === 'asc' ? asc(column) : desc(column));
   switch (sortBy) {
@@ -120,7 +124,7 @@ export function catalogueOrder(
     case 'popularity':
       return [dir(l.views), dir(l.id)];
     case 'relevance':
-      if (text) return [desc(relevance(text, mode)), desc(l.id)];
+      if (text) return [desc(relevance(text, match)), desc(l.id)];
       return [desc(l.createdAt), desc(l.id)];
     default:
       return [dir(l.createdAt), dir(l.id)];
@@ -249,6 +253,38 @@ export async function mostViewedIds(
     )
     .limit(limit);
   return rows.map((r) => r.id);
+}
+
+// ── forgiving a typo ─────────────────────────────────────────────────────────────────────────
+
+/** How close a listing's word must be to a word typed to stand for it (pg_trgm similarity). */
+export const SIMILAR_WORD = 0.4;
+
+/**
+ * For each word of a text (split and folded as the listings' words are: cartable_search_words),
+ * the listings' words closest to it, at most `perWord`, the closest first (none: an empty list).
+ * A look-up in the word list's trigram index, a few thousand rows, where comparing the text with
+ * every title read tens of thousands.
+ */
+export async function similarWords(db: Db, text: string, perWord: number): Promise<string[][]> {
+  const rows = await rowsOf<{ typed: string; word: string | null }>(
+    db,
+    sql`select t.typed, s.word
+      from cartable_search_words(${text}, null) as t(typed)
+      left join lateral (
+        select ${searchWords.word} as word from ${searchWords}
+        where ${searchWords.word} % t.typed and similarity(${searchWords.word}, t.typed) >= ${SIMILAR_WORD}
+        order by similarity(${searchWords.word}, t.typed) desc, ${searchWords.word}
+        limit ${perWord}
+      ) s on true`,
+  );
+  const byTyped = new Map<string, string[]>();
+  for (const row of rows) {
+    const words = byTyped.get(row.typed) ?? [];
+    if (row.word) words.push(row.word);
+    byTyped.set(row.typed, words);
+  }
+  return [...byTyped.values()];
 }
 
 // ── « Vouliez-vous dire … » ──────────────────────────────────────────────────────────────────

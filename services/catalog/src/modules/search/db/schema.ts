@@ -1,4 +1,5 @@
-import { date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * What visitors searched for and did not find, one row a day per search text and category: the
@@ -18,3 +19,14 @@ export const searchMisses = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.query, t.categoryId] })],
 );
+
+/**
+ * Every word of the listings' titles and authors, lower-cased and without accents: what the
+ * forgiving search corrects a mistyped word to (the pg_trgm documentation's way of spelling
+ * correction), before it searches the listings' full text with the words found. A word is added
+ * when a listing is written (migration 0029's trigger) and never removed: a word no listing holds
+ * any more only finds nothing.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);

@@ -14,6 +14,8 @@ export const EXACT_COUNT_UP_TO = 200;
  * Deeper pages (past the window) rank every match.
  */
 export const RANKED_WINDOW = 150;
+/** A word typed stands for at most this many of the listings' words when a typo is forgiven. */
+export const SIMILAR_WORDS_PER_WORD = 3;
 
 /** What a page asks of an engine: its filters, its order, which page. */
 export interface PageRequest {
@@ -51,7 +53,20 @@ export function sqlSearch(db: Db) {
   const totals = new Cache<string, number>({ max: 2000, ttlMs: 15_000 });
 
   /** What a total is kept under: every filter, not the page or the order. */
-  const totalKey = (filter: queries.CatalogueFilter, mode: queries.TextMode) => `${mode}:${JSON.stringify(filter)}`;
+  const totalKey = (filter: queries.CatalogueFilter, match: queries.TextMatch) =>
+    `${JSON.stringify(match)}:${JSON.stringify(filter)}`;
+
+  /**
+   * How a text is matched in this mode: as typed, or with each of its words replaced by the
+   * listings' closest ones (any of them), all words required; null when a word has none (the
+   * forgiving pass then finds nothing, as no title is like the text).
+   */
+  async function textMatch(text: string | undefined, mode: queries.TextMode): Promise<queries.TextMatch | null> {
+    if (mode === 'fulltext' || !text) return { mode: 'fulltext' };
+    const words = await queries.similarWords(db, text, SIMILAR_WORDS_PER_WORD);
+    if (!words.length || words.some((alternatives) => !alternatives.length)) return null;
+    return { mode: 'typo', tsquery: words.map((alternatives) => `(${alternatives.join(' | ')})`).join(' & ') };
+  }
   const count = (key: string, where: queries.Where) => totals.read(key, () => queries.countMatches(db, where));
 
   /**
@@ -116,15 +131,19 @@ export function sqlSearch(db: Db) {
   return {
     totals,
     /** A page of ids with its total, for this filter in this text mode. */
-    page(request: PageRequest, mode: queries.TextMode): Promise<IdPage> {
-      const where = queries.catalogueWhere(request.filter, mode);
-      const order = queries.catalogueOrder(request.sortBy, request.direction, request.filter.text, mode);
-      const key = totalKey(request.filter, mode);
+    async page(request: PageRequest, mode: queries.TextMode): Promise<IdPage> {
+      const match = await textMatch(request.filter.text, mode);
+      if (!match) return { ids: [], total: 0 };
+      const where = queries.catalogueWhere(request.filter, match);
+      const order = queries.catalogueOrder(request.sortBy, request.direction, request.filter.text, match);
+      const key = totalKey(request.filter, match);
       return request.filter.text ? search(where, order, request, key) : browse(where, order, request, key);
     },
     /** Of these ids, those the filter matches (the boosted listings of a page's sponsored places). */
-    matching: (ids: number[], filter: queries.CatalogueFilter, mode: queries.TextMode) =>
-      queries.idsMatching(db, ids, queries.catalogueWhere(filter, mode)),
+    async matching(ids: number[], filter: queries.CatalogueFilter, mode: queries.TextMode) {
+      const match = await textMatch(filter.text, mode);
+      return match ? queries.idsMatching(db, ids, queries.catalogueWhere(filter, match)) : [];
+    },
   };
 }
 export type SqlSearch = ReturnType<typeof sqlSearch>;

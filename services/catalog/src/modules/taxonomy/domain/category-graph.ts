@@ -162,9 +162,7 @@ export class CategoryGraph {
     for (const leaf of leaves) {
       const above = selected.filter((a) => narrows(a, leaf));
       const deepest = above.filter((a) => !above.some((b) => isAncestor(a, b)));
-      const higher = above.filter(
-        (a) => deepest.every((d) => isAncestor(a, d)) && deepest.some((d) => narrows(a, d)),
-      );
+      const higher = above.filter((a) => deepest.every((d) => isAncestor(a, d)) && deepest.some((d) => narrows(a, d)));
       const narrowing = [
         ...(deepest.length ? [[...new Set(deepest.flatMap((id) => this.within(id)))].sort((a, b) => a - b)] : []),
         ...higher.map((id) => this.within(id)),
