@@ -1,4 +1,4 @@
-import { scriptsHoldingZod, useBrowser } from '@cartable/stack/browser';
+import { scriptsHoldingZod, signedInPage, useBrowser } from '@cartable/stack/browser';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, type TestStack } from '@cartable/stack/test-stack';
 import type { Page } from 'playwright-core';
@@ -97,14 +97,14 @@ async function newPage(width = 1280): Promise<Page> {
   return page;
 }
 
-async function logIn(page: Page) {
-  await page.goto(`${stack.url('gateway')}/login`);
-  await page.getByLabel('Adresse email').fill('admin@cartable.ga');
-  await page.getByLabel('Mot de passe', { exact: true }).fill('Cartable2026!');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await page.getByText('Connexion réussie !').waitFor();
-  await page.waitForURL('**/dashboard');
-}
+/** A page signed in as the admin, who lists the books here (the login form is the accounts journey's subject). */
+const adminPage = (width: number) =>
+  signedInPage(
+    browser(),
+    stack.url('gateway'),
+    { email: 'admin@cartable.ga', password: 'Cartable2026!' },
+    { viewport: { width, height: 800 }, locale: 'fr-FR' },
+  );
 
 const results = (page: Page) => page.getByRole('region', { name: /trouvés?$/ });
 
@@ -221,8 +221,7 @@ describe('catalogue', () => {
   });
 
   it('lets a member list a book with two photos, find it, reserve it and delete it', async () => {
-    const page = await newPage(390);
-    await logIn(page);
+    const page = await adminPage(390);
     const title = 'Physique-Chimie 3e Zébulon';
     const zod = scriptsHoldingZod(page);
 
@@ -280,8 +279,7 @@ describe('catalogue', () => {
 
     // In the member's books, then marked reserved. A fresh page: /my-books loads no zod either, its
     // « Conclure une vente » dialog brings its own form and schema when it first opens.
-    const myBooks = await newPage(390);
-    await logIn(myBooks);
+    const myBooks = await adminPage(390);
     const myBooksZod = scriptsHoldingZod(myBooks);
     await myBooks.goto(`${stack.url('gateway')}/my-books`);
     await myBooks.getByLabel(`Statut de « ${title} »`).waitFor();

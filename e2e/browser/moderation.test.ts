@@ -1,4 +1,4 @@
-import { useBrowser } from '@cartable/stack/browser';
+import { signedInPage, useBrowser } from '@cartable/stack/browser';
 import type { CaughtMail } from '@cartable/stack/mail-catcher';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, type TestStack } from '@cartable/stack/test-stack';
@@ -78,22 +78,19 @@ beforeAll(async () => {
   bookId = body.book.id;
 });
 
+const pageOptions = (width: number) => ({
+  viewport: { width, height: width < 600 ? 844 : 800 },
+  locale: 'fr-FR',
+});
+
 async function newPage(width = 1280): Promise<Page> {
-  const context = await browser().newContext({
-    viewport: { width, height: width < 600 ? 844 : 800 },
-    locale: 'fr-FR',
-  });
+  const context = await browser().newContext(pageOptions(width));
   return context.newPage();
 }
 
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto(`${stack.url('gateway')}/login`);
-  await page.getByLabel('Adresse email').fill(email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await page.getByText('Connexion réussie !').waitFor();
-  await page.waitForURL('**/dashboard');
-}
+/** A page signed in as this member (the login form is the accounts journey's subject). */
+const signedIn = (width: number, email: string, password: string) =>
+  signedInPage(browser(), stack.url('gateway'), { email, password }, pageOptions(width));
 
 /** The answer to « Combien font 7 + 5 ? » (add, larger minus smaller, multiply). */
 function solve(question: string): number {
@@ -120,8 +117,7 @@ describe('comment moderation', () => {
       const content = `Le manuel est-il complet ? Merci (${Date.now().toString(36)})`;
 
       // The member comments on the admin's book: held for moderation.
-      const memberPage = await newPage(390);
-      await logIn(memberPage, member.email, PASSWORD);
+      const memberPage = await signedIn(390, member.email, PASSWORD);
       await memberPage.goto(`${stack.url('gateway')}/books/${bookId}`);
       await memberPage.getByRole('heading', { level: 1, name: bookTitle }).waitFor();
       // The form loads as the reader scrolls down to the comments.
@@ -148,8 +144,7 @@ describe('comment moderation', () => {
       expect(await visitorPage.getByText(content).count()).toBe(0);
 
       // The admin approves it in /admin/comments.
-      const adminPage = await newPage(1280);
-      await logIn(adminPage, 'admin@cartable.ga', 'Cartable2026!');
+      const adminPage = await signedIn(1280, 'admin@cartable.ga', 'Cartable2026!');
       await adminPage.goto(`${stack.url('gateway')}/admin/comments`);
       await adminPage.getByRole('heading', { level: 1, name: /Modération des commentaires/ }).waitFor();
       // Other comments may wait too (the stack is shared with other journeys): this one is among them.
