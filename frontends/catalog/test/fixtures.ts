@@ -61,6 +61,7 @@ export function aBookDetail(overrides: Partial<BookDetail> = {}): BookDetail {
       rating: { average: 0, count: 0 },
       badge: null,
     },
+    usual_price: null,
     ...overrides,
   };
 }

@@ -7,6 +7,8 @@ import {
   LOT_ITEMS_MAX,
   MAX_BOOK_CATEGORIES,
   MAX_BOOK_PRICE,
+  PRICE_GUIDE_MIN_DEALS,
+  PRICE_GUIDE_MONTHS,
   SEARCH_CATEGORIES_MAX,
   SEARCH_TEXT_MAX_LENGTH,
   SEARCH_TEXT_MAX_WORDS,
@@ -245,8 +247,67 @@ export const sellerSchema = z.object({
 });
 export type Seller = z.infer<typeof sellerSchema>;
 
+/**
+ * What the same book (ISBN, else title) in the same condition sold for here: the confirmed sales
+ * of the last PRICE_GUIDE_MONTHS months, one per pair of members (two members dealing again and
+ * again would set the price alone), never fewer than PRICE_GUIDE_MIN_DEALS.
+ */
+export const usualPriceSchema = z
+  .object({
+    /** The middle price paid: a price someone paid (the lower of the two middle ones). */
+    median: z.number().int(),
+    /** A quarter of the sales were at or under `low`, a quarter at or over `high`. */
+    low: z.number().int(),
+    high: z.number().int(),
+    /** The sales it rests on. */
+    deals: z.number().int(),
+  })
+  .meta({ id: 'UsualPrice' });
+export type UsualPrice = z.infer<typeof usualPriceSchema>;
+
+/** GET /books/price-guide: the book being listed, as the form knows it. */
+export const priceGuideQuerySchema = z
+  .object({
+    title: optionalText(200, 'Le titre ne peut pas dépasser 200 caractères'),
+    isbn: optionalText(20, "L'ISBN ne peut pas dépasser 20 caractères"),
+    condition: z.enum(bookConditions, { error: "Choisissez l'état du manuel" }),
+    /** The listing being edited: its own price is not an offer to compare with. */
+    exclude_id: z.coerce
+      .number({ error: 'Annonce invalide' })
+      .int('Annonce invalide')
+      .positive('Annonce invalide')
+      .optional(),
+  })
+  .refine((q) => Boolean(q.title || q.isbn), { message: 'Indiquez le titre ou l’ISBN du manuel', path: ['title'] });
+export type PriceGuideQuery = z.infer<typeof priceGuideQuerySchema>;
+
+/** What a seller is told when setting a price (PRICE_GUIDE_MIN_DEALS and PRICE_GUIDE_MONTHS apply). */
+export const priceGuideSchema = z
+  .object({
+    /** Null under PRICE_GUIDE_MIN_DEALS sales: nothing is suggested. */
+    usual: usualPriceSchema.nullable(),
+    /** The confirmed sales found, counted as `usual` counts them, even when too few. */
+    deals: z.number().int(),
+    /** The same book in the same condition on sale now, at a price (gifts left out). */
+    listings: z.object({
+      count: z.number().int(),
+      low: z.number().int().nullable(),
+      high: z.number().int().nullable(),
+    }),
+    min_deals: z.literal(PRICE_GUIDE_MIN_DEALS),
+    months: z.literal(PRICE_GUIDE_MONTHS),
+  })
+  .meta({ id: 'PriceGuide' });
+export type PriceGuide = z.infer<typeof priceGuideSchema>;
+
 /** GET /books/{id}: the book and its seller (null while catalog has not heard of them). */
-export const bookDetailSchema = bookSchema.extend({ seller: sellerSchema.nullable() }).meta({ id: 'BookDetail' });
+export const bookDetailSchema = bookSchema
+  .extend({
+    seller: sellerSchema.nullable(),
+    /** « Prix habituel »: null when the same book in the same condition sold too few times. */
+    usual_price: usualPriceSchema.nullable().default(null),
+  })
+  .meta({ id: 'BookDetail' });
 export type BookDetail = z.infer<typeof bookDetailSchema>;
 export const bookDetailResponseSchema = z.object({ book: bookDetailSchema });
 

@@ -39,3 +39,9 @@ export const COMMENT_WARNING_LEFT = 50;
  * browser; papaparse's own pattern stops at a line break (`=1\n2` would pass), hence this one.
  */
 export const CSV_FORMULA_START = /^[=+\-@\t\r]/;
+
+// ── the price guide ──
+/** « Prix habituel » rests on at least this many confirmed sales of the same book and condition. */
+export const PRICE_GUIDE_MIN_DEALS = 3;
+/** Sales older than this many months are left out: editions and prices move. */
+export const PRICE_GUIDE_MONTHS = 24;

@@ -112,6 +112,7 @@ export const routeTable: readonly RouteEntry[] = [
   catalog('/books/suggestions'),
   catalog('/books/featured'),
   catalog('/books/recommended'),
+  catalog('/books/price-guide', 'user'),
   catalog('/books/stats/user', 'user'),
   catalog('/books/:id', 'public', 'uploads'),
   catalog('/books/:id/status', 'user'),

@@ -9,6 +9,7 @@ import { type ListingRowsCache, listingCards } from './domain/cards.ts';
 import { type DealSales, type LotSource, listingWrites } from './domain/listing-writes.ts';
 import { listingModeration } from './domain/moderation.ts';
 import { ownerListings } from './domain/owners.ts';
+import { priceGuide } from './domain/price-guide.ts';
 import { createViewCounter } from './domain/view-counter.ts';
 import { listingReportActions } from './events/report-decisions.ts';
 import { LISTING_EVENTS } from './events.ts';
@@ -22,6 +23,8 @@ export const BOOK_PAGE_DEPENDS_ON: readonly EventType[] = [
   ...MEMBER_STANDING_EVENTS,
   'auth.user.updated',
   'catalog.seller.rated',
+  // « Prix habituel » moves with each confirmed sale.
+  'catalog.transaction.confirmed',
   'catalog.subscription.activated',
   'catalog.subscription.renewed',
   'catalog.subscription.extended',
@@ -41,7 +44,7 @@ export function createListings(options: {
   sellerBadge: SellerBadgeSql;
   /** The books of a lot (class lists'). */
   lots: LotSource;
-  /** Whether a confirmed deal sold a listing (trust's). */
+  /** Whether a confirmed deal sold a listing, and what a book sold for (trust's). */
   sales: DealSales;
   /** Where the rows pages show are kept (search's feed, on PostgreSQL); absent: read each time. */
   rowsCache?: ListingRowsCache | undefined;
@@ -53,7 +56,8 @@ export function createListings(options: {
 }) {
   const { uow, storage, categories, sellerBadge } = options;
   const cards = listingCards({ db: uow.db, storage, categories, rowsCache: options.rowsCache });
-  const pages = bookPages({ db: uow.db, sellerBadge, cards });
+  const prices = priceGuide(uow.db, options.sales);
+  const pages = bookPages({ db: uow.db, sellerBadge, cards, prices });
   uow.listen(BOOK_PAGE_DEPENDS_ON, () => pages.visitorPages.clear());
   const views = createViewCounter(uow.db, options.log, {
     ...(options.redis ? { redis: options.redis } : {}),
@@ -63,6 +67,7 @@ export function createListings(options: {
   return {
     cards,
     pages,
+    prices,
     views,
     owners: ownerListings(uow.db, cards),
     writes: listingWrites({ uow, storage, lots: options.lots, sales: options.sales }),

@@ -5,7 +5,7 @@
  * other modules may import.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { soldInConfirmedDeal } from './db/queries.ts';
+import { soldInConfirmedDeal, soldPrices } from './db/queries.ts';
 import type { TrustRouteDeps } from './routes/deps.ts';
 import { favouriteRoutes } from './routes/favourites.ts';
 import { ratingRoutes } from './routes/ratings.ts';
@@ -15,8 +15,8 @@ export { bookContactsProjection } from './events/book-contacts-projection.ts';
 export { createTrust, type Trust } from './trust.ts';
 export type { TrustRouteDeps };
 
-/** For listings: whether a confirmed deal sold a listing (it then stays sold). */
-export const dealSales = { soldInConfirmedDeal };
+/** For listings: whether a confirmed deal sold a listing (it then stays sold), and what a book sold for. */
+export const dealSales = { soldInConfirmedDeal, soldPrices };
 export const trustRoutes: FastifyPluginAsync<TrustRouteDeps> = async (app, deps) => {
   for (const routes of [transactionRoutes, ratingRoutes, favouriteRoutes]) await app.register(routes, deps);
 };

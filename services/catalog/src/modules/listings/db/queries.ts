@@ -583,3 +583,24 @@ export async function listingFigures(db: Db, window: StatsWindow, top: number) {
   ]);
   return { byStatus, thisWeek, inPeriod, perDay, towns, categorySets };
 }
+
+/**
+ * The same book (ISBN, else title: the keys of the price guide) in this condition on sale now at
+ * a price, other than `excludeId`: how many, the lowest and the highest asking price.
+ */
+export async function askingPrices(
+  db: Db,
+  book: { isbn?: string | null | undefined; title?: string | null | undefined; condition: string },
+  excludeId?: number,
+) {
+  const [row] = await rowsOf<{ count: number; low: number | null; high: number | null }>(
+    db,
+    sql`select count(*)::int as count, min(price)::int as low, max(price)::int as high from ${books}
+      where status <> 'vendu' and status = 'disponible' and hidden_at is null and not seller_away
+        and price > 0 and condition = ${book.condition} and id <> ${excludeId ?? 0}
+        and ((isbn is not null and cartable_isbn_key(isbn) = cartable_isbn_key(${book.isbn ?? null}::text))
+          or (char_length(cartable_title_key(${book.title ?? ''}::text)) >= 2
+            and cartable_title_key(title) = cartable_title_key(${book.title ?? ''}::text)))`,
+  );
+  return { count: row?.count ?? 0, low: row?.low ?? null, high: row?.high ?? null };
+}

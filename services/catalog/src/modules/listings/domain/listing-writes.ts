@@ -45,6 +45,12 @@ type Lot = Awaited<ReturnType<LotSource['resolve']>>;
  */
 export interface DealSales {
   soldInConfirmedDeal(db: Db, bookId: number): Promise<boolean>;
+  /** What the same book in this condition sold for over the last `months` (price-guide.ts). */
+  soldPrices(
+    db: Db,
+    book: { isbn?: string | null | undefined; title?: string | null | undefined; condition: string },
+    months: number,
+  ): Promise<{ deals: number; median: number | null; low: number | null; high: number | null }>;
 }
 
 /** Refuses any status change of a listing a confirmed deal sold (409). */

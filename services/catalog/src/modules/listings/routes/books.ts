@@ -5,6 +5,8 @@ import {
   bookStatusRequestSchema,
   bookWriteResponseSchema,
   messageResponseSchema,
+  priceGuideQuerySchema,
+  priceGuideSchema,
   VISITOR_BOOK_PAGE_SHARED_SECONDS,
 } from '@cartable/contracts';
 import multipart from '@fastify/multipart';
@@ -18,13 +20,24 @@ const security = [{ bearer: [] }];
 
 /** A listing's page and its owner's writes (SPEC.md section 7 « Books », services/catalog/API.md). */
 export const bookRoutes: FastifyPluginAsyncZod<ListingRouteDeps> = async (app, { guards, config, listings }) => {
-  const { pages, writes, views, cards } = listings;
+  const { pages, writes, views, cards, prices } = listings;
   await app.register(multipart, {
     // An oversized photo is marked truncated and answered 422 naming its field, not a bare 413.
     throwFileSizeLimit: false,
     limits: { fileSize: config.BOOK_IMAGE_MAX_BYTES, files: 4, fields: 40, fieldSize: 10_000 },
   });
   const card = async (id: number) => (await cards.byIds([id]))[0]!;
+
+  // The listing form's price guide: any member about to set a price (a visitor reads « Prix
+  // habituel » on the listing's page).
+  app.get(
+    '/books/price-guide',
+    {
+      onRequest: guards.requireUser,
+      schema: { tags, security, querystring: priceGuideQuerySchema, response: { 200: priceGuideSchema } },
+    },
+    async (request) => prices.guide(request.query, request.query.exclude_id),
+  );
 
   app.get(
     '/books/:id',

@@ -1,5 +1,5 @@
 import type { TransactionStatus } from '@cartable/contracts';
-import type { Db } from '@cartable/service-kit';
+import { type Db, rowsOf } from '@cartable/service-kit';
 import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { bookContacts, favourites, reviews, transactions } from './schema.ts';
 
@@ -132,6 +132,42 @@ export async function soldInConfirmedDeal(db: Db, bookId: number) {
     )
     .limit(1);
   return Boolean(row);
+}
+
+/**
+ * What the same book (by ISBN, else by title) in this condition sold for in confirmed sales over
+ * the last `months`: one sale per pair of members, the latest (two members dealing again and
+ * again would set the price alone), its median and quartiles; prices a member paid, never
+ * averaged. Gifts and sales at 0 FCFA are left out.
+ */
+export async function soldPrices(
+  db: Db,
+  book: { isbn?: string | null | undefined; title?: string | null | undefined; condition: string },
+  months: number,
+) {
+  const [row] = await rowsOf<{ deals: number; median: number | null; low: number | null; high: number | null }>(
+    db,
+    sql`with sales as (
+        select distinct on (seller_id, buyer_id) price from ${transactions}
+        where status = 'confirmed' and kind = 'sale' and price > 0 and book_condition = ${book.condition}
+          and confirmed_at > now() - make_interval(months => ${months}::int)
+          and (book_isbn_key = cartable_isbn_key(${book.isbn ?? null}::text)
+            or (char_length(cartable_title_key(${book.title ?? ''}::text)) >= 2
+              and book_title_key = cartable_title_key(${book.title ?? ''}::text)))
+        order by seller_id, buyer_id, confirmed_at desc
+      )
+      select count(*)::int as deals,
+        percentile_disc(0.5) within group (order by price) as median,
+        percentile_disc(0.25) within group (order by price) as low,
+        percentile_disc(0.75) within group (order by price) as high
+      from sales`,
+  );
+  return {
+    deals: row?.deals ?? 0,
+    median: row?.median ?? null,
+    low: row?.low ?? null,
+    high: row?.high ?? null,
+  };
 }
 
 /** The member's confirmed deals, as seller or buyer: the other party and when it was confirmed. */

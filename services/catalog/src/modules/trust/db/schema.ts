@@ -1,4 +1,4 @@
-import { transactionKinds, transactionStatuses } from '@cartable/contracts';
+import { bookConditions, transactionKinds, transactionStatuses } from '@cartable/contracts';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -44,6 +44,15 @@ export const transactions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     bookId: integer('book_id').notNull(),
     bookTitle: text('book_title').notNull(),
+    /**
+     * The listing's ISBN and condition when the deal was proposed, and the keys the price guide
+     * finds the same book by (cartable_isbn_key, cartable_title_key: case, accents and
+     * punctuation out): what a book sold for stays known when its listing changes or goes.
+     */
+    bookIsbn: text('book_isbn'),
+    bookCondition: text('book_condition', { enum: bookConditions }),
+    bookIsbnKey: text('book_isbn_key').generatedAlwaysAs(sql`cartable_isbn_key(book_isbn)`),
+    bookTitleKey: text('book_title_key').generatedAlwaysAs(sql`cartable_title_key(book_title)`),
     sellerId: uuid('seller_id').notNull(),
     buyerId: uuid('buyer_id').notNull(),
     kind: text('kind', { enum: transactionKinds }).notNull(),
@@ -67,6 +76,13 @@ export const transactions = pgTable(
     index('transactions_buyer_idx').on(t.buyerId, t.createdAt),
     index('transactions_book_idx').on(t.bookId),
     index('transactions_exchange_book_idx').on(t.exchangeBookId).where(sql`exchange_book_id is not null`),
+    // The price guide: confirmed sales of a book, by ISBN or by title, and condition.
+    index('transactions_sold_isbn_idx')
+      .on(t.bookIsbnKey, t.bookCondition)
+      .where(sql`status = 'confirmed' and kind = 'sale'`),
+    index('transactions_sold_title_idx')
+      .on(t.bookTitleKey, t.bookCondition)
+      .where(sql`status = 'confirmed' and kind = 'sale'`),
     // A deal is between two members: never one with themselves (a rating would follow).
     check('transactions_two_members', sql`${t.sellerId} <> ${t.buyerId}`),
   ],

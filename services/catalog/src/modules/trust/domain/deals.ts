@@ -294,6 +294,8 @@ export function dealService(uow: UnitOfWork, storage: Storage) {
           const row = await queries.insertDeal(t.db, {
             bookId: book.id,
             bookTitle: book.title,
+            bookIsbn: book.isbn,
+            bookCondition: book.condition,
             sellerId: me,
             buyerId: body.buyer_id,
             kind: body.kind,
