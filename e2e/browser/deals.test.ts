@@ -1,5 +1,5 @@
 import { keepScreenshot, scriptsHoldingZod, signInContext, useBrowser } from '@cartable/stack/browser';
-import { firstMessage, listBook, verifiedMember } from '@cartable/stack/members';
+import { firstMessage, listBook, postListing, verifiedMember } from '@cartable/stack/members';
 import { sharedStack } from '@cartable/stack/shared-stack';
 import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
 import type { Page } from 'playwright-core';
@@ -164,6 +164,66 @@ describe('deals and trust', () => {
     await s.getByRole('link', { name: /Mathématiques 3e à conclure/ }).waitFor();
     expect(await noHorizontalScroll(s)).toBe(true);
     await keepScreenshot(s, { path: `${SCREENSHOTS}/deals-list.png`, fullPage: true });
+    expect(errors).toEqual([]);
+  }, 180_000);
+
+  it('suggests the usual price of a book from its confirmed sales, and shows it to buyers', async () => {
+    const errors: string[] = [];
+    const base = stack.url('gateway');
+    const title = `Physique-Chimie 4e – prix ${Date.now().toString(36)}`;
+    const city = (await call(`${stack.api}/locations/cities/search?q=libreville`)).body.cities[0].id;
+    const category = (await call(`${stack.api}/categories/leaves`)).body.categories[0].id;
+    const fields = (price: number) => ({
+      title,
+      author: 'Hachette',
+      condition: 'bon',
+      price: String(price),
+      city_id: String(city),
+      category_ids: String(category),
+    });
+    // Three buyers each bought the book from the seller, at 2,000, 3,000 and 4,000 FCFA.
+    const buyers = [buyer, ...(await Promise.all([member('acheteur2'), member('acheteur3')]))];
+    for (const [i, b] of buyers.entries()) {
+      const listing = await postListing(stack, seller.token, fields(2000 + i * 1000));
+      await firstMessage(stack, b.token, {
+        receiver_id: seller.id,
+        book_id: listing,
+        content: 'Toujours disponible ?',
+      });
+      // Catalog hears of the message by an event: the proposal waits for it, as the seller would.
+      const deal = await eventually(async () => {
+        const res = await call(`${stack.api}/transactions`, {
+          token: seller.token,
+          body: { book_id: listing, buyer_id: b.id, kind: 'sale', price: 2000 + i * 1000 },
+        });
+        return res.status === 201 ? (res.body.transaction.id as string) : undefined;
+      }, 30_000);
+      expect((await call(`${stack.api}/transactions/${deal}/confirm`, { token: b.token, body: {} })).status).toBe(200);
+    }
+
+    // The seller lists one more copy: the form says what it sells for and takes the price in one tap.
+    const s = await pageFor(seller, errors);
+    await s.goto(`${base}/books/add`);
+    await s.getByLabel('Titre *').fill(title);
+    await s.getByLabel('État *').selectOption('bon');
+    const guide = s.getByRole('region', { name: 'Prix habituel de ce manuel' });
+    await guide.getByText('Prix habituel : 3 000 F CFA').waitFor();
+    await guide.getByText(/3 ventes conclues en «\sBon état\s»/).waitFor();
+    await guide.getByRole('button', { name: 'Utiliser ce prix' }).click();
+    expect(await s.getByLabel('Prix (FCFA) *').inputValue()).toBe('3000');
+    expect(await noHorizontalScroll(s)).toBe(true);
+    await keepScreenshot(s, { path: `${SCREENSHOTS}/price-guide-form.png`, fullPage: true });
+
+    // A visitor reads « Prix habituel » on another seller's listing of the same book.
+    const offered = await postListing(stack, buyer.token, fields(5000));
+    const visitor = await browser().newPage({ viewport: { width: 360, height: 740 }, locale: 'fr-FR' });
+    await visitor.goto(`${base}/books/${offered}`);
+    const usual = visitor.locator('p', { hasText: 'Prix habituel' });
+    await usual.waitFor();
+    expect((await usual.textContent())?.replace(/\s+/g, ' ')).toBe(
+      'Prix habituel : 3 000 F CFA (de 2 000 F CFA à 4 000 F CFA, 3 ventes conclues en « Bon état »). Plus cher que d’habitude.',
+    );
+    await keepScreenshot(visitor, { path: `${SCREENSHOTS}/price-guide-book.png`, fullPage: true });
     expect(errors).toEqual([]);
   }, 180_000);
 });

@@ -14,7 +14,18 @@ beforeEach(() => {
     http.get(apiPath('/categories/hierarchy'), () => HttpResponse.json({ categories: aCategoryTree() })),
     http.get(apiPath('/locations/cities'), () => HttpResponse.json({ cities: [LIBREVILLE] })),
     http.get(apiPath('/class-list-items/search'), () => HttpResponse.json({ suggestions: [] })),
+    http.get(apiPath('/books/price-guide'), () => HttpResponse.json(guide())),
   );
+});
+
+/** A price guide as the server answers it: by default, no sale and no offer. */
+const guide = (over: Record<string, unknown> = {}) => ({
+  usual: null,
+  deals: 0,
+  listings: { count: 0, low: null, high: null },
+  min_deals: 3,
+  months: 24,
+  ...over,
 });
 
 describe('listing form', () => {
@@ -75,5 +86,50 @@ describe('listing form', () => {
     server.use(http.get(apiPath(`/books/${book.id}`), () => HttpResponse.json({ book })));
     renderScreen(<BookFormPage />, { at: `/books/edit/${book.id}`, path: '/books/edit/:id', as: member() });
     expect(await screen.findByText('Vous ne pouvez pas modifier cette annonce')).toBeTruthy();
+  });
+
+  it('suggests the usual price of the same book and condition, and takes it in one tap', async () => {
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get(apiPath('/books/price-guide'), ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return HttpResponse.json(
+          guide({
+            usual: { median: 3000, low: 2500, high: 4000, deals: 5 },
+            deals: 5,
+            listings: { count: 2, low: 3500, high: 4500 },
+          }),
+        );
+      }),
+    );
+    renderScreen(<BookFormPage />, { at: '/books/add', path: '/books/add', as: seller });
+    expect(await screen.findByText(/Indiquez le titre \(ou l’ISBN\) et l’état/)).toBeTruthy();
+    await userEvent.type(await screen.findByLabelText('Titre *'), 'Mathématiques 6e');
+    await userEvent.selectOptions(screen.getByLabelText('État *'), 'bon');
+    expect(await screen.findByText('Prix habituel : 3 000 F CFA')).toBeTruthy();
+    expect(screen.getByText(/5 ventes conclues en « Bon état » ces 24 derniers mois/)).toBeTruthy();
+    expect(screen.getByText(/En vente en ce moment : 2 annonces de 3 500 F CFA à 4 500 F CFA/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Utiliser ce prix' }));
+    expect((screen.getByLabelText('Prix (FCFA) *') as HTMLInputElement).value).toBe('3000');
+    expect(asked.at(-1)?.get('title')).toBe('Mathématiques 6e');
+    expect(asked.at(-1)?.get('condition')).toBe('bon');
+  });
+
+  it('says when too few sales allow no suggestion, and leaves the listing being edited out of the offers', async () => {
+    const book = aBookDetail();
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get(apiPath(`/books/${book.id}`), () => HttpResponse.json({ book })),
+      http.get(apiPath('/books/price-guide'), ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return HttpResponse.json(guide({ deals: 1 }));
+      }),
+    );
+    renderScreen(<BookFormPage />, { at: `/books/edit/${book.id}`, path: '/books/edit/:id', as: seller });
+    expect(
+      await screen.findByText(/Pas encore assez de ventes de ce manuel .* \(1 vente conclue, il en faut 3\)/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Utiliser ce prix' })).toBeNull();
+    expect(asked.at(-1)?.get('exclude_id')).toBe(String(book.id));
   });
 });

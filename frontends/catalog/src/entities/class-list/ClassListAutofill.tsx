@@ -1,19 +1,11 @@
 import type { ClassListItemSuggestion } from '@cartable/contracts';
 import { BookIcon, SearchIcon, Spinner } from '@cartable/ui';
-import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
+import { useDebounce } from 'use-debounce';
 import { useClassListItemSearch } from './api/item-search';
 
 const MIN_CHARS = 2;
 const DEBOUNCE_MS = 250;
-
-function useDebounced(value: string, ms: number) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /**
  * « Choisir dans les listes de classe »: a combobox over the books of the
@@ -35,7 +27,7 @@ export function ClassListAutofill({
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const q = useDebounced(text.trim(), DEBOUNCE_MS);
+  const [q] = useDebounce(text.trim(), DEBOUNCE_MS);
   const enabled = q.length >= MIN_CHARS;
   const search = useClassListItemSearch(q, enabled);
   const options = enabled ? (search.data ?? []) : [];

@@ -53,6 +53,7 @@ import { rememberViewed } from './recently-viewed';
 import { SellerCard } from './SellerCard';
 import { ShareButton } from './ShareButton';
 import { SimilarBooks } from './SimilarBooks';
+import { UsualPrice } from './UsualPrice';
 
 export default function BookDetailPage(parts: BookPageParts) {
   const { id = '' } = useParams();
@@ -260,6 +261,8 @@ function BookDetail({ book, parts }: { book: BookDetailT; parts: BookPageParts }
               <Price value={book.price} className="text-3xl" />
               {book.price === 0 ? (
                 <p className="text-sm text-slate-600">Ce manuel est offert par son propriétaire.</p>
+              ) : book.usual_price ? (
+                <UsualPrice usual={book.usual_price} price={book.price} condition={conditionLabel(book)} />
               ) : null}
             </div>
             <div className="flex flex-wrap gap-2">

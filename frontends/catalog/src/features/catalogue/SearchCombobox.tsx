@@ -3,6 +3,7 @@ import { SEARCH_TEXT_MAX_LENGTH } from '@cartable/contracts/limits';
 import { cn, SearchIcon } from '@cartable/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { useDebounce } from 'use-debounce';
 import { suggestionsQuery } from './api/search';
 
 const KIND_LABELS: Record<BookSuggestion['kind'], string> = {
@@ -66,12 +67,7 @@ export function SearchCombobox({
   const listId = `${id}-suggestions`;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const [debounced, setDebounced] = useState(value.trim());
-
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value.trim()), SUGGEST_AFTER_MS);
-    return () => window.clearTimeout(timer);
-  }, [value]);
+  const [debounced] = useDebounce(value.trim(), SUGGEST_AFTER_MS);
 
   const suggestions = useQuery({ ...suggestionsQuery(debounced), placeholderData: keepPreviousData });
   const items = debounced && value.trim() ? (suggestions.data ?? []) : [];

@@ -47,6 +47,7 @@ import {
 } from './bookForm';
 import { bookChecks } from './checks';
 import { EMPTY_SLOT, PhotoSlots } from './PhotoSlots';
+import { PriceGuide } from './PriceGuide';
 
 /** /books/add, /books/create and /books/edit/:id. */
 export default function BookFormPage() {
@@ -287,6 +288,17 @@ function BookForm({ book }: { book?: Book }) {
             >
               Je donne ce manuel (0 FCFA)
             </button>
+            <PriceGuide
+              book={{
+                title: watch('title'),
+                isbn: watch('isbn'),
+                condition: watch('condition'),
+                excludeId: editing ? book.id : undefined,
+              }}
+              onUse={(value) =>
+                setValue('price', String(value), { shouldDirty: true, shouldValidate: Boolean(errors.price) })
+              }
+            />
           </div>
           <Controller
             control={control}
