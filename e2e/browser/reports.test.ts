@@ -49,6 +49,8 @@ describe('reporting a listing', () => {
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       await page.getByRole('button', { name: 'Signaler', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Signaler cette annonce' });
+      // A listing's own reason: a school's stamp says the book was lent, not given.
+      await dialog.getByLabel('Ce livre appartient à une école').waitFor();
       await dialog.getByRole('button', { name: 'Envoyer le signalement' }).click();
       await dialog.getByText('Choisissez une raison.').waitFor();
       await dialog.getByLabel('Autre').check();

@@ -121,15 +121,28 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
 export const reportTargetTypes = ['book', 'user', 'comment', 'message'] as const;
 export type ReportTargetType = (typeof reportTargetTypes)[number];
 
-export const reportReasons = ['arnaque', 'contenu_inapproprie', 'deja_vendu', 'doublon', 'autre'] as const;
+export const reportReasons = [
+  'arnaque',
+  'contenu_inapproprie',
+  'deja_vendu',
+  'doublon',
+  'appartient_ecole',
+  'autre',
+] as const;
 export type ReportReason = (typeof reportReasons)[number];
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   arnaque: 'Arnaque',
   contenu_inapproprie: 'Contenu inapproprié',
   deja_vendu: 'Manuel déjà vendu',
   doublon: 'Doublon',
+  appartient_ecole: 'Ce livre appartient à une école',
   autre: 'Autre',
 };
+/**
+ * Reasons that concern a listing only: a school's stamp or a library's label says the book was
+ * lent to a pupil, not given, and cannot be sold.
+ */
+export const LISTING_ONLY_REPORT_REASONS: readonly ReportReason[] = ['appartient_ecole'];
 
 /**
  * `applying`: decided, waiting for the owning service (catalog hides a listing, auth deactivates

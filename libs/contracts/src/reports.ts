@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { pageMetaSchema, safeText } from './common.ts';
-import { type ReportReason, reportDecisions, reportReasons, reportStatuses, reportTargetTypes } from './labels.ts';
+import {
+  LISTING_ONLY_REPORT_REASONS,
+  type ReportReason,
+  reportDecisions,
+  reportReasons,
+  reportStatuses,
+  reportTargetTypes,
+} from './labels.ts';
 
 /**
  * Reports and blocks. A member reports a listing, a
@@ -16,6 +23,10 @@ const detailsField = safeText().trim().max(500, 'Les précisions ne peuvent pas 
 const explained = <T extends { reason: ReportReason; details?: string | undefined }>(value: T) =>
   value.reason !== 'autre' || (value.details?.length ?? 0) >= 5;
 const explainedMessage = { path: ['details'], message: 'Précisez la raison (au moins 5 caractères).' };
+/** A reason about a listing (« Ce livre appartient à une école ») is for a listing only. */
+const forItsTarget = (value: { reason: ReportReason; target_type?: string }) =>
+  value.target_type === 'book' || !LISTING_ONLY_REPORT_REASONS.includes(value.reason);
+const forItsTargetMessage = { path: ['reason'], message: 'Cette raison ne concerne qu’une annonce.' };
 
 export const reportRequestSchema = z
   .object({
@@ -24,13 +35,15 @@ export const reportRequestSchema = z
     reason: reasonField,
     details: detailsField,
   })
-  .refine(explained, explainedMessage);
+  .refine(explained, explainedMessage)
+  .refine(forItsTarget, forItsTargetMessage);
 export type ReportRequest = z.input<typeof reportRequestSchema>;
 
 /** POST /messages/{id}/report (messaging). */
 export const messageReportRequestSchema = z
   .object({ reason: reasonField, details: detailsField })
-  .refine(explained, explainedMessage);
+  .refine(explained, explainedMessage)
+  .refine(forItsTarget, forItsTargetMessage);
 
 export const reportSchema = z.object({
   id: z.string().uuid(),

@@ -92,7 +92,18 @@ describe('reporting', () => {
     const twice = await call('POST', '/reports', reporter, report);
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe('Vous avez déjà signalé ce contenu.');
-    expect((await call('POST', '/reports', second, { ...report, reason: 'deja_vendu' })).status).toBe(201);
+    // A school's stamp in the book: a reason of its own.
+    expect((await call('POST', '/reports', second, { ...report, reason: 'appartient_ecole' })).status).toBe(201);
+  });
+
+  it('takes « ce livre appartient à une école » about a listing only', async () => {
+    const aboutMember = await call('POST', '/reports', second, {
+      target_type: 'user',
+      target_id: owner.sub,
+      reason: 'appartient_ecole',
+    });
+    expect(aboutMember.status).toBe(422);
+    expect(aboutMember.body.errors.reason).toEqual(['Cette raison ne concerne qu’une annonce.']);
   });
 
   it('takes members and comments, and messages reported in messaging', async () => {
@@ -173,7 +184,9 @@ describe('the queue', () => {
       target_label: 'Maths Terminale C',
       note: 'Annonce trompeuse',
     });
-    expect(['Arnaque', 'Manuel déjà vendu']).toContain((warned?.payload as { reason: string } | undefined)?.reason);
+    expect(['Arnaque', 'Ce livre appartient à une école']).toContain(
+      (warned?.payload as { reason: string } | undefined)?.reason,
+    );
     expect((await call('GET', `/admin/reports/${randomUUID()}`, admin)).status).toBe(404);
   });
 });

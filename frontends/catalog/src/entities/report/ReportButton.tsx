@@ -1,7 +1,7 @@
 import type { ReportReason } from '@cartable/contracts';
 import { AlertIcon, Button, cn, errorMessage, LazyDialog, notify, Textarea, useSession } from '@cartable/ui';
 import { useId, useState } from 'react';
-import { REASONS, type ReportTarget, useSendReport } from './api/reports';
+import { type ReportTarget, reasonsFor, useSendReport } from './api/reports';
 
 const WHAT: Record<ReportTarget['type'], string> = {
   book: 'cette annonce',
@@ -84,7 +84,7 @@ export function ReportButton({
       >
         <fieldset className="space-y-1" aria-describedby={error.reason ? `${groupId}-error` : undefined}>
           <legend className="mb-1 text-sm font-medium text-slate-800">Raison</legend>
-          {REASONS.map((option) => (
+          {reasonsFor(target.type).map((option) => (
             // The whole 44 px row is the finger's target, not the 16 px circle.
             <label
               key={option.value}

@@ -10,6 +10,7 @@ import type {
 import { api } from '@cartable/ui';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
+export { REPORT_REASON_LABELS as REASON_LABELS } from '@cartable/contracts/labels';
 /**
  * « Signalements »: reports waiting in moderation's queue (services/moderation/API.md). A decision
  * is one call: moderation records it on every open report of the target and has it applied by the
@@ -18,14 +19,6 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
  * it is done.
  */
 export type { Report, ReportDecision, ReportStatus, ReportTargetType };
-
-export const REASON_LABELS: Record<Report['reason'], string> = {
-  arnaque: 'Arnaque',
-  contenu_inapproprie: 'Contenu inapproprié',
-  deja_vendu: 'Manuel déjà vendu',
-  doublon: 'Doublon',
-  autre: 'Autre',
-};
 export const TARGET_LABELS: Record<ReportTargetType, string> = {
   book: 'Annonce',
   user: 'Membre',

@@ -1,4 +1,5 @@
 import type { BlockStatusResponse, MessageResponse, ReportCreatedResponse, ReportReason } from '@cartable/contracts';
+import { LISTING_ONLY_REPORT_REASONS, REPORT_REASON_LABELS, reportReasons } from '@cartable/contracts/labels';
 import { api } from '@cartable/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -13,13 +14,11 @@ export type ReportTarget =
   | { type: 'comment'; id: string }
   | { type: 'message'; id: string };
 
-export const REASONS: Array<{ value: ReportReason; label: string }> = [
-  { value: 'arnaque', label: 'Arnaque' },
-  { value: 'contenu_inapproprie', label: 'Contenu inapproprié' },
-  { value: 'deja_vendu', label: 'Manuel déjà vendu' },
-  { value: 'doublon', label: 'Doublon' },
-  { value: 'autre', label: 'Autre' },
-];
+/** The reasons a member may give for this kind of target, as the server accepts them. */
+export const reasonsFor = (type: ReportTarget['type']): Array<{ value: ReportReason; label: string }> =>
+  reportReasons
+    .filter((reason) => type === 'book' || !LISTING_ONLY_REPORT_REASONS.includes(reason))
+    .map((value) => ({ value, label: REPORT_REASON_LABELS[value] }));
 
 export function sendReport(target: ReportTarget, body: { reason: ReportReason; details?: string }) {
   if (target.type === 'message') return api.post<MessageResponse>(`/messages/${target.id}/report`, body);
