@@ -45,3 +45,11 @@ export const CSV_FORMULA_START = /^[=+\-@\t\r]/;
 export const PRICE_GUIDE_MIN_DEALS = 3;
 /** Sales older than this many months are left out: editions and prices move. */
 export const PRICE_GUIDE_MONTHS = 24;
+
+// ── the school year ──
+/**
+ * A listing still on sale this many months after it was published may be put back on sale in one
+ * tap (it shows as new again): one published at the rentrée comes back for next year's sellers'
+ * season, in June and July.
+ */
+export const RELIST_AFTER_MONTHS = 10;

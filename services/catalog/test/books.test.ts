@@ -407,3 +407,35 @@ describe('totals of a listing page', () => {
     expect(n).toBe(250);
   });
 });
+
+describe('putting a listing back on sale', () => {
+  it('dates an unsold listing of last school year anew, for its owner only, and never a recent or reserved one', async () => {
+    const created = await list(await fields({ title: 'Histoire-Géographie 3e – invendu' }));
+    const id = created.body.book.id as number;
+    const relist = (who = seller) => h.call('POST', `/books/${id}/relist`, {}, who.token);
+    const tooSoon = await relist();
+    expect(tooSoon.status).toBe(409);
+    expect(tooSoon.body.message).toBe('Cette annonce a moins de 10 mois : elle est encore parmi les récentes.');
+
+    const lastYear = new Date(Date.now() - 330 * 24 * 3600_000);
+    await h.db.update(schema.books).set({ createdAt: lastYear }).where(eq(schema.books.id, id));
+    const stranger = await h.token();
+    const refused = await relist(stranger);
+    expect(refused.status).toBe(403);
+
+    const done = await relist();
+    expect(done.status).toBe(200);
+    expect(done.body.message).toBe('Annonce remise en vente : elle apparaît de nouveau parmi les récentes.');
+    expect(Date.now() - new Date(done.body.book.created_at).getTime()).toBeLessThan(60_000);
+    // First among the newest again.
+    const newest = await h.call('GET', '/books?sort_by=created_at&sort_direction=desc&per_page=1');
+    expect(newest.body.data[0].id).toBe(id);
+
+    await h.db.update(schema.books).set({ createdAt: lastYear }).where(eq(schema.books.id, id));
+    expect((await h.call('PUT', `/books/${id}/status`, { status: 'réservé' }, seller.token)).status).toBe(200);
+    const reserved = await relist();
+    expect(reserved.status).toBe(409);
+    expect(reserved.body.message).toBe('Seule une annonce disponible peut être remise en vente.');
+    expect((await h.call('POST', '/books/999999/relist', {}, seller.token)).status).toBe(404);
+  });
+});

@@ -116,6 +116,7 @@ export const routeTable: readonly RouteEntry[] = [
   catalog('/books/stats/user', 'user'),
   catalog('/books/:id', 'public', 'uploads'),
   catalog('/books/:id/status', 'user'),
+  catalog('/books/:id/relist', 'user'),
   catalog('/user/books', 'user'),
   catalog('/users/profile/books', 'user'),
   // A member's public profile: their listings and deals completed (visitors too).

@@ -218,6 +218,14 @@ export async function updateListing(db: Db, id: number, values: Partial<ListingV
     .where(eq(books.id, id));
 }
 
+/** Puts a listing back on sale as new: it is dated now, so it shows among the recent ones again. */
+export async function relistListing(db: Db, id: number) {
+  await db
+    .update(books)
+    .set({ createdAt: sql`now()`, ...nextVersion })
+    .where(eq(books.id, id));
+}
+
 export async function setListingStatus(db: Db, id: number, status: BookStatus) {
   await db
     .update(books)

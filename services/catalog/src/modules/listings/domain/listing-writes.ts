@@ -1,4 +1,10 @@
-import { type AccessClaims, type BookFields, type BookStatus, dealMessages } from '@cartable/contracts';
+import {
+  type AccessClaims,
+  type BookFields,
+  type BookStatus,
+  dealMessages,
+  RELIST_AFTER_MONTHS,
+} from '@cartable/contracts';
 import {
   conflict,
   type Db,
@@ -52,6 +58,10 @@ export interface DealSales {
     months: number,
   ): Promise<{ deals: number; median: number | null; low: number | null; high: number | null }>;
 }
+
+const RELIST_OWNER_ONLY = 'Seul le propriétaire de l’annonce peut la remettre en vente.';
+const RELIST_AVAILABLE_ONLY = 'Seule une annonce disponible peut être remise en vente.';
+const RELIST_TOO_SOON = `Cette annonce a moins de ${RELIST_AFTER_MONTHS} mois : elle est encore parmi les récentes.`;
 
 /** Refuses any status change of a listing a confirmed deal sold (409). */
 export async function refuseIfSoldInDeal(db: Db, sales: DealSales, bookId: number) {
@@ -180,6 +190,27 @@ export function listingWrites(options: { uow: UnitOfWork; storage: Storage; lots
       const photos = await queries.photosOf(db, book.id);
       await uow.run((t) => deleteListing(t, storage, book.id));
       await deleteStoredPhotos(storage, photos);
+    },
+
+    /**
+     * Puts the owner's listing back on sale as new, once it has waited RELIST_AFTER_MONTHS months
+     * unsold: the next school year's buyers see it among the recent ones.
+     */
+    async relist(id: number, claims: AccessClaims) {
+      const book = await owned(id, claims);
+      if (book.userId !== claims.sub) throw forbidden(RELIST_OWNER_ONLY);
+      await uow.run(async (t) => {
+        // Under the listing's lock: its status and date as they are now, a deal confirmed meanwhile seen.
+        const locked = await queries.lockListing(t.db, book.id);
+        if (!locked) throw notFound(LISTING_NOT_FOUND);
+        await refuseIfSoldInDeal(t.db, sales, book.id);
+        if (locked.status !== 'disponible') throw conflict(RELIST_AVAILABLE_ONLY);
+        const due = new Date(locked.createdAt);
+        due.setMonth(due.getMonth() + RELIST_AFTER_MONTHS);
+        if (due > new Date()) throw conflict(RELIST_TOO_SOON);
+        await queries.relistListing(t.db, book.id);
+        await listingUpdated(t, storage, book.id, book.price);
+      });
     },
 
     /** Whether the status changed. */

@@ -101,6 +101,22 @@ export const bookRoutes: FastifyPluginAsyncZod<ListingRouteDeps> = async (app, {
     },
   );
 
+  // « Remettre en vente »: a listing unsold since last school year shows as new again.
+  app.post(
+    '/books/:id/relist',
+    {
+      onRequest: guards.requireUser,
+      schema: { tags, security, params: idParams, response: { 200: bookWriteResponseSchema } },
+    },
+    async (request) => {
+      await writes.relist(request.params.id, request.claims!);
+      return {
+        message: 'Annonce remise en vente : elle apparaît de nouveau parmi les récentes.',
+        book: await card(request.params.id),
+      };
+    },
+  );
+
   app.put(
     '/books/:id/status',
     {
