@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import BooksPage from '../src/features/catalogue/BooksPage';
 import MyListPage from '../src/features/class-lists/MyListPage';
 import MessagesPage from '../src/features/conversations/MessagesPage';
+import MyBooksPage from '../src/features/my-books/MyBooksPage';
 import TransactionsPage from '../src/features/transactions/TransactionsPage';
 import { aBook, aCategoryTree } from './fixtures';
 
@@ -156,5 +157,35 @@ describe('the deals', () => {
     expect(await screen.findByText('Impossible de charger vos transactions')).toBeTruthy();
     expect(screen.getByText('Service temporairement indisponible.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeTruthy();
+  });
+});
+
+describe('« Mes manuels »', () => {
+  it('offers to put back on sale a listing unsold since last school year, and only that one', async () => {
+    const lastYear = new Date(Date.now() - 330 * 24 * 3600_000).toISOString();
+    const old = aBook({ id: 41, title: 'Histoire 3e – l’an dernier', created_at: lastYear });
+    const recent = aBook({ id: 42, title: 'Anglais 3e – ce mois-ci' });
+    let relisted = 0;
+    server.use(
+      http.get(apiPath('/user/books'), () => HttpResponse.json({ data: [old, recent] })),
+      http.post(apiPath('/books/41/relist'), () => {
+        relisted++;
+        return HttpResponse.json({
+          message: 'Annonce remise en vente : elle apparaît de nouveau parmi les récentes.',
+          book: { ...old, created_at: new Date().toISOString() },
+        });
+      }),
+    );
+    renderScreen(<MyBooksPage />, { at: '/my-books', path: '/my-books', as: member({ id: old.user_id }) });
+    const button = await screen.findByRole('button', { name: `Remettre en vente « ${old.title} »` });
+    expect(screen.queryByRole('button', { name: `Remettre en vente « ${recent.title} »` })).toBeNull();
+    await userEvent.click(button);
+    await waitFor(() => expect(relisted).toBe(1));
+    expect(
+      await screen.findByText('Annonce remise en vente : elle apparaît de nouveau parmi les récentes.'),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: `Remettre en vente « ${old.title} »` })).toBeNull(),
+    );
   });
 });

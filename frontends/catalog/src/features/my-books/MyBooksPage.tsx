@@ -16,6 +16,7 @@ import {
   PageHeader,
   PencilIcon,
   PlusIcon,
+  RefreshIcon,
   Skeleton,
   StarIcon,
   TrashIcon,
@@ -28,7 +29,7 @@ import { ConcludeDialog } from '../../entities/transaction/LazyConcludeDialog';
 import { type Book, type BookStatus, conditionLabel, statusLabel, truncate } from '../../shared/books';
 import { messages } from '../../shared/messages';
 
-import { useDeleteMyBook, useMyBooks, useUpdateStatus } from './api/my-books';
+import { relistable, useDeleteMyBook, useMyBooks, useRelist, useUpdateStatus } from './api/my-books';
 
 type Tab = 'all' | BookStatus;
 const TABS: Array<[Tab, string]> = [
@@ -49,6 +50,11 @@ export default function MyBooksPage() {
   const status = useUpdateStatus({
     onSuccess: (data, next) => void notify.success(data.message ?? `Statut mis à jour : ${statusLabel(next)}`),
     onError: (error) => void notify.error(errorMessage(error, messages.statusError)),
+  });
+
+  const relist = useRelist({
+    onSuccess: (message) => void notify.success(message),
+    onError: (error) => void notify.error(errorMessage(error, 'L’annonce n’a pas pu être remise en vente. Réessayez.')),
   });
 
   const remove = useDeleteMyBook({
@@ -146,8 +152,12 @@ export default function MyBooksPage() {
                 <MyBookRow
                   key={book.id}
                   book={book}
-                  busy={status.isPending && status.variables?.book.id === book.id}
+                  busy={
+                    (status.isPending && status.variables?.book.id === book.id) ||
+                    (relist.isPending && relist.variables?.id === book.id)
+                  }
                   onStatus={(next) => status.mutate({ book, next })}
+                  onRelist={() => relist.mutate(book)}
                   onDelete={() => setToDelete(book)}
                   onConclude={() => setToConclude(book)}
                 />
@@ -184,10 +194,13 @@ function MyBookRow({
   onStatus,
   onDelete,
   onConclude,
+  onRelist,
 }: {
   book: Book;
   busy: boolean;
   onStatus: (next: BookStatus) => void;
+  /** Put back on sale as new (a listing unsold since last school year). */
+  onRelist: () => void;
   onDelete: () => void;
   /** Record a deal with a member who wrote about this listing. */
   onConclude: () => void;
@@ -275,6 +288,20 @@ function MyBookRow({
             leftIcon={<HandshakeIcon size={15} />}
           >
             <span aria-hidden="true">Conclure une vente</span>
+          </Button>
+        ) : null}
+        {relistable(book) ? (
+          <Button
+            variant="outline"
+            size="sm"
+            className="col-span-2 min-w-0 px-2"
+            onClick={onRelist}
+            disabled={busy}
+            aria-label={`Remettre en vente « ${book.title} »`}
+            title="En vente depuis l’an dernier : elle apparaîtra de nouveau parmi les récentes."
+            leftIcon={<RefreshIcon size={15} />}
+          >
+            <span aria-hidden="true">Remettre en vente</span>
           </Button>
         ) : null}
         {current === 'disponible' && !book.hidden ? (

@@ -1,3 +1,6 @@
+import type { BookWriteResponse } from '@cartable/contracts';
+import { RELIST_AFTER_MONTHS } from '@cartable/contracts/limits';
+import { api } from '@cartable/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bookKeys, deleteBook, myBooksQuery, updateBookStatus } from '../../../shared/api/books';
 import type { Book, BookStatus } from '../../../shared/books';
@@ -41,6 +44,34 @@ export function useDeleteMyBook(handlers: { onSuccess: () => void; onError: () =
       queryClient.setQueryData<Book[]>(bookKeys.mine, (list) => list?.filter((b) => b.id !== book.id));
       void refreshLists();
       handlers.onSuccess();
+    },
+    onError: handlers.onError,
+  });
+}
+
+/**
+ * Whether the listing may be put back on sale as new: still available RELIST_AFTER_MONTHS months
+ * after it was published (the server holds to the same rule).
+ */
+export function relistable(book: Book, now = new Date()) {
+  if (book.status !== 'disponible' || book.hidden || !book.created_at) return false;
+  const due = new Date(book.created_at);
+  due.setMonth(due.getMonth() + RELIST_AFTER_MONTHS);
+  return due <= now;
+}
+
+/** POST /books/{id}/relist: « Remettre en vente »; the listing, dated anew, changes in place. */
+export function useRelist(handlers: { onSuccess: (message: string) => void; onError: (error: unknown) => void }) {
+  const queryClient = useQueryClient();
+  const refreshLists = useRefreshLists();
+  return useMutation({
+    mutationFn: (book: Book) => api.post<BookWriteResponse>(`/books/${encodeURIComponent(String(book.id))}/relist`),
+    onSuccess: (data, book) => {
+      queryClient.setQueryData<Book[]>(bookKeys.mine, (list) =>
+        list?.map((b) => (b.id === book.id ? { ...b, ...data.book } : b)),
+      );
+      void refreshLists();
+      handlers.onSuccess(data.message);
     },
     onError: handlers.onError,
   });
