@@ -17,6 +17,7 @@ export * from './photos.ts';
 export * from './reports.ts';
 export type * from './responses.ts';
 export * from './saved-searches.ts';
+export * from './school-year.ts';
 export * from './stats.ts';
 export * from './subscriptions.ts';
 export * from './trust.ts';

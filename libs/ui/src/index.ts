@@ -42,6 +42,7 @@ export {
 export { LoadFailed, type LoadFailedProps, type RetryableRead } from './components/LoadFailed';
 export { Container, PageHeader, type PageHeaderProps, useDocumentTitle } from './components/Page';
 export { type PageItem, Pagination, type PaginationProps, pageItems } from './components/Pagination';
+export { SchoolYearCard } from './components/SchoolYearCard';
 export { Skeleton } from './components/Skeleton';
 export { PageSpinner, Spinner, type SpinnerProps } from './components/Spinner';
 export { currentUserQuery, UNREAD_POLL_MS, unreadCountQuery } from './data/account';

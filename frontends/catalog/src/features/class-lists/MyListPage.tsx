@@ -4,6 +4,7 @@ import {
   Container,
   EmptyState,
   LoadFailed,
+  SchoolYearCard,
   Select,
   Skeleton,
   useDocumentTitle,
@@ -73,6 +74,19 @@ export default function MyListPage() {
           onCity={(id) => update({ city: id || 'all' })}
         />
       )}
+      <SchoolYearCard className="mt-8">
+        {(season) =>
+          season === 'vendre' ? (
+            <Link to="/ma-liste/vendre" className={buttonClasses('outline', 'sm')}>
+              Vendre les manuels de l’an dernier
+            </Link>
+          ) : season === 'garder' ? (
+            <Link to="/my-books" className={buttonClasses('outline', 'sm')}>
+              Mes manuels
+            </Link>
+          ) : null
+        }
+      </SchoolYearCard>
     </Container>
   );
 }

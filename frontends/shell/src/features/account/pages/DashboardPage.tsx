@@ -2,6 +2,7 @@ import {
   Alert,
   BookIcon,
   Button,
+  buttonClasses,
   Card,
   CardBody,
   CardHeader,
@@ -19,6 +20,7 @@ import {
   profileImageUrl,
   ReceiptIcon,
   RefreshIcon,
+  SchoolYearCard,
   ShieldIcon,
   Skeleton,
   StarIcon,
@@ -90,6 +92,27 @@ export default function DashboardPage() {
       </Card>
 
       <PendingDeals />
+
+      <SchoolYearCard>
+        {(season) =>
+          season === 'acheter' ? (
+            <Link to="/ma-liste" className={buttonClasses('primary', 'sm')}>
+              Compléter ma liste
+            </Link>
+          ) : (
+            <>
+              {season === 'vendre' ? (
+                <Link to="/ma-liste/vendre" className={buttonClasses('primary', 'sm')}>
+                  Vendre les manuels de l’an dernier
+                </Link>
+              ) : null}
+              <Link to="/my-books" className={buttonClasses('outline', 'sm')}>
+                Mes manuels
+              </Link>
+            </>
+          )
+        }
+      </SchoolYearCard>
 
       <Stats />
 
