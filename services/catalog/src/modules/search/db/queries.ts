@@ -27,13 +27,13 @@ export const inCategories = (ids: number[]) => sql`${l.categoryIds} && ${`{${ids
 /**
  * How a text query matches: French full-text (stems, accents ignored) and the ISBN; when that
  * finds nothing, the same full text over the listings' words closest to each word typed
- * (`forgivingQuery`), which forgives typos.
+ * (sql-search.ts, `textMatch`), which forgives typos.
  */
 export type TextMode = 'fulltext' | 'typo';
 
 /**
  * A text as the engines match it: as typed, or forgiven (its words replaced by the listings'
- * closest ones, as a tsquery of words only: see forgivingQuery).
+ * closest ones, as a tsquery of words only: sql-search.ts, `textMatch`).
  */
 export type TextMatch = { mode: 'fulltext' } | { mode: 'typo'; tsquery: string };
 const asTyped: TextMatch = { mode: 'fulltext' };
