@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Envelope, EventType } from '@cartable/contracts';
-import type { EventHandlers } from '@cartable/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookContactsProjection } from '../src/modules/trust/index.ts';
 import { type CatalogHarness, startCatalog } from './harness.ts';
@@ -9,12 +7,6 @@ type Member = { sub: string; token: string };
 let h: CatalogHarness;
 const ISBN = '978-2-7531-0662-4';
 const OTHER_ISBN = '9782218999999';
-
-async function deliver<T extends EventType>(handlers: EventHandlers, type: T, data: Envelope<T>['data']) {
-  const envelope = { id: randomUUID(), type, occurred_at: new Date().toISOString(), data } as Envelope<T>;
-  // biome-ignore lint/suspicious/noExplicitAny: the handler of this type takes this envelope
-  await h.db.transaction((tx) => (handlers[type] as any)(tx, envelope));
-}
 
 async function listBook(owner: Member, book: { title: string; price: number; isbn?: string; condition?: string }) {
   const res = await h.form(
@@ -43,7 +35,7 @@ async function sell(
   book: { title: string; price: number; isbn?: string; condition?: string },
 ) {
   const bookId = await listBook(seller, book);
-  await deliver(bookContactsProjection, 'messaging.message.sent', {
+  await h.deliver(bookContactsProjection, 'messaging.message.sent', {
     message_id: randomUUID(),
     conversation_id: randomUUID(),
     book_id: bookId,
