@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { VISITOR_BOOK_PAGE } from './book-page.ts';
 import { dbInt, idParamsSchema, int4, multilineText, pageMetaSchema, positiveId, safeText } from './common.ts';
-import { bookConditions, bookStatuses } from './labels.ts';
+import { bookConditionFlags, bookConditions, bookStatuses } from './labels.ts';
 import {
   BOOKS_PER_PAGE_MAX,
   LOT_ITEMS_MAX,
@@ -26,6 +26,14 @@ const optionalText = (max: number, message: string) =>
 const idList = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : v),
   z.array(positiveId()),
+);
+
+/** "a,b" or ["a","b"] → a list of condition flags, each once. */
+const conditionFlagList = z.preprocess(
+  (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : v),
+  z
+    .array(z.enum(bookConditionFlags, { error: 'Précision sur l’état inconnue' }))
+    .transform((flags) => bookConditionFlags.filter((flag) => flags.includes(flag))),
 );
 
 /** A catalogue search's text: bounded in characters and in words (./limits.ts). */
@@ -80,6 +88,8 @@ export const bookFieldsSchema = z.object({
       .optional(),
   ),
   condition: z.enum(bookConditions, { error: "Choisissez l'état du manuel" }),
+  /** What the condition does not say (annotations, exercises filled in, a stamp…); none by default. */
+  condition_flags: conditionFlagList.default([]),
   price: z.coerce
     .number({ error: 'Le prix est obligatoire' })
     .int('Le prix doit être un nombre entier de FCFA')
@@ -125,6 +135,8 @@ export const bookListQuerySchema = z
     min_price: money.optional(),
     max_price: money.optional(),
     condition: z.enum(bookConditions, { error: 'État inconnu' }).optional(),
+    /** Leave out the listings that have any of these flags (« Sans annotations », « Exercices vierges »…). */
+    without_flags: conditionFlagList.optional(),
     is_negociable: queryFlag.optional(),
     is_negotiable: queryFlag.optional(),
     is_exchange_possible: queryFlag.optional(),
@@ -173,6 +185,8 @@ export const bookSchema = z
     condition: z.enum(bookConditions),
     /** Neuf, Très bon état, Bon état, État acceptable, Mauvais état. */
     condition_label: z.string(),
+    /** What the condition does not say, in the order of `bookConditionFlags`. */
+    condition_flags: z.array(z.enum(bookConditionFlags)).default([]),
     /** Whole FCFA; 0 is a gift. */
     price: z.number().int(),
     status: z.enum(bookStatuses),

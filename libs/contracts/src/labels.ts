@@ -17,6 +17,28 @@ export const conditionLabels: Record<BookCondition, string> = {
   mauvais: 'Mauvais état',
 };
 
+/**
+ * What the condition alone does not tell a buyer of school books: the seller ticks each that
+ * applies, the card and the page show them, and the catalogue can leave them out.
+ */
+export const bookConditionFlags = ['annotated', 'filled_in', 'stamped', 'pages_missing', 'cover_damaged'] as const;
+export type BookConditionFlag = (typeof bookConditionFlags)[number];
+export const conditionFlagLabels: Record<BookConditionFlag, string> = {
+  annotated: 'Annoté ou surligné',
+  filled_in: 'Exercices déjà remplis',
+  stamped: 'Tampon d’école ou de bibliothèque',
+  pages_missing: 'Pages manquantes',
+  cover_damaged: 'Couverture abîmée',
+};
+/** The catalogue's filter says what the buyer wants, not what they avoid. */
+export const conditionFlagFilterLabels: Record<BookConditionFlag, string> = {
+  annotated: 'Sans annotations',
+  filled_in: 'Exercices vierges',
+  stamped: 'Sans tampon',
+  pages_missing: 'Aucune page manquante',
+  cover_damaged: 'Couverture intacte',
+};
+
 export const bookStatuses = ['disponible', 'réservé', 'vendu'] as const;
 export type BookStatus = (typeof bookStatuses)[number];
 /** SPEC.md section 4: any other value shows as Vendu. */

@@ -18,6 +18,7 @@ const book = (id: number, extra: Record<string, unknown> = {}): Book & Record<st
   publication_year: id % 3 ? 2021 : null,
   condition: 'bon',
   condition_label: 'Bon état',
+  condition_flags: ['annotated' as const],
   price: 2500,
   status: 'disponible',
   status_label: 'Disponible',

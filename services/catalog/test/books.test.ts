@@ -439,3 +439,66 @@ describe('putting a listing back on sale', () => {
     expect((await h.call('POST', '/books/999999/relist', {}, seller.token)).status).toBe(404);
   });
 });
+
+describe('what the condition does not say', () => {
+  const titles = (res: { body: { data: Array<{ title: string }> } }) => res.body.data.map((b) => b.title).sort();
+
+  it('keeps the flags the seller ticks, shows them on the card and the page, and refuses an unknown one', async () => {
+    const created = await list(
+      await fields({
+        title: 'Cahier d’activités 5e – annoté',
+        condition_flags: ['filled_in', 'annotated', 'annotated'],
+      }),
+    );
+    expect(created.status).toBe(201);
+    // Each once, in the order the screens list them.
+    expect(created.body.book.condition_flags).toEqual(['annotated', 'filled_in']);
+    const page = await h.call('GET', `/books/${created.body.book.id}`);
+    expect(page.body.book.condition_flags).toEqual(['annotated', 'filled_in']);
+
+    const unknown = await list(await fields({ title: 'Manuel au drapeau inconnu', condition_flags: ['soiled'] }));
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors['condition_flags.0']?.[0] ?? unknown.body.errors.condition_flags?.[0]).toBe(
+      'Précision sur l’état inconnue',
+    );
+
+    // An edit that ticks none clears them, as the form sends it.
+    const edited = await h.form(
+      'POST',
+      `/books/${created.body.book.id}`,
+      await fields({ title: 'Cahier d’activités 5e – annoté' }),
+      {},
+      seller.token,
+    );
+    expect(edited.body.book.condition_flags).toEqual([]);
+  });
+
+  it('leaves out the listings with a flag the buyer does not want, from memory and from SQL alike', async () => {
+    const anglais = String(await h.categoryId('Anglais'));
+    const book = (title: string, flags: string[]) =>
+      fields({ title, author: 'Longman', category_ids: [anglais], condition_flags: flags });
+    await list(await book('Anglais Go for English 4e propre', []));
+    await list(await book('Anglais Go for English 4e tamponné', ['stamped']));
+    await list(await book('Anglais Go for English 4e sans couverture', ['cover_damaged', 'pages_missing']));
+    await list(await book('Anglais Go for English 4e surligné', ['annotated']));
+
+    // No text: the in-memory listing index answers; with text: SQL.
+    const byCategory = (without: string) =>
+      h.call('GET', `/books?category_ids=${anglais}&without_flags=${without}`).then(titles);
+    const byText = (without: string) =>
+      h.call('GET', `/books?query=Go%20for%20English&literal=true&without_flags=${without}`).then(titles);
+    for (const search of [byCategory, byText]) {
+      expect(await search('stamped,pages_missing')).toEqual([
+        'Anglais Go for English 4e propre',
+        'Anglais Go for English 4e surligné',
+      ]);
+      expect(await search('annotated,filled_in,stamped,pages_missing,cover_damaged')).toEqual([
+        'Anglais Go for English 4e propre',
+      ]);
+      expect((await search('')).length).toBe(4);
+    }
+    const bad = await h.call('GET', '/books?without_flags=dirty');
+    expect(bad.status).toBe(422);
+    expect(bad.body.message).toBeTruthy();
+  });
+});

@@ -1,4 +1,10 @@
-import { type BookListQuery, bookConditions, bookListQuerySchema, bookStatuses } from '@cartable/contracts';
+import {
+  type BookListQuery,
+  bookConditionFlags,
+  bookConditions,
+  bookListQuerySchema,
+  bookStatuses,
+} from '@cartable/contracts';
 import { rowsOf } from '@cartable/service-kit';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
@@ -49,6 +55,7 @@ async function insertListings(count: number) {
     title: `Manuel ${random.int(1000)}`,
     author: 'Collectif',
     condition: random.pick(bookConditions),
+    conditionFlags: bookConditionFlags.filter(() => random.chance(0.15)),
     price: random.pick([0, 500, 1000, 1500, 2500, 5000, 7500, 12_000]) + (random.chance(0.3) ? random.int(100) : 0),
     status: random.pick([...bookStatuses, 'disponible', 'disponible'] as const),
     cityId: random.chance(0.1) ? null : random.pick(cityIds),
@@ -79,6 +86,7 @@ function randomQuery(): BookListQuery {
     delete raw.max_price;
   }
   if (random.chance(0.2)) raw.condition = random.pick(bookConditions);
+  if (random.chance(0.2)) raw.without_flags = bookConditionFlags.filter(() => random.chance(0.4)).join(',');
   if (random.chance(0.2)) raw.is_negotiable = random.pick(['true', 'false']);
   if (random.chance(0.2)) raw.is_exchange_possible = random.pick(['true', 'false']);
   if (random.chance(0.4)) raw.city_id = random.pick(cityIds);
@@ -461,6 +469,7 @@ describe('ListingIndex', () => {
       price,
       cityId: 1,
       condition: 'bon' as const,
+      conditionFlags: [],
       negotiable: false,
       exchange: false,
       createdMicros: id,
@@ -510,6 +519,7 @@ describe('ListingIndex', () => {
         price: pick.pick([0, 500, 1000, 2500, 5000]) + pick.int(3) * 100,
         cityId: pick.chance(0.1) ? null : 1 + pick.int(3),
         condition: pick.pick(bookConditions),
+        conditionFlags: [],
         negotiable: pick.chance(0.5),
         exchange: false,
         createdMicros: pick.int(500),

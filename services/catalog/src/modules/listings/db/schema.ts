@@ -1,7 +1,8 @@
-import { bookConditions, bookStatuses } from '@cartable/contracts';
+import { bookConditionFlags, bookConditions, bookStatuses } from '@cartable/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -29,6 +30,8 @@ export const books = pgTable(
     publisher: text('publisher'),
     publicationYear: integer('publication_year'),
     condition: text('condition', { enum: bookConditions }).notNull(),
+    /** What the condition does not say (annotated, exercises filled in, stamp…): contracts' labels. */
+    conditionFlags: text('condition_flags', { enum: bookConditionFlags }).array().notNull().default(sql`'{}'::text[]`),
     /** Whole XOF/FCFA; 0 is a gift. */
     price: integer('price').notNull(),
     status: text('status', { enum: bookStatuses }).notNull().default('disponible'),
@@ -114,6 +117,11 @@ export const books = pgTable(
     index('books_listed_isbn_key_idx')
       .on(sql`cartable_isbn_key(${t.isbn})`)
       .where(sql`status <> 'vendu' and isbn is not null`),
+    // Another writer than the API (a script, a migration) cannot store a flag no screen names.
+    check(
+      'books_condition_flags_known',
+      sql`${t.conditionFlags} <@ array[${sql.raw(bookConditionFlags.map((f) => `'${f}'`).join(', '))}]::text[]`,
+    ),
   ],
 );
 
@@ -187,6 +195,7 @@ export const listingFacts = pgView('listing_facts', {
   sellerAway: boolean('seller_away').notNull(),
   search: tsvector('search'),
   isLot: boolean('is_lot').notNull(),
+  conditionFlags: text('condition_flags', { enum: bookConditionFlags }).array().notNull(),
 }).existing();
 
 /** The books of lots, as other modules may read them (migration 0026's view over `book_lot_items`). */

@@ -72,6 +72,7 @@ export function listingCards(options: {
       publication_year: r.publicationYear,
       condition: r.condition,
       condition_label: conditionLabels[r.condition],
+      condition_flags: r.conditionFlags,
       price: r.price,
       status: r.status,
       status_label: statusLabel(r.status),

@@ -1,4 +1,4 @@
-import type { BookCondition, BookStatus } from '@cartable/contracts';
+import type { BookCondition, BookConditionFlag, BookStatus } from '@cartable/contracts';
 import { type Db, rowsOf } from '@cartable/service-kit';
 import { and, asc, desc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -70,6 +70,8 @@ export interface CatalogueFilter {
   minPrice?: number | undefined;
   maxPrice?: number | undefined;
   condition?: BookCondition | undefined;
+  /** Leave out the listings with any of these flags. */
+  withoutFlags?: BookConditionFlag[] | undefined;
   negotiable?: boolean | undefined;
   exchange?: boolean | undefined;
   cityId?: number | undefined;
@@ -95,6 +97,9 @@ export function catalogueConditions(filter: CatalogueFilter, match: TextMatch = 
   if (filter.minPrice !== undefined) conditions.push(sql`${l.price} >= ${filter.minPrice}`);
   if (filter.maxPrice !== undefined) conditions.push(sql`${l.price} <= ${filter.maxPrice}`);
   if (filter.condition) conditions.push(eq(l.condition, filter.condition));
+  if (filter.withoutFlags?.length) {
+    conditions.push(sql`not (${l.conditionFlags} && ${sql.param(filter.withoutFlags, l.conditionFlags)})`);
+  }
   if (filter.negotiable !== undefined) conditions.push(eq(l.isNegotiable, filter.negotiable));
   if (filter.exchange !== undefined) conditions.push(eq(l.isExchangePossible, filter.exchange));
   if (filter.cityId) conditions.push(eq(l.cityId, filter.cityId));

@@ -57,6 +57,7 @@ export function catalogueFilter(
     minPrice: query.min_price,
     maxPrice: query.max_price,
     condition: query.condition,
+    withoutFlags: query.without_flags,
     negotiable: query.is_negociable ?? query.is_negotiable,
     exchange: query.is_exchange_possible,
     cityId: query.city_id,

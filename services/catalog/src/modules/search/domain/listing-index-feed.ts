@@ -23,7 +23,7 @@ const RECONNECT_MS = [250, 1000, 5000];
 
 /** The columns the index holds, as listings' published view gives them. */
 const ENTRY_COLUMNS = `id, status, hidden_at is null and not seller_away as shown, category_ids, price, city_id,
-  condition, is_negotiable, is_exchange_possible,
+  condition, condition_flags, is_negotiable, is_exchange_possible,
   (extract(epoch from created_at) * 1000000)::float8 as created_micros, views, user_id`;
 
 interface EntryRow {
@@ -34,6 +34,7 @@ interface EntryRow {
   price: number;
   city_id: number | null;
   condition: ListingEntry['condition'];
+  condition_flags: ListingEntry['conditionFlags'];
   is_negotiable: boolean;
   is_exchange_possible: boolean;
   created_micros: number;
@@ -49,6 +50,7 @@ const entryOf = (row: EntryRow): ListingEntry => ({
   price: row.price,
   cityId: row.city_id,
   condition: row.condition,
+  conditionFlags: row.condition_flags,
   negotiable: row.is_negotiable,
   exchange: row.is_exchange_possible,
   createdMicros: row.created_micros,

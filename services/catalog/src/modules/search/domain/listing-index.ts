@@ -1,4 +1,10 @@
-import { type BookListQuery, bookConditions, bookStatuses } from '@cartable/contracts';
+import {
+  type BookConditionFlag,
+  type BookListQuery,
+  bookConditionFlags,
+  bookConditions,
+  bookStatuses,
+} from '@cartable/contracts';
 import type { CategoryGraph } from '../../taxonomy/index.ts';
 import { type UnderstoodFilter, understoodCategorySets } from './planner.ts';
 
@@ -26,6 +32,8 @@ export interface ListingEntry {
   price: number;
   cityId: number | null;
   condition: (typeof bookConditions)[number];
+  /** Annotated, exercises filled in, stamped… */
+  conditionFlags: BookConditionFlag[];
   negotiable: boolean;
   exchange: boolean;
   /** created_at in microseconds (PostgreSQL's precision: two listings of one millisecond keep their order). */
@@ -46,6 +54,8 @@ export interface ListingSelection {
   minPrice?: number;
   maxPrice?: number;
   condition?: ListingEntry['condition'];
+  /** Leaves out the listings with any of these flags. */
+  withoutFlags?: BookConditionFlag[];
   negotiable?: boolean;
   exchange?: boolean;
   cityId?: number;
@@ -62,6 +72,10 @@ export interface ListingSelection {
 
 const FLAG_NEGOTIABLE = 1;
 const FLAG_EXCHANGE = 2;
+/** The condition flags take the next bits of the same byte, in the order of `bookConditionFlags`. */
+const conditionFlagBit = (flag: BookConditionFlag) => 4 << bookConditionFlags.indexOf(flag);
+const conditionFlagBits = (flags: readonly BookConditionFlag[]) =>
+  flags.reduce((bits, flag) => bits | conditionFlagBit(flag), 0);
 const NO_CITY = 0;
 /** Unions of category sets, and pages by popularity, kept at most (each memo is emptied past it). */
 const MAX_KEPT = 256;
@@ -256,7 +270,10 @@ export class ListingIndex {
     this.cities[slot] = entry.cityId ?? NO_CITY;
     this.sellers[slot] = this.sellerNumber(entry.userId);
     this.conditions[slot] = bookConditions.indexOf(entry.condition);
-    this.flags[slot] = (entry.negotiable ? FLAG_NEGOTIABLE : 0) | (entry.exchange ? FLAG_EXCHANGE : 0);
+    this.flags[slot] =
+      (entry.negotiable ? FLAG_NEGOTIABLE : 0) |
+      (entry.exchange ? FLAG_EXCHANGE : 0) |
+      conditionFlagBits(entry.conditionFlags);
     if (entry.status !== 'vendu') set(this.listed, slot);
     if (entry.shown) set(this.shown, slot);
     set(this.statusBits[bookStatuses.indexOf(entry.status)]!, slot);
@@ -350,6 +367,8 @@ export class ListingIndex {
       flagMask |= FLAG_EXCHANGE;
       if (selection.exchange) flagValue |= FLAG_EXCHANGE;
     }
+    // Each flag left out must be unset: in the mask, not in the value.
+    if (selection.withoutFlags) flagMask |= conditionFlagBits(selection.withoutFlags);
     const perSlot =
       low > Number.NEGATIVE_INFINITY ||
       high < Number.POSITIVE_INFINITY ||
@@ -714,6 +733,7 @@ export function selectionOf(
     ...(query.min_price !== undefined ? { minPrice: query.min_price } : {}),
     ...(query.max_price !== undefined ? { maxPrice: query.max_price } : {}),
     ...(query.condition ? { condition: query.condition } : {}),
+    ...(query.without_flags?.length ? { withoutFlags: query.without_flags } : {}),
     ...(negotiable !== undefined ? { negotiable } : {}),
     ...(query.is_exchange_possible !== undefined ? { exchange: query.is_exchange_possible } : {}),
     ...(query.city_id ? { cityId: query.city_id } : {}),
