@@ -29,7 +29,7 @@ const idList = z.preprocess(
 );
 
 /** "a,b" or ["a","b"] → a list of condition flags, each once. */
-const conditionFlagList = z.preprocess(
+export const conditionFlagList = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : v),
   z
     .array(z.enum(bookConditionFlags, { error: 'Précision sur l’état inconnue' }))

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { searchTextSchema } from './catalog.ts';
+import { conditionFlagList, searchTextSchema } from './catalog.ts';
 import { int4, positiveId, safeText } from './common.ts';
-import { bookConditions, savedSearchFrequencies } from './labels.ts';
+import { type BookConditionFlag, bookConditionFlags, bookConditions, savedSearchFrequencies } from './labels.ts';
 
 /**
  * Saved searches with alerts (services/catalog/API.md "Saved searches").
@@ -100,6 +100,7 @@ export const savedSearchFiltersSchema = z
     min_price: z.preprocess(blankToUndefined, money.optional()),
     max_price: z.preprocess(blankToUndefined, money.optional()),
     condition: z.preprocess(blankToUndefined, z.enum(bookConditions, { error: 'État inconnu' }).optional()),
+    without_flags: z.preprocess(blankToUndefined, conditionFlagList.optional()),
     is_negociable: z.preprocess(blankToUndefined, queryFlag.optional()),
     is_negotiable: z.preprocess(blankToUndefined, queryFlag.optional()),
     is_exchange_possible: z.preprocess(blankToUndefined, queryFlag.optional()),
@@ -121,6 +122,7 @@ export const savedSearchFiltersSchema = z
     if (f.min_price !== undefined) out.min_price = f.min_price;
     if (f.max_price !== undefined) out.max_price = f.max_price;
     if (f.condition) out.condition = f.condition;
+    if (f.without_flags?.length) out.without_flags = f.without_flags;
     if (negotiable !== undefined) out.is_negociable = negotiable;
     if (f.is_exchange_possible !== undefined) out.is_exchange_possible = f.is_exchange_possible;
     if (f.city_id) out.city_id = f.city_id;
@@ -136,6 +138,8 @@ export interface SavedSearchFilters {
   min_price?: number;
   max_price?: number;
   condition?: (typeof bookConditions)[number];
+  /** Leave out the listings with any of these condition flags. */
+  without_flags?: BookConditionFlag[];
   is_negociable?: boolean;
   is_exchange_possible?: boolean;
   city_id?: number;
@@ -147,6 +151,7 @@ export const savedSearchFiltersOutputSchema = z.object({
   min_price: z.number().int().optional(),
   max_price: z.number().int().optional(),
   condition: z.enum(bookConditions).optional(),
+  without_flags: z.array(z.enum(bookConditionFlags)).optional(),
   is_negociable: z.boolean().optional(),
   is_exchange_possible: z.boolean().optional(),
   city_id: z.number().int().optional(),

@@ -14,7 +14,15 @@ const register = (m: Member, name: string) => h.registerSeller(m.sub, name);
 
 async function listBook(
   owner: Member,
-  fields: { title: string; price: number; city: string; categories: string[]; isbn?: string; condition?: string },
+  fields: {
+    title: string;
+    price: number;
+    city: string;
+    categories: string[];
+    isbn?: string;
+    condition?: string;
+    flags?: string[];
+  },
 ) {
   const res = await h.form(
     'POST',
@@ -27,6 +35,7 @@ async function listBook(
       city_id: String(await h.cityId(fields.city)),
       category_ids: await Promise.all(fields.categories.map(async (c) => String(await h.categoryId(c)))),
       ...(fields.isbn ? { isbn: fields.isbn } : {}),
+      ...(fields.flags ? { condition_flags: fields.flags } : {}),
     },
     {},
     owner.token,
@@ -198,6 +207,23 @@ describe('matching a new listing', () => {
     });
     expect((await matchesOf(college)).map((e) => e.book.id)).toEqual([b5]);
     expect((await matchesOf(lycee)).map((e) => e.book.id)).toEqual([bTD]);
+  });
+
+  it('leaves out the listings with a condition flag the member does not want, and says so in words', async () => {
+    const saved = (
+      await save(searcher, {
+        name: 'Cahiers vierges',
+        filters: { query: 'cahier activités', without_flags: 'filled_in,pages_missing', sort_by: 'price' },
+      })
+    ).body.saved_search;
+    expect(saved.filters.without_flags).toEqual(['filled_in', 'pages_missing']);
+    expect(saved.summary).toBe('« cahier activités » · Exercices vierges · Aucune page manquante');
+    const listing = (title: string, flags: string[]) =>
+      listBook(seller, { title, price: 1500, city: 'Libreville', categories: ['Français'], flags });
+    const clean = await listing('Cahier d’activités Français 6e neuf', []);
+    await listing('Cahier d’activités Français 6e rempli', ['filled_in']);
+    const stamped = await listing('Cahier d’activités Français 6e tamponné', ['stamped']);
+    expect((await matchesOf(saved.id)).map((e) => e.book.id)).toEqual([clean, stamped]);
   });
 
   it('matches the remaining words by French full text, accents and plurals ignored, and an ISBN exactly', async () => {

@@ -155,7 +155,7 @@ export function writeMatchesFor(db: Db, bookId: number) {
     db,
     sql`
     with b as (
-      select b.id, b.user_id, b.title, b.price, b.category_ids, b.city_id, b.condition,
+      select b.id, b.user_id, b.title, b.price, b.category_ids, b.city_id, b.condition, b.condition_flags,
              b.is_negotiable, b.is_exchange_possible, b.search, replace(coalesce(b.isbn, ''), '-', '') as isbn,
              c.name as city_name
       from ${listingFacts} b left join ${townRelation} c on c.id = b.city_id
@@ -173,6 +173,8 @@ export function writeMatchesFor(db: Db, bookId: number) {
         and (s.max_price is null or b.price <= s.max_price)
         and (s.city_id is null or s.city_id = b.city_id)
         and (s.condition is null or s.condition = b.condition)
+        -- The flags the member left out are kept only in the saved filters: few searches have any.
+        and not (b.condition_flags && array(select jsonb_array_elements_text(coalesce(s.filters->'without_flags', '[]'))))
         and (s.is_negotiable is null or s.is_negotiable = b.is_negotiable)
         and (s.is_exchange_possible is null or s.is_exchange_possible = b.is_exchange_possible)
         and (

@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   type BookListQuery,
+  conditionFlagFilterLabels,
   conditionLabels,
   savedSearchMessages as m,
   SAVED_SEARCHES_MAX,
@@ -76,6 +77,7 @@ export function summarize(filters: SavedSearchFilters, view: CategoryView, cityN
   else if (max !== undefined) parts.push(max === 0 ? 'Dons uniquement' : `${fcfa(max)} au plus`);
   else if (min !== undefined) parts.push(`${fcfa(min)} au moins`);
   if (filters.condition) parts.push(conditionLabels[filters.condition]);
+  for (const flag of filters.without_flags ?? []) parts.push(conditionFlagFilterLabels[flag]);
   if (filters.is_negociable !== undefined) parts.push(filters.is_negociable ? 'Négociable' : 'Prix ferme');
   if (filters.is_exchange_possible !== undefined)
     parts.push(filters.is_exchange_possible ? 'Échange possible' : 'Sans échange');
