@@ -15,6 +15,7 @@ export function aBook(overrides: Partial<Book> = {}): Book {
     publication_year: 2021,
     condition: 'bon',
     condition_label: 'Bon état',
+    condition_flags: [],
     price: 4500,
     status: 'disponible',
     status_label: 'Disponible',

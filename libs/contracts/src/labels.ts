@@ -30,6 +30,14 @@ export const conditionFlagLabels: Record<BookConditionFlag, string> = {
   pages_missing: 'Pages manquantes',
   cover_damaged: 'Couverture abîmée',
 };
+/** On a card, two columns wide on a phone. */
+export const conditionFlagShortLabels: Record<BookConditionFlag, string> = {
+  annotated: 'Annoté',
+  filled_in: 'Exercices remplis',
+  stamped: 'Tampon',
+  pages_missing: 'Pages manquantes',
+  cover_damaged: 'Couverture abîmée',
+};
 /** The catalogue's filter says what the buyer wants, not what they avoid. */
 export const conditionFlagFilterLabels: Record<BookConditionFlag, string> = {
   annotated: 'Sans annotations',

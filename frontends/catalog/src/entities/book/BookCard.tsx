@@ -1,3 +1,4 @@
+import { conditionFlagLabels, conditionFlagShortLabels } from '@cartable/contracts/labels';
 import {
   Badge,
   BookIcon,
@@ -85,6 +86,11 @@ export function BookCard({ book, layout = 'grid', eager }: BookCardProps) {
         {book.sponsored ? <SponsoredBadge /> : null}
         {book.lot ? <Badge tone="neutral">Lot · {book.lot.items.length} manuels</Badge> : null}
         <Badge tone="primary">{conditionLabel(book)}</Badge>
+        {book.condition_flags?.map((flag) => (
+          <Badge key={flag} tone="neutral" title={conditionFlagLabels[flag]} data-testid="condition-flag">
+            {conditionFlagShortLabels[flag]}
+          </Badge>
+        ))}
         {unavailable ? (
           <Badge tone={book.status === 'réservé' ? 'accent' : 'neutral'}>{statusLabel(book.status)}</Badge>
         ) : null}

@@ -1,3 +1,4 @@
+import { conditionFlagLabels, conditionFlagShortLabels } from '@cartable/contracts/labels';
 import {
   Alert,
   Badge,
@@ -137,6 +138,20 @@ function BookDetail({ book, parts }: { book: BookDetailT; parts: BookPageParts }
     ['ISBN', book.isbn],
     ['État', conditionLabel(book)],
     [
+      'Précisions sur l’état',
+      book.condition_flags?.length ? (
+        <ul key="flags" className="flex flex-wrap gap-1.5" data-testid="condition-flags">
+          {book.condition_flags.map((flag) => (
+            <li key={flag}>
+              <Badge tone="accent">{conditionFlagLabels[flag]}</Badge>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        'Ni annotation, ni tampon, ni page manquante signalés par le vendeur'
+      ),
+    ],
+    [
       'Catégories',
       categories.length ? (
         <ul key="categories" className="flex flex-wrap gap-1.5">
@@ -242,6 +257,11 @@ function BookDetail({ book, parts }: { book: BookDetailT; parts: BookPageParts }
           <div>
             <div className="mb-2 flex flex-wrap gap-1.5">
               <Badge tone="primary">{conditionLabel(book)}</Badge>
+              {book.condition_flags?.map((flag) => (
+                <Badge key={flag} tone="accent" title={conditionFlagLabels[flag]}>
+                  {conditionFlagShortLabels[flag]}
+                </Badge>
+              ))}
               <Badge tone={available ? 'success' : book.status === 'réservé' ? 'accent' : 'neutral'}>
                 {statusLabel(book.status)}
               </Badge>

@@ -1,4 +1,4 @@
-import { conditionLabels } from '@cartable/contracts/labels';
+import { conditionFlagFilterLabels, conditionLabels } from '@cartable/contracts/labels';
 import { CloseIcon, formatPrice } from '@cartable/ui';
 import { branchOf, entriesById, flattenTree, useCategoryHierarchy } from '@cartable/ui/categories';
 import { useMemo } from 'react';
@@ -48,6 +48,13 @@ export function ActiveFilters({
     });
   if (filters.condition)
     chips.push({ key: 'cond', label: conditionLabels[filters.condition], patch: { condition: null } });
+  for (const flag of filters.without_flags) {
+    chips.push({
+      key: `without-${flag}`,
+      label: conditionFlagFilterLabels[flag],
+      patch: { without_flags: filters.without_flags.filter((f) => f !== flag) },
+    });
+  }
   if (filters.city_id !== null) {
     const city = cities.data?.find((c) => c.id === filters.city_id);
     chips.push({ key: 'city', label: city?.name ?? 'Ville', patch: { city_id: null } });

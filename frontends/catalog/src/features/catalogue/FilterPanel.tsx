@@ -5,7 +5,7 @@ import { useGabonCities } from '../../shared/cities';
 import { CitySelect } from '../../shared/components/CitySelect';
 import { messages } from '../../shared/messages';
 import { CategoryFilter } from './CategoryFilter';
-import { type CatalogueFilters, CONDITION_OPTIONS } from './filters';
+import { type CatalogueFilters, CONDITION_OPTIONS, FLAG_OPTIONS } from './filters';
 
 export interface FilterPanelProps {
   filters: CatalogueFilters;
@@ -45,6 +45,25 @@ export function FilterPanel({ filters, onChange, onReset }: FilterPanelProps) {
           </option>
         ))}
       </Select>
+      <fieldset className="space-y-1">
+        <legend className="mb-1 text-sm font-semibold text-slate-900">Précisions sur l’état</legend>
+        {FLAG_OPTIONS.map((option) => (
+          <Checkbox
+            key={option.value}
+            label={option.label}
+            checked={filters.without_flags.includes(option.value)}
+            onChange={(event) =>
+              onChange({
+                without_flags: event.target.checked
+                  ? FLAG_OPTIONS.map((o) => o.value).filter(
+                      (flag) => flag === option.value || filters.without_flags.includes(flag),
+                    )
+                  : filters.without_flags.filter((flag) => flag !== option.value),
+              })
+            }
+          />
+        ))}
+      </fieldset>
       {cities.isError ? (
         <Alert
           tone="error"

@@ -1,5 +1,10 @@
-import type { BookCondition } from '@cartable/contracts';
-import { bookConditions, conditionLabels } from '@cartable/contracts/labels';
+import type { BookCondition, BookConditionFlag } from '@cartable/contracts';
+import {
+  bookConditionFlags,
+  bookConditions,
+  conditionFlagFilterLabels,
+  conditionLabels,
+} from '@cartable/contracts/labels';
 import { SEARCH_CATEGORIES_MAX, SEARCH_TEXT_MAX_LENGTH, SEARCH_TEXT_MAX_WORDS } from '@cartable/contracts/limits';
 import type { BookQuery } from '../../shared/books';
 
@@ -22,6 +27,8 @@ export const SORT_OPTIONS: Array<{ value: `${SortField}:${SortDirection}`; label
 ];
 
 export const CONDITION_OPTIONS = bookConditions.map((value) => ({ value, label: conditionLabels[value] }));
+/** « Sans annotations », « Exercices vierges »…: each leaves out the listings with that flag. */
+export const FLAG_OPTIONS = bookConditionFlags.map((value) => ({ value, label: conditionFlagFilterLabels[value] }));
 
 /** Every filter of the catalogue, as kept in the URL (SPEC section 2). */
 export interface CatalogueFilters {
@@ -32,6 +39,8 @@ export interface CatalogueFilters {
   min_price: number | null;
   max_price: number | null;
   condition: BookCondition | null;
+  /** The condition flags left out, in the order of `bookConditionFlags`. */
+  without_flags: BookConditionFlag[];
   is_negociable: boolean;
   is_exchange_possible: boolean;
   sort_by: SortField;
@@ -47,6 +56,7 @@ export const DEFAULT_FILTERS: CatalogueFilters = {
   min_price: null,
   max_price: null,
   condition: null,
+  without_flags: [],
   is_negociable: false,
   is_exchange_possible: false,
   sort_by: 'created_at',
@@ -91,6 +101,7 @@ export function parseFilters(params: URLSearchParams): CatalogueFilters {
     .map((part) => positiveInt(part, 1))
     .filter((id): id is number => id !== null);
   const condition = params.get('condition');
+  const withoutFlags = (params.get('without_flags') ?? '').split(',');
   const sortBy = params.get('sort_by');
   const direction = params.get('sort_direction');
   const query = boundedText(params.get('query') ?? '');
@@ -103,6 +114,7 @@ export function parseFilters(params: URLSearchParams): CatalogueFilters {
     min_price: positiveInt(params.get('min_price')),
     max_price: positiveInt(params.get('max_price')),
     condition: bookConditions.includes(condition as BookCondition) ? (condition as BookCondition) : null,
+    without_flags: bookConditionFlags.filter((flag) => withoutFlags.includes(flag)),
     is_negociable: isTrue(params.get('is_negociable')),
     is_exchange_possible: isTrue(params.get('is_exchange_possible')),
     sort_by: knownSort ? (sortBy as SortField) : sort.sort_by,
@@ -121,6 +133,7 @@ export function filtersToSearch(filters: CatalogueFilters): URLSearchParams {
   if (filters.min_price !== null) params.set('min_price', String(filters.min_price));
   if (filters.max_price !== null) params.set('max_price', String(filters.max_price));
   if (filters.condition) params.set('condition', filters.condition);
+  if (filters.without_flags.length) params.set('without_flags', filters.without_flags.join(','));
   if (filters.is_negociable) params.set('is_negociable', 'true');
   if (filters.is_exchange_possible) params.set('is_exchange_possible', 'true');
   const sort = defaultSort(filters.query);
@@ -142,6 +155,7 @@ export function filtersToQuery(filters: CatalogueFilters): BookQuery {
     min_price: filters.min_price ?? undefined,
     max_price: filters.max_price ?? undefined,
     condition: filters.condition ?? undefined,
+    without_flags: filters.without_flags.length ? filters.without_flags.join(',') : undefined,
     is_negociable: filters.is_negociable ? 'true' : undefined,
     is_exchange_possible: filters.is_exchange_possible ? 'true' : undefined,
     sort_by: filters.sort_by,
@@ -160,6 +174,7 @@ export function activeFilterCount(filters: CatalogueFilters): number {
     (filters.min_price !== null ? 1 : 0) +
     (filters.max_price !== null ? 1 : 0) +
     (filters.condition ? 1 : 0) +
+    filters.without_flags.length +
     (filters.is_negociable ? 1 : 0) +
     (filters.is_exchange_possible ? 1 : 0) +
     (filters.city_id !== null ? 1 : 0)

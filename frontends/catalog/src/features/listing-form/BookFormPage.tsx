@@ -46,6 +46,7 @@ import {
   toFormData,
 } from './bookForm';
 import { bookChecks } from './checks';
+import { ConditionFlagFields, PhotoGuidance } from './ConditionFlags';
 import { EMPTY_SLOT, PhotoSlots } from './PhotoSlots';
 import { PriceGuide } from './PriceGuide';
 
@@ -235,6 +236,7 @@ function BookForm({ book }: { book?: Book }) {
               </option>
             ))}
           </Select>
+          <ConditionFlagFields registration={register('condition_flags')} />
           <Textarea
             label="Description"
             rows={5}
@@ -331,6 +333,7 @@ function BookForm({ book }: { book?: Book }) {
           title="Photos"
           description="Jusqu'à 3 photos (JPEG, PNG ou WebP, 5 Mo au plus). La première est la photo principale."
         >
+          <PhotoGuidance flags={watch('condition_flags')} />
           <PhotoSlots
             slots={slots}
             onChange={setSlots}

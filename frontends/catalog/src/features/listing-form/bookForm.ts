@@ -1,4 +1,4 @@
-import type { BookCondition } from '@cartable/contracts';
+import type { BookCondition, BookConditionFlag } from '@cartable/contracts';
 import type { Book } from '../../shared/books';
 
 /**
@@ -27,6 +27,8 @@ export interface BookFormValues {
   publisher: string;
   publication_year: string;
   condition: BookCondition | '';
+  /** What the condition does not say (annotated, exercises filled in…). */
+  condition_flags: BookConditionFlag[];
   price: string;
   city_id: string;
   is_negociable: boolean;
@@ -44,6 +46,7 @@ export const BOOK_FORM_FIELDS: BookFormField[] = [
   'publisher',
   'publication_year',
   'condition',
+  'condition_flags',
   'price',
   'city_id',
   'is_negociable',
@@ -59,6 +62,7 @@ export const EMPTY_BOOK_FORM: BookFormValues = {
   publisher: '',
   publication_year: '',
   condition: '',
+  condition_flags: [],
   price: '',
   city_id: '',
   is_negociable: false,
@@ -81,6 +85,7 @@ export function bookToForm(book: Book): BookFormValues {
     publisher: book.publisher ?? '',
     publication_year: book.publication_year ? String(book.publication_year) : '',
     condition: (book.condition ?? '') as BookCondition | '',
+    condition_flags: book.condition_flags ?? [],
     price: String(book.price ?? ''),
     city_id: book.city_id ? String(book.city_id) : book.city ? String(book.city.id) : '',
     is_negociable: Boolean(book.is_negociable ?? book.is_negotiable),
@@ -112,6 +117,8 @@ export function toFormData(values: BookFormValues, slots: PhotoSlot[], editing: 
   form.set('publisher', values.publisher.trim());
   form.set('publication_year', values.publication_year.trim());
   form.set('condition', values.condition);
+  // None ticked is sent too (an empty value): an update then clears the flags.
+  form.set('condition_flags', values.condition_flags.join(','));
   form.set('price', String(Number(digits(values.price))));
   form.set('city_id', values.city_id);
   form.set('is_negociable', values.is_negociable ? 'true' : 'false');

@@ -145,6 +145,12 @@ export async function seedDemoCatalogue(db: Db, storage: Storage, log: Pick<Logg
         publicationYear: 2015 + Math.floor(rand() * 10),
         description: `${title}, édition ${publisher}. ${condition === 'neuf' ? 'Jamais servi.' : 'A servi une année, quelques annotations au crayon.'} Remise en main propre à ${seller.city}.`,
         condition,
+        // Said by index rather than drawn, so the other draws (and the demo's figures) stay as they were.
+        conditionFlags: [
+          ...(condition === 'neuf' ? [] : (['annotated'] as const)),
+          ...(index % 9 === 4 ? (['stamped'] as const) : []),
+          ...(condition === 'mauvais' ? (['cover_damaged'] as const) : []),
+        ],
         price,
         status: index % 13 === 7 ? 'réservé' : 'disponible',
         cityId: townId(seller.city),
