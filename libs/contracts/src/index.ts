@@ -7,6 +7,7 @@ export * from './deals.ts';
 export * from './demo.ts';
 export * from './events.ts';
 export * from './exchanges.ts';
+export * from './isbn.ts';
 export * from './labels.ts';
 export * from './limits.ts';
 export * from './locations.ts';

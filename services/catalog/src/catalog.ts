@@ -1,7 +1,7 @@
 import type { Db, Guards, Redis, Storage, UnitOfWork } from '@cartable/service-kit';
 import type { Logger } from 'pino';
 import type { CatalogConfig } from './config.ts';
-import { classListLots, createClassLists } from './modules/class-lists/index.ts';
+import { classListIsbnBooks, classListLots, createClassLists } from './modules/class-lists/index.ts';
 import { createExchanges } from './modules/exchanges/index.ts';
 import {
   countShownWithin,
@@ -73,6 +73,7 @@ export function createCatalog(infra: CatalogInfrastructure) {
     sellerBadge: sellerBadgeSql,
     lots: classListLots,
     sales: dealSales,
+    isbnBooks: classListIsbnBooks,
     rowsCache: infra.listingFeed,
     redis: infra.redis,
     redisPrefix: config.REDIS_KEY_PREFIX,

@@ -113,6 +113,7 @@ export const routeTable: readonly RouteEntry[] = [
   catalog('/books/featured'),
   catalog('/books/recommended'),
   catalog('/books/price-guide', 'user'),
+  catalog('/books/isbn/:isbn', 'user'),
   catalog('/books/stats/user', 'user'),
   catalog('/books/:id', 'public', 'uploads'),
   catalog('/books/:id/status', 'user'),

@@ -14,6 +14,7 @@ import { publicClassListRoutes } from './routes/public.ts';
 export { type ClassLists, createClassLists } from './class-lists.ts';
 export { availableExactly, itemRelation, itemTitles, latestOfficialDemand, TITLE_PREFIX_MIN } from './db/queries.ts';
 export { ILLUSTRATIVE_NOTE, SEED_SCHOOL_YEAR, seedClassListDefinitions, seedClassLists } from './db/seed.ts';
+export { classListIsbnBooks } from './domain/isbn-books.ts';
 export { classListLots } from './domain/lots.ts';
 export type { ClassListRouteDeps };
 

@@ -8,6 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { adminBookRoutes } from './routes/admin-books.ts';
 import { bookRoutes } from './routes/books.ts';
 import type { ListingRouteDeps } from './routes/deps.ts';
+import { isbnRoutes } from './routes/isbn.ts';
 import { myBookRoutes } from './routes/my-books.ts';
 
 export { seedDemoCatalogue } from './db/demo.ts';
@@ -32,6 +33,7 @@ export {
 } from './db/queries.ts';
 export { listingFacts, lotItemFacts } from './db/schema.ts';
 export type { ListingRowsCache } from './domain/cards.ts';
+export type { ClassListBookOfIsbn, IsbnBookSource } from './domain/isbn-lookup.ts';
 export { changeStatus, type DealSales, type LotSource } from './domain/listing-writes.ts';
 export { processBookImage, storePhotos } from './domain/photos.ts';
 export type { Viewer } from './domain/view-counter.ts';
@@ -41,5 +43,5 @@ export type { ListingRouteDeps };
 
 /** Every route of the module. */
 export const listingRoutes: FastifyPluginAsync<ListingRouteDeps> = async (app, deps) => {
-  for (const routes of [bookRoutes, myBookRoutes, adminBookRoutes]) await app.register(routes, deps);
+  for (const routes of [bookRoutes, isbnRoutes, myBookRoutes, adminBookRoutes]) await app.register(routes, deps);
 };

@@ -6,6 +6,7 @@ import type { CategoryStore } from '../taxonomy/index.ts';
 import type { SellerBadgeSql } from './db/queries.ts';
 import { bookPages } from './domain/book-page.ts';
 import { type ListingRowsCache, listingCards } from './domain/cards.ts';
+import { type IsbnBookSource, isbnLookup } from './domain/isbn-lookup.ts';
 import { type DealSales, type LotSource, listingWrites } from './domain/listing-writes.ts';
 import { listingModeration } from './domain/moderation.ts';
 import { ownerListings } from './domain/owners.ts';
@@ -46,6 +47,8 @@ export function createListings(options: {
   lots: LotSource;
   /** Whether a confirmed deal sold a listing, and what a book sold for (trust's). */
   sales: DealSales;
+  /** What the class lists say of an ISBN, for the listing form's look-up (class lists'). */
+  isbnBooks: IsbnBookSource;
   /** Where the rows pages show are kept (search's feed, on PostgreSQL); absent: read each time. */
   rowsCache?: ListingRowsCache | undefined;
   redis: Redis | undefined;
@@ -68,6 +71,8 @@ export function createListings(options: {
     cards,
     pages,
     prices,
+    /** The listing form's look-up of a scanned or typed ISBN. */
+    isbnLookup: isbnLookup(uow.db, options.isbnBooks),
     views,
     owners: ownerListings(uow.db, cards),
     writes: listingWrites({ uow, storage, lots: options.lots, sales: options.sales }),

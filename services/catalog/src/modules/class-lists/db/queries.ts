@@ -726,3 +726,23 @@ export async function availableExactly(db: Db, items: Array<{ id: number; isbn: 
   );
   return new Map(rows.map((r) => [Number(r.item_id), r.available]));
 }
+
+// ── the listing form's ISBN look-up ──────────────────────────────────────────────────────────
+
+/** The books of the published lists with one of these ISBNs (digits and X), newest school year first. */
+export function publishedItemsOfIsbn(db: Db, isbns: string[], limit: number) {
+  return db
+    .select({
+      title: classListItems.title,
+      author: classListItems.author,
+      publisher: classListItems.publisher,
+      year: classListItems.year,
+      levelId: classLists.levelId,
+      subjectId: classListItems.subjectId,
+    })
+    .from(classListItems)
+    .innerJoin(classLists, and(eq(classLists.id, classListItems.listId), eq(classLists.status, 'published')))
+    .where(inArray(classListItems.isbn, isbns))
+    .orderBy(desc(classLists.schoolYear), asc(classListItems.id))
+    .limit(limit);
+}
