@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// `node scripts/precompress.mjs <dist>`: writes a .br and a .gz beside every text asset of a
-// built frontend, once at build time (the most compact settings: time spent here costs nothing
+// `node scripts/precompress.mjs <dist>`: writes a .br and a .gz beside every text asset and
+// WebAssembly module (the barcode reader's shrinks to a third) of a built frontend, once at
+// build time (the most compact settings: time spent here costs nothing
 // to phones on 2G/3G), so the gateway sends them as they are (@fastify/static preCompressed).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const TEXT = /\.(?:js|mjs|css|html|json|svg|txt|map)$/;
+const TEXT = /\.(?:js|mjs|css|html|json|svg|txt|map|wasm)$/;
 /** Smaller than this, the headers cost more than the saving. */
 const MIN_BYTES = 1024;
 

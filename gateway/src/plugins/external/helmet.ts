@@ -11,7 +11,8 @@ const pageHelmet: FastifyHelmetOptions = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // The listing form's barcode reader is WebAssembly (compiled from our own file, no eval of scripts).
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       // Toasts and dialogs set inline styles.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

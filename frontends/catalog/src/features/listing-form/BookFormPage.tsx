@@ -49,6 +49,8 @@ import { bookChecks } from './checks';
 import { ConditionFlagFields, PhotoGuidance } from './ConditionFlags';
 import { EMPTY_SLOT, PhotoSlots } from './PhotoSlots';
 import { PriceGuide } from './PriceGuide';
+import { IsbnScan } from './scan/IsbnScan';
+import { useIsbnAutofill } from './scan/useIsbnAutofill';
 
 /** /books/add, /books/create and /books/edit/:id. */
 export default function BookFormPage() {
@@ -122,6 +124,7 @@ function BookForm({ book }: { book?: Book }) {
     register,
     control,
     handleSubmit,
+    getValues,
     setError,
     watch,
     setValue,
@@ -130,6 +133,7 @@ function BookForm({ book }: { book?: Book }) {
     resolver: bookChecks.resolver((checks) => checks.bookFormResolver),
     defaultValues: defaults,
   });
+  const isbnAutofill = useIsbnAutofill({ getValues, setValue, validate: formError !== null });
 
   const submission = useSubmissionKey();
   const save = useSaveBook(book?.id, {
@@ -194,6 +198,7 @@ function BookForm({ book }: { book?: Book }) {
         <div ref={alertRef}>{formError ? <Alert tone="error" title={formError} /> : null}</div>
 
         <Section title="Le manuel">
+          <IsbnScan autofill={isbnAutofill} />
           <ClassListAutofill
             onChoose={(s) => {
               const fill = { shouldDirty: true, shouldValidate: formError !== null };
@@ -258,14 +263,23 @@ function BookForm({ book }: { book?: Book }) {
               {...register('publication_year')}
             />
           </div>
-          <Input
-            label="ISBN"
-            inputMode="numeric"
-            autoComplete="off"
-            hint="10 ou 13 chiffres, au dos du livre."
-            error={errors.isbn?.message}
-            {...register('isbn')}
-          />
+          <div>
+            <Input
+              label="ISBN"
+              inputMode="numeric"
+              autoComplete="off"
+              hint="10 ou 13 chiffres, au dos du livre : le manuel est recherché quand vous quittez le champ."
+              error={errors.isbn?.message}
+              {...register('isbn', { onBlur: (event) => isbnAutofill.fromTyped(event.target.value, false) })}
+            />
+            <button
+              type="button"
+              className="mt-2 text-sm font-semibold text-ocean-700 underline-offset-2 hover:underline"
+              onClick={() => isbnAutofill.fromTyped(getValues('isbn'), true)}
+            >
+              Rechercher ce manuel par son ISBN
+            </button>
+          </div>
         </Section>
 
         <Section title="Prix et remise">
