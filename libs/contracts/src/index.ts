@@ -1,3 +1,4 @@
+export * from './alert-channels.ts';
 export * from './auth.ts';
 export * from './book-page.ts';
 export * from './catalog.ts';

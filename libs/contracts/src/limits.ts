@@ -53,3 +53,14 @@ export const PRICE_GUIDE_MONTHS = 24;
  * season, in June and July.
  */
 export const RELIST_AFTER_MONTHS = 10;
+
+// ── alerts by SMS ──
+/** SMS alerts a member may receive in 24 hours, all kinds together; past it, the alert stays by e-mail and in-app. */
+export const SMS_ALERTS_PER_DAY = 5;
+/** A phone verification code: 6 digits, 10 minutes, 5 tries; a new one a minute after the last at the earliest. */
+export const PHONE_CODE_TTL_MINUTES = 10;
+export const PHONE_CODE_MAX_ATTEMPTS = 5;
+export const PHONE_CODE_RESEND_SECONDS = 60;
+/** Codes per 24 hours: to one number (whoever asks), and asked by one member (whatever the numbers). */
+export const PHONE_CODES_PER_NUMBER_PER_DAY = 5;
+export const PHONE_CODES_PER_MEMBER_PER_DAY = 8;

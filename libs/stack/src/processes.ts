@@ -167,9 +167,15 @@ export function environmentFor(name: Deployable, options: StackOptions): Record<
     env.PAYMENT_EBILLING_URL ??= `${local(ports['payment-simulator'])}/ebilling`;
     env.PAYMENT_MYPVIT_URL ??= `${local(ports['payment-simulator'])}/mypvit`;
   }
+  if (name === 'notifications') {
+    // SMS go to the simulator's Infobip protocol; its reports come back through the gateway.
+    env.SMS_PROVIDER_URL ??= local(ports['payment-simulator']);
+    env.SMS_DELIVERY_URL ??= `${local(ports.gateway)}/api/notifications/sms/delivery`;
+  }
   if (name === 'payment-simulator') {
     // Its callbacks go through the gateway, as a real aggregator's would.
     env.PAYMENT_WEBHOOK_BASE_URL ??= `${local(ports.gateway)}/api/payments/webhooks`;
+    env.SMS_INBOUND_URL ??= `${local(ports.gateway)}/api/notifications/sms/inbound`;
   }
   return env;
 }

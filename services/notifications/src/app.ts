@@ -1,9 +1,10 @@
 import { checksResponses, createHttpApp, type ReadinessCheck, registerOpenApi } from '@cartable/service-kit';
 import type { NotificationsConfig } from './config.ts';
 import { type NoticeDeps, noticeRoutes } from './routes/notices.ts';
+import { alertChannelRoutes, type SmsDeps, smsWebhookRoutes } from './routes/sms-alerts.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe.ts';
 
-export interface NotificationsDeps extends NoticeDeps {
+export interface NotificationsDeps extends NoticeDeps, Omit<SmsDeps, keyof NoticeDeps> {
   config: NotificationsConfig;
 }
 
@@ -24,5 +25,7 @@ export async function buildNotificationsApp(deps: NotificationsDeps, readiness: 
   });
   await app.register(noticeRoutes, deps);
   await app.register(unsubscribeRoutes, deps);
+  await app.register(alertChannelRoutes, deps);
+  await app.register(smsWebhookRoutes, deps);
   return app;
 }

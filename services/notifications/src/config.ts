@@ -33,5 +33,30 @@ export const notificationsConfigSchema = baseConfigSchema.extend(jwksConfigSchem
   NOTICE_RETENTION_DAYS: z.coerce.number().int().positive().default(90),
   /** How often saved searches' waiting alerts (instant past 15 min, daily and weekly digests) are sent when due. */
   SAVED_SEARCH_ALERT_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
+  /**
+   * The SMS aggregator (Infobip's HTTP API; services/payment-simulator in development). Unset:
+   * no SMS channel (a phone cannot be verified, alerts go by e-mail and in-app).
+   */
+  SMS_PROVIDER_URL: z.string().url().optional(),
+  /** Its API key (`Authorization: App …`). */
+  SMS_API_KEY: z.string().min(8).default('dev-sms-key'),
+  /** The sender ID members see. */
+  SMS_SENDER: z.string().min(1).max(11).default('Cartable'),
+  /** Shared with the aggregator: its delivery reports and inbound messages come with it (HTTP Basic). */
+  SMS_WEBHOOK_SECRET: z.string().min(16).default('dev-sms-webhook-secret'),
+  /** Where the aggregator posts delivery reports (default: PUBLIC_URL's /api/notifications/sms/delivery). */
+  SMS_DELIVERY_URL: z.string().url().optional(),
+  /** A send the aggregator has not answered in this time is retried. */
+  SMS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** A failed send is retried after this, doubling up to SMS_RETRY_MAX_DELAY_MS, for SMS_RETRY_HOURS. */
+  SMS_RETRY_INITIAL_DELAY_MS: z.coerce.number().int().positive().default(2000),
+  SMS_RETRY_MAX_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 60_000),
+  SMS_RETRY_HOURS: z.coerce.number().positive().default(6),
+  /** How often every pending SMS is put back in the queue if Redis lost it. */
+  SMS_RECONCILE_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
 });
 export type NotificationsConfig = z.infer<typeof notificationsConfigSchema>;

@@ -24,6 +24,8 @@ import { subscriptionMails } from './events/subscription-mails.ts';
 import { createMailQueue, startMailWorker } from './queue/mail-queue.ts';
 import { createMailReconciler } from './queue/mail-reconciler.ts';
 import { deleteFinishedMails } from './queue/outgoing-mails.ts';
+import { smsProviderFrom } from './sms/infobip.ts';
+import { createSmsQueue, createSmsReconciler, startSmsWorker } from './sms/sms-queue.ts';
 
 await bootstrap(async () => {
   const config = loadConfig(notificationsConfigSchema);
@@ -49,8 +51,17 @@ await bootstrap(async () => {
   // commit, at start-up, periodically, and after Redis comes back (maybe empty).
   const reconciler = createMailReconciler({ db, queue, log, intervalMs: config.MAIL_RECONCILE_INTERVAL_MS });
   const worker = startMailWorker(workerRedis, db, config, log, { onSmtpBack: () => reconciler.retryNow() });
-  queueRedis.on('ready', () => void reconciler.reconcile('all'));
+  // SMS: the same shape, a queue of their own (SMS_PROVIDER_URL unset: no SMS channel).
+  const smsProvider = smsProviderFrom(config);
+  const smsQueue = createSmsQueue(queueRedis, config);
+  const smsReconciler = createSmsReconciler({ db, queue: smsQueue, log, intervalMs: config.SMS_RECONCILE_INTERVAL_MS });
+  const smsWorker = smsProvider ? startSmsWorker(workerRedis, db, smsProvider, config, log) : undefined;
+  queueRedis.on('ready', () => {
+    void reconciler.reconcile('all');
+    void smsReconciler.reconcile('all');
+  });
   reconciler.start();
+  if (smsProvider) smsReconciler.start();
   infra.startConsumers(
     {
       auth: combineHandlers(memberAddresses, mailTriggers),
@@ -65,7 +76,12 @@ await bootstrap(async () => {
         exchangeMails,
       ),
     },
-    { onHandled: () => void reconciler.reconcile('new') },
+    {
+      onHandled: () => {
+        void reconciler.reconcile('new');
+        void smsReconciler.reconcile('new');
+      },
+    },
   );
   // Saved searches' alerts that wait (instant within 15 min of the last, digests, the daily cap):
   // their state is in PostgreSQL, this pass sends them when due.
@@ -79,16 +95,19 @@ await bootstrap(async () => {
   const guardsRedis = createRedis(config.REDIS_URL);
   const guards = createServiceGuards(config, guardsRedis, log);
   const app = await buildNotificationsApp(
-    { config, db, guards },
+    { config, db, guards, smsProvider, onSmsWritten: () => void smsReconciler.reconcile('new') },
     // Without Redis mails wait in the database: reported, not fatal.
     [...infra.readiness, { name: 'redis', critical: false, check: () => queueRedis.ping() }],
   );
   await serve(app, { port: config.PORT, host: config.HOST, metricsPort: config.METRICS_PORT }, [
     () => reconciler.stop(),
+    () => smsReconciler.stop(),
     async () => digests.stop(),
     () => worker.close(),
+    async () => smsWorker?.close(),
     ...infra.closers,
     () => queue.close(),
+    () => smsQueue.close(),
     () => queueRedis.quit(),
     () => workerRedis.quit(),
     () => guardsRedis.quit(),

@@ -25,6 +25,12 @@ const config = z
     PAYMENT_EBILLING_KEY: z.string().default('dev-ebilling-key'),
     PAYMENT_MYPVIT_ACCOUNT: z.string().default('ACC_DEV'),
     PAYMENT_MYPVIT_PASSWORD: z.string().default('dev-mypvit-password'),
+    /** The SMS side (Infobip's protocol): notifications' key and webhook secret, where replies go. */
+    SMS_API_KEY: z.string().min(8).default('dev-sms-key'),
+    SMS_WEBHOOK_SECRET: z.string().min(16).default('dev-sms-webhook-secret'),
+    SMS_INBOUND_URL: z.string().url().default('http://localhost:8080/api/notifications/sms/inbound'),
+    /** How long after a send its delivery report is posted. */
+    SIMULATOR_SMS_DELIVERY_MS: z.coerce.number().int().min(0).default(1000),
   })
   .parse(process.env);
 
@@ -46,6 +52,13 @@ const app = buildPaymentSimulator({
     password: config.PAYMENT_MYPVIT_PASSWORD,
     callbackUrl: `${config.PAYMENT_WEBHOOK_BASE_URL.replace(/\/+$/, '')}/mypvit`,
     secretTtlMs: config.SIMULATOR_MYPVIT_SECRET_TTL_MS,
+  },
+  sms: {
+    apiKey: config.SMS_API_KEY,
+    webhookSecret: config.SMS_WEBHOOK_SECRET,
+    inboundUrl: config.SMS_INBOUND_URL,
+    deliveryDelayMs: config.SIMULATOR_SMS_DELIVERY_MS,
+    slowMs: config.SIMULATOR_SLOW_MS,
   },
   logger: createLogger('payment-simulator', config.LOG_LEVEL),
 });

@@ -5,6 +5,7 @@ import { type Logger, pino } from 'pino';
 import { z } from 'zod';
 import { type EbillingOptions, mountEbilling } from './ebilling.ts';
 import { type MypvitOptions, mountMypvit } from './mypvit.ts';
+import { mountSms, type SmsSimulatorOptions } from './sms.ts';
 
 /**
  * A mobile-money aggregator for development and tests, behaving like the real ones (CinetPay,
@@ -19,7 +20,7 @@ import { type MypvitOptions, mountMypvit } from './mypvit.ts';
  *
  * The same server also speaks two real Gabonese aggregators' protocols, each under its own path:
  * eBilling under /ebilling (ebilling.ts) and MyPVit under /mypvit (mypvit.ts), with their quirks
- * and more outcomes by number (outcomes.ts).
+ * and more outcomes by number (outcomes.ts), and an SMS aggregator under /sms (sms.ts).
  */
 export interface SimulatorOptions {
   /** The merchant's API key (Authorization: Bearer …). */
@@ -39,6 +40,8 @@ export interface SimulatorOptions {
   slowMs?: number;
   ebilling?: Partial<EbillingOptions>;
   mypvit?: Partial<MypvitOptions>;
+  /** The SMS aggregator (Infobip's protocol) under /sms. */
+  sms?: Partial<SmsSimulatorOptions>;
 }
 
 const createPaymentSchema = z.object({
@@ -215,6 +218,14 @@ export function buildPaymentSimulator(options: SimulatorOptions): FastifyInstanc
     password: options.mypvit?.password ?? 'dev-mypvit-password',
     callbackUrl: options.mypvit?.callbackUrl,
     secretTtlMs: options.mypvit?.secretTtlMs ?? 3600_000,
+  });
+
+  mountSms(app, ctx, {
+    apiKey: options.sms?.apiKey ?? 'dev-sms-key',
+    webhookSecret: options.sms?.webhookSecret ?? 'dev-sms-webhook-secret',
+    inboundUrl: options.sms?.inboundUrl,
+    deliveryDelayMs: options.sms?.deliveryDelayMs ?? 1000,
+    slowMs: options.sms?.slowMs ?? 15_000,
   });
 
   app.addHook('onClose', async () => {

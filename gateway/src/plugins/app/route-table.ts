@@ -224,5 +224,8 @@ export const routeTable: readonly RouteEntry[] = [
   notifications('/notifications'),
   // The alert mails' one-click unsubscribe: no login, the token is the proof; the form body untouched.
   { ...notifications('/notifications/unsubscribe', 'public'), rawBody: true },
+  // The SMS aggregator's delivery reports and members' replies (« STOP »): its credentials are the check.
+  { ...notifications('/notifications/sms/delivery', 'public'), rawBody: true },
+  { ...notifications('/notifications/sms/inbound', 'public'), rawBody: true },
   notifications('/notifications/*'),
 ];

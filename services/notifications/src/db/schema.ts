@@ -143,3 +143,93 @@ export const savedSearchMailState = pgTable('saved_search_mail_state', {
   /** Unsubscribed, paused or deleted (catalog.saved_search.stopped); a new match clears it. */
   stoppedAt: timestamp('stopped_at', { withTimezone: true }),
 });
+
+/**
+ * A member's verified phone for SMS alerts (E.164), one member per number. `stoppedAt`: the
+ * member answered « STOP »; no SMS goes to the number until it is verified again.
+ */
+export const alertPhones = pgTable('alert_phones', {
+  userId: uuid('user_id').primaryKey(),
+  phone: text('phone').notNull().unique(),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull(),
+  stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+});
+
+/**
+ * The 6-digit codes sent to verify a phone: only their hash (salted with the member and the
+ * number), single use, with an expiry and a count of wrong tries. The rows are also the limits'
+ * memory: codes per number and per member in 24 hours.
+ */
+export const phoneCodes = pgTable(
+  'phone_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('phone_codes_user_created_idx').on(t.userId, t.createdAt),
+    index('phone_codes_phone_created_idx').on(t.phone, t.createdAt),
+  ],
+);
+
+/**
+ * Per member and kind of alert (saved_searches, class_list, messages, deals, payments), the
+ * channels chosen. No row: e-mail and in-app on, SMS off. « Ma liste »'s e-mail and in-app
+ * choices stay in notification_preferences (their older switches), its SMS choice is here.
+ */
+export const alertChannels = pgTable(
+  'alert_channels',
+  {
+    userId: uuid('user_id').notNull(),
+    kind: text('kind').notNull(),
+    email: boolean('email').notNull().default(true),
+    sms: boolean('sms').notNull().default(false),
+    inApp: boolean('in_app').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    index('alert_channels_sms_idx').on(t.userId).where(sql`${t.sms}`),
+  ],
+);
+
+/**
+ * Every SMS to send, as outgoing_mails for e-mails: written in the transaction that decides it,
+ * keyed by its idempotency key (`<event id>-sms`, `code-<code id>`, `stop-<inbound id>`), sent
+ * once by the sms queue's worker, then followed by the provider's delivery receipts. `capped`:
+ * past the member's daily cap, never sent (kept for the figures). `notBefore`: quiet hours or a
+ * retry's backoff.
+ */
+export const outgoingSms = pgTable(
+  'outgoing_sms',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    phone: text('phone').notNull(),
+    /** An alert kind, or 'verification' / 'stop' (never capped). */
+    kind: text('kind').notNull(),
+    template: text('template').notNull(),
+    data: jsonb('data').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'delivered', 'failed', 'capped', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    providerId: text('provider_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    enqueuedAt: timestamp('enqueued_at', { withTimezone: true }),
+    notBefore: timestamp('not_before', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('outgoing_sms_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`),
+    index('outgoing_sms_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);

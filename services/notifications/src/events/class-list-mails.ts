@@ -4,6 +4,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { members, notices, notificationPreferences, outgoingMails } from '../db/schema.ts';
 import { unsubscribeTokensOf } from '../db/unsubscribe-tokens.ts';
 import { recordMail } from '../queue/outgoing-mails.ts';
+import { recordAlertSms } from '../sms/outgoing-sms.ts';
 import { classListMatchText } from '../templates/class-lists.ts';
 
 /**
@@ -25,7 +26,8 @@ function where(data: EventData<'catalog.class_list.match_found'>) {
 
 /**
  * A saved list's missing book was listed nearby: a notice, and an e-mail within the daily cap.
- * The member's « Ma liste » switches decide; the mail carries their one-click unsubscribe.
+ * The member's « Ma liste » switches decide (and an SMS if they chose it); the mail carries their
+ * one-click unsubscribe.
  */
 async function matchFound(tx: Db, eventId: string, data: EventData<'catalog.class_list.match_found'>) {
   const [member] = await tx
@@ -60,6 +62,14 @@ async function matchFound(tx: Db, eventId: string, data: EventData<'catalog.clas
         link: `/books/${data.book.id}`,
       })
       .onConflictDoNothing();
+  await recordAlertSms(tx, `${eventId}-sms`, {
+    userId: data.user_id,
+    kind: 'class_list',
+    message: {
+      template: 'class-list-match',
+      data: { bookId: data.book.id, bookTitle: data.book.title, price: data.book.price, where: alert.where },
+    },
+  });
   if (!member?.emails) return;
   const [sent] = await tx
     .select({ n: sql<number>`count(*)::int` })
@@ -103,6 +113,11 @@ async function reviewed(
       link: '/ma-liste',
     })
     .onConflictDoNothing();
+  await recordAlertSms(tx, `${eventId}-sms`, {
+    userId: data.proposed_by,
+    kind: 'class_list',
+    message: { template: 'class-list-review', data: { listLabel: label, outcome } },
+  });
   const [member] = await tx.select().from(members).where(eq(members.id, data.proposed_by));
   if (!member) return;
   await recordMail(tx, eventId, {

@@ -11,6 +11,7 @@ import type { Db, EventHandlers } from '@cartable/service-kit';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import {
+  alertChannels,
   members,
   notices,
   notificationPreferences,
@@ -19,6 +20,7 @@ import {
   savedSearchMailState,
 } from '../db/schema.ts';
 import { recordMail } from '../queue/outgoing-mails.ts';
+import { recordAlertSms } from '../sms/outgoing-sms.ts';
 import { savedSearchMatchText } from '../templates/saved-searches.ts';
 
 /**
@@ -56,11 +58,13 @@ async function memberOf(tx: Db, userId: string) {
     .select({
       name: members.name,
       email: members.email,
-      emails: sql<boolean>`coalesce(${notificationPreferences.favouriteEmails}, true)`,
-      inApp: sql<boolean>`coalesce(${notificationPreferences.favouriteNotices}, true)`,
+      emails: sql<boolean>`coalesce(${notificationPreferences.favouriteEmails}, true) and coalesce(${alertChannels.email}, true)`,
+      inApp: sql<boolean>`coalesce(${notificationPreferences.favouriteNotices}, true) and coalesce(${alertChannels.inApp}, true)`,
     })
     .from(members)
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, members.id))
+    // The channels chosen for saved searches (alert_channels) narrow the older switches.
+    .leftJoin(alertChannels, and(eq(alertChannels.userId, members.id), eq(alertChannels.kind, 'saved_searches')))
     .where(eq(members.id, userId));
   return member;
 }
@@ -159,6 +163,15 @@ async function matched(tx: Db, eventId: string, data: EventData<'catalog.saved_s
         link: `/books/${data.book.id}`,
       })
       .onConflictDoNothing();
+  // By SMS (if chosen) at each match: the member's daily SMS cap bounds them, whatever the frequency.
+  await recordAlertSms(tx, `${eventId}-sms`, {
+    userId: data.user_id,
+    kind: 'saved_searches',
+    message: {
+      template: 'saved-search-match',
+      data: { bookId: data.book.id, bookTitle: data.book.title, price: data.book.price, searchName: data.name },
+    },
+  });
   if (!member?.emails) return;
   // catalog matches active searches only: a match means the search is on (again).
   await tx
