@@ -24,7 +24,9 @@ import { subscriptionMails } from './events/subscription-mails.ts';
 import { createMailQueue, startMailWorker } from './queue/mail-queue.ts';
 import { createMailReconciler } from './queue/mail-reconciler.ts';
 import { deleteFinishedMails } from './queue/outgoing-mails.ts';
+import { deleteOldPhoneCodes } from './sms/alert-phone.ts';
 import { smsProviderFrom } from './sms/infobip.ts';
+import { deleteFinishedSms } from './sms/outgoing-sms.ts';
 import { createSmsQueue, createSmsReconciler, startSmsWorker } from './sms/sms-queue.ts';
 
 await bootstrap(async () => {
@@ -40,6 +42,8 @@ await bootstrap(async () => {
     housekeeping: [
       { name: 'outgoing_mails', run: deleteFinishedMails(config.MAIL_RETENTION_DAYS) },
       { name: 'notices', run: deleteOldNotices(config.NOTICE_RETENTION_DAYS) },
+      { name: 'outgoing_sms', run: deleteFinishedSms(config.MAIL_RETENTION_DAYS) },
+      { name: 'phone_codes', run: deleteOldPhoneCodes },
     ],
   });
   const db = infra.database.db;

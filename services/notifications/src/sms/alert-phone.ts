@@ -210,3 +210,12 @@ export async function inboundSms(db: Db, sms: { id: string; from: string; text: 
     return 'stopped' as const;
   });
 }
+
+/** Housekeeping: codes are kept two days, the limits' memory (24 hours) and a margin. */
+export async function deleteOldPhoneCodes(db: Db): Promise<number> {
+  const deleted = await db
+    .delete(phoneCodes)
+    .where(sql`${phoneCodes.createdAt} < now() - interval '2 days'`)
+    .returning({ id: phoneCodes.id });
+  return deleted.length;
+}

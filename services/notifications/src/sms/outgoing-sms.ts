@@ -222,3 +222,16 @@ export async function applyDeliveryReport(
     .returning({ id: outgoingSms.id });
   return rows.length;
 }
+
+/** Housekeeping: SMS no longer pending go after `days` (a redelivered event is known by processed_events). */
+export function deleteFinishedSms(days: number) {
+  return async (db: Db): Promise<number> => {
+    const deleted = await db
+      .delete(outgoingSms)
+      .where(
+        sql`${outgoingSms.status} <> 'pending' and ${outgoingSms.createdAt} < now() - make_interval(days => ${days})`,
+      )
+      .returning({ id: outgoingSms.id });
+    return deleted.length;
+  };
+}
