@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { type AlertKind, alertKinds, choosableAlertKinds } from './alert-kinds.ts';
+
+export * from './alert-kinds.ts';
 
 /**
  * The channels of a member's alerts (notifications): a verified phone for SMS, and per kind of
@@ -24,27 +27,10 @@ export const alertChannelMessages = {
   smsUnavailable: 'L’envoi de SMS n’est pas disponible pour le moment.',
   channelsSaved: 'Canaux d’alerte enregistrés',
   choiceInvalid: 'Choix invalide (oui ou non)',
+  kindNotChoosable: 'Ces alertes ne se règlent pas encore ici.',
   webhookRefused: 'Notification du fournisseur de SMS refusée.',
 } as const;
 const m = alertChannelMessages;
-
-/** The kinds of alert a member chooses channels for. */
-export const alertKinds = ['saved_searches', 'class_list', 'messages', 'deals', 'payments'] as const;
-export type AlertKind = (typeof alertKinds)[number];
-export const alertKindLabels: Record<AlertKind, { label: string; hint: string }> = {
-  saved_searches: { label: 'Recherches enregistrées', hint: 'Un nouveau manuel correspond à une de vos recherches.' },
-  class_list: { label: '« Ma liste »', hint: 'Un manuel qui manque à votre liste est en vente près de chez vous.' },
-  messages: { label: 'Messages', hint: 'Un message vous attend dans une conversation.' },
-  deals: { label: 'Transactions', hint: 'Une transaction proposée, confirmée ou annulée.' },
-  payments: { label: 'Paiements', hint: 'Un paiement confirmé ou refusé, un abonnement qui se termine.' },
-};
-export const alertChannelNames = ['email', 'sms', 'in_app'] as const;
-export type AlertChannelName = (typeof alertChannelNames)[number];
-export const alertChannelLabels: Record<AlertChannelName, string> = {
-  email: 'E-mail',
-  sms: 'SMS',
-  in_app: 'Dans Cartable',
-};
 
 const choice = z.boolean({ error: m.choiceInvalid });
 export const alertChannelChoiceSchema = z.object({ email: choice, sms: choice, in_app: choice });
@@ -66,7 +52,12 @@ export const alertChannelsRequestSchema = z
     >,
   )
   .partial()
-  .strict();
+  .strict()
+  .superRefine((value, ctx) => {
+    for (const kind of Object.keys(value) as AlertKind[])
+      if (!(choosableAlertKinds as readonly AlertKind[]).includes(kind))
+        ctx.addIssue({ code: 'custom', path: [kind], message: m.kindNotChoosable });
+  });
 export type AlertChannelsRequest = z.input<typeof alertChannelsRequestSchema>;
 
 /** The member's alert phone as they see it: the number is theirs, shown whole. */
@@ -109,5 +100,3 @@ export const phoneVerifyRequestSchema = z.object({
 export type PhoneVerifyRequest = z.input<typeof phoneVerifyRequestSchema>;
 export const phoneResponseSchema = z.object({ message: z.string(), phone: alertPhoneSchema });
 export type PhoneResponse = z.infer<typeof phoneResponseSchema>;
-
-export const SMS_QUIET_HOURS = { from: '21:00', to: '07:00' } as const;

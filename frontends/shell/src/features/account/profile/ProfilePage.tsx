@@ -1,5 +1,6 @@
 import { Container, LoadFailed, PageSpinner, useDocumentTitle } from '@cartable/ui';
 import { useProfile } from '../api/profile';
+import { AlertChannelsCard } from './AlertChannelsCard';
 import { AvatarCard } from './AvatarCard';
 import { DeleteAccountCard } from './DeleteAccountCard';
 import { NotificationsCard } from './NotificationsCard';
@@ -51,6 +52,7 @@ export default function ProfilePage() {
       <PasswordCard email={profile.email} />
       <TwoFactorCard profile={profile} />
       <NotificationsCard />
+      <AlertChannelsCard />
       <DeleteAccountCard />
     </Container>
   );

@@ -1,0 +1,30 @@
+/**
+ * The kinds of alert and their channels, without zod (`@cartable/contracts/alert-kinds`), for the
+ * settings screen; alert-channels.ts holds the schemas.
+ */
+
+/** The kinds of alert a member chooses channels for. */
+export const alertKinds = ['saved_searches', 'class_list', 'messages', 'deals', 'payments'] as const;
+export type AlertKind = (typeof alertKinds)[number];
+export const alertKindLabels: Record<AlertKind, { label: string; hint: string }> = {
+  saved_searches: { label: 'Recherches enregistrées', hint: 'Un nouveau manuel correspond à une de vos recherches.' },
+  class_list: { label: '« Ma liste »', hint: 'Un manuel qui manque à votre liste est en vente près de chez vous.' },
+  messages: { label: 'Messages', hint: 'Un message vous attend dans une conversation.' },
+  deals: { label: 'Transactions', hint: 'Une transaction proposée, confirmée ou annulée.' },
+  payments: { label: 'Paiements', hint: 'Un paiement confirmé ou refusé, un abonnement qui se termine.' },
+};
+/**
+ * The kinds whose channels the member can choose today; the others follow their e-mail and in-app
+ * defaults until their events honour the choice.
+ */
+export const choosableAlertKinds = ['saved_searches', 'class_list'] as const satisfies readonly AlertKind[];
+export const alertChannelNames = ['email', 'sms', 'in_app'] as const;
+export type AlertChannelName = (typeof alertChannelNames)[number];
+export const alertChannelLabels: Record<AlertChannelName, string> = {
+  email: 'E-mail',
+  sms: 'SMS',
+  in_app: 'Dans Cartable',
+};
+
+/** The quiet hours, Libreville time: an SMS alert due in between waits for the morning. */
+export const SMS_QUIET_HOURS = { from: '21:00', to: '07:00' } as const;
