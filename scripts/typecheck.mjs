@@ -10,11 +10,12 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-const checks = ['tsconfig.json', 'frontends/tsconfig.json', 'libs/ui/build/tsconfig.json'].map((project) => [
-  project,
-  [tsc, '-p', project, '--noEmit'],
-  process.execPath,
-]);
+const checks = [
+  'tsconfig.json',
+  'frontends/tsconfig.json',
+  'libs/ui/build/tsconfig.json',
+  'frontends/shell/sw/tsconfig.json',
+].map((project) => [project, [tsc, '-p', project, '--noEmit'], process.execPath]);
 
 function run([name, args, command]) {
   return new Promise((resolve) => {

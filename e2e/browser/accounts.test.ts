@@ -30,6 +30,8 @@ function unique(prefix: string) {
 
 async function newPage(target: Browser, width = 390): Promise<Page> {
   const context = await target.newContext({
+    // page.route sees only what the page fetches itself, not what a service worker fetches for it.
+    serviceWorkers: 'block',
     viewport: { width, height: width < 600 ? 844 : 800 },
     locale: 'fr-FR',
   });

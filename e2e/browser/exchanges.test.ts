@@ -95,6 +95,8 @@ beforeAll(async () => {
 
 async function newPage(errors: string[], as: Member): Promise<Page> {
   const context = await browser().newContext({
+    // page.route sees only what the page fetches itself, not what a service worker fetches for it.
+    serviceWorkers: 'block',
     viewport: { width: 360, height: 780 },
     locale: 'fr-FR',
     hasTouch: true,

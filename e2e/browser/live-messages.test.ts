@@ -38,7 +38,12 @@ beforeAll(async () => {
 
 /** A signed-in page whose /api/messages traffic is logged: requests, and wire bytes per request (CDP). */
 async function watchedPage(who: Member, options: { refuseStream?: boolean } = {}) {
-  const context = await browser().newContext({ viewport: { width: 390, height: 844 }, locale: 'fr-FR' });
+  const context = await browser().newContext({
+    // page.route sees only what the page fetches itself, not what a service worker fetches for it.
+    serviceWorkers: 'block',
+    viewport: { width: 390, height: 844 },
+    locale: 'fr-FR',
+  });
   await signInContext(context, who);
   const page = await context.newPage();
   const errors: string[] = [];

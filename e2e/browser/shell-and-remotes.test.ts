@@ -14,7 +14,12 @@ beforeAll(async () => {
 });
 
 async function newPage(width = 1280): Promise<Page> {
-  const context = await browser().newContext({ viewport: { width, height: 800 }, locale: 'fr-FR' });
+  const context = await browser().newContext({
+    viewport: { width, height: 800 },
+    locale: 'fr-FR',
+    // page.route sees only what the page fetches itself, not what a service worker fetches for it.
+    serviceWorkers: 'block',
+  });
   return context.newPage();
 }
 

@@ -17,6 +17,8 @@ export default defineFrontend({
     cartable_admin: 'cartable_admin@/mf/admin/mf-manifest.json',
   },
   runtimePlugins: [require.resolve('./src/app/remote-retry.ts')],
+  // The installable app's manifest and icons, served at the site's root.
+  publicDir: `${import.meta.dirname}/public`,
   // A remote's manifest and entry are preloaded by the gateway on that remote's pages only
   // (gateway/src/routes/frontends.ts), never on the shell's or the back office's.
   // In development the remotes run on their own dev servers (npm run dev in each of them).

@@ -1,5 +1,6 @@
 import './styles.css';
 import { startLoadingRemoteFor } from './app/federation';
+import { registerServiceWorker } from './app/service-worker';
 
 // Home, /books, a book page: their remote downloads while the shell renders its frame.
 startLoadingRemoteFor(window.location.pathname);
@@ -34,6 +35,8 @@ async function start() {
   // hundreds of milliseconds during which a tap waits). The boot screen stays until the page is ready.
   startTransition(() => root.render(createElement(App)));
 }
+
+registerServiceWorker();
 
 start().catch((error: unknown) => {
   console.error(error);

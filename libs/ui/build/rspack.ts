@@ -62,6 +62,11 @@ export interface FrontendOptions {
    * preload.json, for the gateway to preload (see ./preloads.ts).
    */
   preloadRoutes?: RoutePreload[];
+  /**
+   * Files copied as they are to the build's root (the installable app's manifest and icons), and
+   * linked from the page when it holds a `manifest.webmanifest`.
+   */
+  publicDir?: string;
   /** Extra dev-server proxies (context prefix → target), besides /api and /storage. */
   devProxy?: Record<string, string>;
 }
@@ -230,6 +235,10 @@ export function defineFrontend(options: FrontendOptions) {
                 template: path.join(here, 'index.html'),
                 templateParameters: {
                   title: options.title,
+                  manifest:
+                    options.publicDir && existsSync(path.join(options.publicDir, 'manifest.webmanifest'))
+                      ? '<link rel="manifest" href="/manifest.webmanifest" /><link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />'
+                      : '',
                   // A manifest is fetched as the runtime fetches it (CORS mode, same-origin credentials).
                   preloads: (options.preloads ?? [])
                     .map(({ href, as }) =>
@@ -243,6 +252,9 @@ export function defineFrontend(options: FrontendOptions) {
                 minify: !isDev,
               }),
             ]
+          : []),
+        ...(options.publicDir && existsSync(options.publicDir)
+          ? [new rspack.CopyRspackPlugin({ patterns: [{ from: options.publicDir, to: '.' }] })]
           : []),
         // What the gateway preloads (production builds only: development has no gateway in front).
         ...(!isDev && options.preloadRoutes ? [new RoutePreloadPlugin(options.preloadRoutes)] : []),

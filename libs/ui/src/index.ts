@@ -104,6 +104,13 @@ export * from './icons';
 export { FORM_CHECKS_UNAVAILABLE_MESSAGE, type LazyChecks, lazyChecks } from './lazy-checks';
 // Dialogs that load @cartable/ui/overlays (or their own module) when first opened.
 export { LazyConfirmDialog, LazyDialog, useOpenedOnce } from './lazy-dialogs';
+export {
+  forgetMemberAnswers,
+  forgetOfflineAnswers,
+  type OfflineState,
+  seenAgo,
+  useOfflineState,
+} from './offline/offline-state';
 export { once } from './once';
 export { BACK_OFFICE_PERMISSIONS, canEnterBackOffice, hasPermission, hasRole, WILDCARD } from './permissions';
 export { sameSitePath } from './same-site';

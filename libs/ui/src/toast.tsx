@@ -108,6 +108,8 @@ export interface NotifyOptions {
   duration?: number;
   description?: string;
   id?: string | number;
+  /** A button in the toast (« Mettre à jour »). */
+  action?: { label: string; onClick: () => void };
 }
 
 type Kind = 'success' | 'error' | 'warning' | 'info';

@@ -7,7 +7,9 @@ import {
   ErrorBoundary,
   PageSpinner,
   RefreshIcon,
+  useOfflineState,
 } from '@cartable/ui';
+import { NEVER_OPENED } from '@cartable/ui/offline-names';
 import { UNSAFE_RouteContext, useLocation } from '@cartable/ui/router';
 import { type ComponentType, type ReactNode, startTransition, useEffect, useState } from 'react';
 import { loadedRemote, loadRemoteRoutes, type RemoteName } from './federation';
@@ -88,13 +90,14 @@ function RemoteLoader({ remote, frame, onRetry }: RemoteLoaderProps) {
 }
 
 function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
+  const { online } = useOfflineState();
   return (
     <Container className="py-10 sm:py-16">
       <EmptyState
         icon={<AlertIcon size={26} />}
         tone="warning"
-        title="Cette partie du site n'a pas pu être chargée."
-        description="Votre connexion est peut-être instable. Vérifiez-la puis réessayez."
+        title={online ? "Cette partie du site n'a pas pu être chargée." : 'Pas de connexion'}
+        description={online ? 'Votre connexion est peut-être instable. Vérifiez-la puis réessayez.' : NEVER_OPENED}
         action={
           <Button onClick={onRetry} leftIcon={<RefreshIcon size={18} />}>
             Réessayer

@@ -20,9 +20,21 @@ export function shellDist(frontendsDir: string): string | null {
   return existsSync(join(dist, 'index.html')) ? dist : null;
 }
 
-/** Entry files must always be fresh; hashed chunks never change, so they are cached for a year. */
-function cacheHeaders(reply: FastifyReply, path: string) {
-  const entry = path.endsWith('.html') || path.endsWith('remoteEntry.js') || path.endsWith('mf-manifest.json');
+/**
+ * Entry files must always be fresh (the service worker above all: a phone learns of a new version
+ * through it), as must the files whose names carry no hash; hashed chunks never change, so they
+ * are cached for a year.
+ */
+function cacheHeaders(reply: FastifyReply, file: string) {
+  // The file sent may be the one precompressed beside it (sw.js.br): the rule is the original's.
+  const path = file.replace(/\.(?:br|gz)$/, '');
+  const entry =
+    path.endsWith('.html') ||
+    path.endsWith('remoteEntry.js') ||
+    path.endsWith('mf-manifest.json') ||
+    path.endsWith('/sw.js') ||
+    path.endsWith('.webmanifest') ||
+    path.includes('/icons/');
   reply.header('cache-control', entry ? 'no-cache' : 'public, max-age=31536000, immutable');
 }
 

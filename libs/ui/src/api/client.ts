@@ -1,3 +1,5 @@
+import { NEVER_OPENED_OFFLINE } from '../offline/names';
+import { noteApiAnswer } from '../offline/offline-state';
 import { sessionStore } from '../session/store';
 import { API_BASE, apiUrl, type QueryValues } from './url';
 
@@ -5,6 +7,8 @@ export { API_BASE };
 
 export const NETWORK_ERROR_MESSAGE = 'Erreur de connexion. Vérifiez votre connexion internet et réessayez.';
 export const GENERIC_ERROR_MESSAGE = 'Une erreur est survenue. Veuillez réessayer.';
+/** A write tried without any network (the browser knows it is offline). */
+export const OFFLINE_WRITE_MESSAGE = 'Pas de connexion : rien n’a été envoyé. Réessayez une fois connecté.';
 
 /** Field errors as the API sends them: `{ field: ["message", ...] }` (a single string is accepted). */
 export type FieldErrors = Record<string, string[]>;
@@ -121,8 +125,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   let response: Response;
+  const url = apiUrl(path, query);
   try {
-    response = await fetch(apiUrl(path, query), {
+    response = await fetch(url, {
       method,
       headers,
       body: payload,
@@ -131,8 +136,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+    throw new ApiError(
+      0,
+      offline ? (method === 'GET' ? NEVER_OPENED_OFFLINE : OFFLINE_WRITE_MESSAGE) : NETWORK_ERROR_MESSAGE,
+    );
   }
+  if (method === 'GET') noteApiAnswer(url, response);
 
   if (response.ok && options.responseType === 'blob') return (await response.blob()) as T;
   const data = await readBody(response);

@@ -1,5 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { AlertIcon, RefreshIcon } from '../icons';
+import { NEVER_OPENED } from '../offline/names';
+import { useOfflineState } from '../offline/offline-state';
 import { Button } from './Button';
 
 export interface ErrorBoundaryProps {
@@ -43,14 +45,18 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
 
 /** "Une erreur s'est produite" with a reload button (SPEC section 8, render crash). */
 export function CrashFallback() {
+  // Offline, a screen whose code this phone never loaded cannot be drawn: said as such.
+  const { online } = useOfflineState();
   return (
     <div role="alert" className="mx-auto flex max-w-md flex-col items-center px-4 py-16 text-center">
       <div className="mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-red-50 text-red-600">
         <AlertIcon size={28} />
       </div>
-      <h1 className="text-xl font-bold text-slate-900">Une erreur s'est produite</h1>
+      <h1 className="text-xl font-bold text-slate-900">{online ? "Une erreur s'est produite" : 'Pas de connexion'}</h1>
       <p className="mt-2 text-sm text-slate-600">
-        Un problème inattendu a interrompu l'affichage de la page. Rechargez-la pour continuer.
+        {online
+          ? "Un problème inattendu a interrompu l'affichage de la page. Rechargez-la pour continuer."
+          : NEVER_OPENED}
       </p>
       <Button className="mt-6" leftIcon={<RefreshIcon size={18} />} onClick={() => window.location.reload()}>
         Recharger la page

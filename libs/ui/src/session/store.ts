@@ -1,4 +1,5 @@
 import { MEMBER_HINT_COOKIE } from '@cartable/contracts/book-page';
+import { forgetMemberAnswers } from '../offline/offline-state';
 import type { User } from './types';
 
 /** localStorage keys (SPEC section 3: browser storage holds `token` and `user`). */
@@ -92,6 +93,8 @@ function createSessionStore() {
     setSession(token: string | null | undefined, user: unknown): boolean {
       if (!token || !isVerifiedUser(user)) return false;
       const normalised = normaliseUser(user);
+      // What the phone kept of a visitor's or another member's reads is not this member's.
+      if (state.user?.id !== normalised.id) void forgetMemberAnswers();
       const storage = safeStorage();
       storage?.setItem(TOKEN_KEY, token);
       storage?.setItem(USER_KEY, JSON.stringify(normalised));
@@ -111,6 +114,7 @@ function createSessionStore() {
     },
     /** Erases token and user, in memory and in localStorage. */
     clear(): void {
+      void forgetMemberAnswers();
       const storage = safeStorage();
       storage?.removeItem(TOKEN_KEY);
       storage?.removeItem(USER_KEY);

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from '@cartable/ui/router';
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { OfflineBanner } from './OfflineBanner';
 
 /** Scrolls to the top on a new page (not on hash links). */
 function ScrollToTop() {
@@ -38,6 +39,7 @@ export function SiteLayout({ children }: { children?: ReactNode }) {
       </a>
       <ScrollToTop />
       <Header />
+      <OfflineBanner />
       {/*
         At least the screen under the header (h-16): the footer starts below the fold, so the
         page arriving (a remote, its data) never pushes a footer the reader already sees (CLS).

@@ -1,0 +1,172 @@
+import { chooseFromAccountMenu, keepScreenshot, signInContext, useBrowser } from '@cartable/stack/browser';
+import { firstMessage, listBook, verifiedMember } from '@cartable/stack/members';
+import { sharedStack } from '@cartable/stack/shared-stack';
+import { call, eventually, type TestStack } from '@cartable/stack/test-stack';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * A phone without signal, in Chromium at 360 px: the installable app's service worker keeps the
+ * pages a member opened, which stay readable offline (marked « Hors ligne, vu … »), a page never
+ * opened says it needs a connection, a repeat visit takes the app's files from the phone, and
+ * the member's data leaves the phone when they log out.
+ */
+let stack: TestStack;
+const browser = useBrowser();
+type Member = Awaited<ReturnType<typeof verifiedMember>> & { user: unknown };
+let seller: Member;
+let buyer: Member;
+let bookId = 0;
+const TITLE = 'Physique-Chimie 2nde hors ligne';
+const SCREENSHOTS = process.env.OFFLINE_SCREENSHOTS ?? '/tmp/offline';
+
+async function member(n: string): Promise<Member> {
+  const m = await verifiedMember(stack, n);
+  const me = await call(`${stack.api}/user`, { token: m.token });
+  return { ...m, user: me.body.user ?? me.body };
+}
+
+beforeAll(async () => {
+  stack = sharedStack();
+  [seller, buyer] = await Promise.all([member('vendeur-hl'), member('parent-hl')]);
+  bookId = await eventually(async () => listBook(stack, seller.token, TITLE).catch(() => undefined));
+  const sent = await eventually(async () => {
+    const res = await firstMessage(stack, buyer.token, {
+      receiver_id: seller.id,
+      book_id: bookId,
+      content: 'Bonjour, le manuel est-il encore disponible ?',
+    });
+    return res.status === 201 ? res : undefined;
+  });
+  expect(sent.status).toBe(201);
+}, 240_000);
+
+/** The page's globals this file reads (it is compiled without the DOM's types; in the page, globalThis is window). */
+interface PageGlobals {
+  navigator: { serviceWorker?: { controller: unknown } };
+  caches: { open(name: string): Promise<{ keys(): Promise<Array<{ url: string }>> }> };
+}
+
+/** The service worker controls the page (it takes the first page at once once installed). */
+const controlled = (page: Page) =>
+  page.waitForFunction(() => (globalThis as unknown as PageGlobals).navigator.serviceWorker?.controller != null, null, {
+    timeout: 30_000,
+  });
+
+/** The URLs kept in one of the phone's caches. */
+const cachedUrls = (page: Page, name: string) =>
+  page.evaluate(
+    async (cacheName) =>
+      (await (await (globalThis as unknown as PageGlobals).caches.open(cacheName)).keys()).map((r) => r.url),
+    name,
+  );
+
+async function phone(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser().newContext({ viewport: { width: 360, height: 740 }, locale: 'fr-FR' });
+  await signInContext(context, buyer);
+  return { context, page: await context.newPage() };
+}
+
+describe('a phone without signal', () => {
+  it('is an installable app whose service worker takes the page', async () => {
+    const { page } = await phone();
+    const base = stack.url('gateway');
+    await page.goto(`${base}/`);
+    await controlled(page);
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: Array<{ errorId: string }>;
+    };
+    // A test browser's contexts are private windows, where Chromium never offers to install.
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+    const manifest = await (await fetch(`${base}/manifest.webmanifest`)).json();
+    expect(manifest).toMatchObject({ short_name: 'Cartable', lang: 'fr', display: 'standalone', start_url: '/' });
+    const worker = await fetch(`${base}/sw.js`);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('reads offline the pages opened, says which were never opened, and forgets the member at logout', async () => {
+    const { context, page } = await phone();
+    const base = stack.url('gateway');
+    await page.goto(`${base}/`);
+    await controlled(page);
+
+    // Online: the catalogue, the book, the conversations and the thread, as a parent reads them.
+    await page.goto(`${base}/books`);
+    await page.locator('article a[href^="/books/"]').first().waitFor();
+    await page.goto(`${base}/books/${bookId}`);
+    await expect(page.getByRole('heading', { level: 1, name: TITLE }).waitFor()).resolves.toBeUndefined();
+    await page.goto(`${base}/messages`);
+    await page.getByText(TITLE).first().waitFor();
+    await page.goto(`${base}/messages/${bookId}/${seller.id}`);
+    await page.getByText('Bonjour, le manuel est-il encore disponible ?').waitFor();
+
+    // A repeat visit: the app's files come from the phone, only the page and its data travel.
+    const travelled: Array<{ url: string; bytes: number }> = [];
+    const onResponse = async (response: import('playwright-core').Response) => {
+      if (response.fromServiceWorker()) return;
+      const sizes = await response
+        .request()
+        .sizes()
+        .catch(() => null);
+      if (sizes) travelled.push({ url: response.url(), bytes: sizes.responseBodySize + sizes.responseHeadersSize });
+    };
+    context.on('response', onResponse);
+    await page.goto(`${base}/books`);
+    await page.getByRole('heading', { level: 1, name: 'Manuels scolaires' }).waitFor();
+    // The live messages' stream stays open: the page is read once its first cards are drawn.
+    await page.locator('article a[href^="/books/"]').first().waitFor();
+    await page.waitForLoadState('load');
+    context.off('response', onResponse);
+    const api = travelled.filter((r) => new URL(r.url).pathname.startsWith('/api/'));
+    const app = travelled.filter((r) => !new URL(r.url).pathname.startsWith('/api/'));
+    const kib = (rows: typeof travelled) => (rows.reduce((sum, r) => sum + r.bytes, 0) / 1024).toFixed(1);
+    console.log(
+      `repeat visit of /books at 360 px: ${kib(app)} KiB before the page's data (${app.length} requests: ${app
+        .map((r) => new URL(r.url).pathname)
+        .join(', ')}), ${kib(api)} KiB of data (${api.length} reads)`,
+    );
+    // No script of the shell or of the catalogue travelled again.
+    expect(app.filter((r) => /\.[0-9a-f]{8}\.js$/.test(r.url))).toEqual([]);
+
+    await context.setOffline(true);
+    try {
+      await page.goto(`${base}/books/${bookId}`);
+      await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+      const banner = page.getByRole('status').filter({ hasText: 'Hors ligne' });
+      await expect(banner.textContent()).resolves.toMatch(/Hors ligne · vu (à l’instant|il y a \d+ minutes?)/);
+      await keepScreenshot(page, { path: `${SCREENSHOTS}/offline-book-360.png`, fullPage: false });
+
+      await page.goto(`${base}/messages/${bookId}/${seller.id}`);
+      await page.getByText('Bonjour, le manuel est-il encore disponible ?').waitFor();
+
+      // Never opened on this phone: said plainly.
+      await page.goto(`${base}/transactions`);
+      await page
+        .getByText(/[Cc]ette page n’a pas encore été ouverte sur ce téléphone/)
+        .first()
+        .waitFor()
+        .catch(async (error) => {
+          await keepScreenshot(page, { path: `${SCREENSHOTS}/offline-never-opened-failed.png`, fullPage: true });
+          throw error;
+        });
+      await keepScreenshot(page, { path: `${SCREENSHOTS}/offline-never-opened-360.png`, fullPage: false });
+    } finally {
+      await context.setOffline(false);
+    }
+
+    expect(
+      (await cachedUrls(page, 'cartable-api')).some((url) => new URL(url).pathname.startsWith('/api/messages')),
+    ).toBe(true);
+    await page.goto(`${base}/dashboard`);
+    await chooseFromAccountMenu(page, 'Déconnexion');
+    await page.waitForURL('**/login**');
+    await eventually(async () => {
+      const kept = await cachedUrls(page, 'cartable-api');
+      const private_ = kept.filter((url) =>
+        /^\/api\/(?:messages|user|transactions)(?:\/|$)/.test(new URL(url).pathname),
+      );
+      return private_.length === 0 ? true : undefined;
+    }, 10_000);
+  });
+});

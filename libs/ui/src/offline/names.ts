@@ -1,0 +1,26 @@
+/**
+ * What the service worker (frontends/shell/sw) and the pages both name: the caches and the
+ * headers by which a page learns that an answer came from the phone rather than the network.
+ * No import: the service worker's bundle takes this file alone.
+ */
+
+/** The API's answers a member has read (their own data): emptied when a member logs in or out. */
+export const API_CACHE = 'cartable-api';
+/** The pages' HTML, the remotes' scripts and the photos: the same for everyone. */
+export const PAGES_CACHE = 'cartable-pages';
+export const SCRIPTS_CACHE = 'cartable-scripts';
+export const PHOTOS_CACHE = 'cartable-photos';
+
+/** Set by the service worker on an answer it stores: when it was received (ISO 8601). */
+export const RECEIVED_AT_HEADER = 'x-cartable-received-at';
+/** Set on an answer served from the phone because the network did not answer. */
+export const OFFLINE_HEADER = 'x-cartable-offline';
+
+/** The message a page sends the waiting service worker to take over (« Mettre à jour »). */
+export const SKIP_WAITING = 'SKIP_WAITING';
+
+/** Under a « Pas de connexion » title: a page whose code or data this phone never loaded. */
+export const NEVER_OPENED =
+  'Cette page n’a pas encore été ouverte sur ce téléphone. Elle s’affichera une fois la connexion revenue.';
+/** Said by the service worker when a page's data was never read on this phone and the network fails. */
+export const NEVER_OPENED_OFFLINE = `Pas de connexion : ${NEVER_OPENED.charAt(0).toLowerCase()}${NEVER_OPENED.slice(1)}`;
