@@ -12,6 +12,7 @@
  */
 import {
   API_CACHE,
+  FORGET_MEMBER,
   NEVER_OPENED_OFFLINE,
   OFFLINE_HEADER,
   PAGES_CACHE,
@@ -52,6 +53,19 @@ const marksOffline: WorkboxPlugin = {
     response.status === 200 ? withHeaders(response, { [RECEIVED_AT_HEADER]: new Date().toISOString() }) : null,
   cachedResponseWillBeUsed: async ({ cachedResponse }) =>
     cachedResponse ? withHeaders(cachedResponse, { [OFFLINE_HEADER]: '1' }) : cachedResponse,
+};
+
+/**
+ * Which member's reads may be stored: one more at each logout or change of member. A read started
+ * under an earlier one is not stored (its answer may arrive after the cache was emptied).
+ */
+let memberGeneration = 0;
+const sameMember: WorkboxPlugin = {
+  requestWillFetch: async ({ request, state }) => {
+    if (state) state.generation = memberGeneration;
+    return request;
+  },
+  cacheWillUpdate: async ({ response, state }) => (state?.generation === memberGeneration ? response : null),
 };
 
 /** Only JSON is kept of the API: a receipt's PDF or an export's CSV is downloaded again. */
@@ -97,7 +111,12 @@ self.addEventListener('install', (event) => {
 // The first install takes the open page at once; a later one waits for « Mettre à jour ».
 clientsClaim();
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === SKIP_WAITING) void self.skipWaiting();
+  const type = (event.data as { type?: string } | null)?.type;
+  if (type === SKIP_WAITING) void self.skipWaiting();
+  if (type === FORGET_MEMBER) {
+    memberGeneration++;
+    event.waitUntil(caches.delete(API_CACHE));
+  }
 });
 
 registerRoute(
@@ -155,6 +174,7 @@ registerRoute(
     // A token renewed between two reads is the same member: the URL alone finds the answer.
     matchOptions: { ignoreVary: true },
     plugins: [
+      sameMember,
       jsonOnly,
       marksOffline,
       new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),

@@ -18,6 +18,11 @@ export const OFFLINE_HEADER = 'x-cartable-offline';
 
 /** The message a page sends the waiting service worker to take over (« Mettre à jour »). */
 export const SKIP_WAITING = 'SKIP_WAITING';
+/**
+ * The message a page sends at logout or when another member signs in: the worker empties the
+ * API's cache and stores no answer to a read started before (one may still be on its way).
+ */
+export const FORGET_MEMBER = 'FORGET_MEMBER';
 
 /** Under a « Pas de connexion » title: a page whose code or data this phone never loaded. */
 export const NEVER_OPENED =

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { API_CACHE, OFFLINE_HEADER, RECEIVED_AT_HEADER } from './names';
+import { API_CACHE, FORGET_MEMBER, OFFLINE_HEADER, RECEIVED_AT_HEADER } from './names';
 
 /**
  * What the page shows was read from the phone rather than the network: the service worker marks
@@ -78,6 +78,7 @@ export function useOfflineState(): OfflineState {
  * same after a visitor) signs in, so that no one reads another's conversations or deals offline.
  */
 export async function forgetMemberAnswers(): Promise<void> {
+  if (typeof navigator !== 'undefined') navigator.serviceWorker?.controller?.postMessage({ type: FORGET_MEMBER });
   if (typeof caches === 'undefined') return;
   await caches.delete(API_CACHE).catch(() => false);
 }
