@@ -28,6 +28,7 @@ export const alertChannelMessages = {
   channelsSaved: 'Canaux d’alerte enregistrés',
   choiceInvalid: 'Choix invalide (oui ou non)',
   kindNotChoosable: 'Ces alertes ne se règlent pas encore ici.',
+  messagesAlwaysInApp: 'Un message qui vous attend est toujours signalé dans Cartable.',
   webhookRefused: 'Notification du fournisseur de SMS refusée.',
 } as const;
 const m = alertChannelMessages;
@@ -57,6 +58,8 @@ export const alertChannelsRequestSchema = z
     for (const kind of Object.keys(value) as AlertKind[])
       if (!(choosableAlertKinds as readonly AlertKind[]).includes(kind))
         ctx.addIssue({ code: 'custom', path: [kind], message: m.kindNotChoosable });
+    if (value.messages?.in_app === false)
+      ctx.addIssue({ code: 'custom', path: ['messages', 'in_app'], message: m.messagesAlwaysInApp });
   });
 export type AlertChannelsRequest = z.input<typeof alertChannelsRequestSchema>;
 
@@ -80,8 +83,8 @@ export const alertChannelsResponseSchema = z.object({
   phone: alertPhoneSchema,
   /** SMS a member may receive in 24 hours, whatever the kinds. */
   sms_per_day: z.number().int(),
-  /** Libreville time: an SMS due in between waits for the morning. */
-  quiet_hours: z.object({ from: z.string(), to: z.string() }),
+  /** Libreville time: an SMS due in between waits for the morning; null: none. */
+  quiet_hours: z.object({ from: z.string(), to: z.string() }).nullable(),
 });
 export type AlertChannelsResponse = z.infer<typeof alertChannelsResponseSchema>;
 

@@ -17,7 +17,9 @@ export const alertKindLabels: Record<AlertKind, { label: string; hint: string }>
  * The kinds whose channels the member can choose today; the others follow their e-mail and in-app
  * defaults until their events honour the choice.
  */
-export const choosableAlertKinds = ['saved_searches', 'class_list'] as const satisfies readonly AlertKind[];
+export const choosableAlertKinds = ['saved_searches', 'class_list', 'messages'] as const satisfies readonly AlertKind[];
+/** Channels that stay on whatever the choice: a message waiting always shows on the envelope's badge. */
+export const fixedAlertChannels: Partial<Record<AlertKind, { in_app: true }>> = { messages: { in_app: true } };
 export const alertChannelNames = ['email', 'sms', 'in_app'] as const;
 export type AlertChannelName = (typeof alertChannelNames)[number];
 export const alertChannelLabels: Record<AlertChannelName, string> = {
@@ -25,6 +27,3 @@ export const alertChannelLabels: Record<AlertChannelName, string> = {
   sms: 'SMS',
   in_app: 'Dans Cartable',
 };
-
-/** The quiet hours, Libreville time: an SMS alert due in between waits for the morning. */
-export const SMS_QUIET_HOURS = { from: '21:00', to: '07:00' } as const;

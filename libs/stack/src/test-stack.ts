@@ -55,6 +55,8 @@ function stackEnvironment(at: { id: string; dataDir: string; smtpPort: number; g
     PUBLIC_URL: `http://localhost:${at.gatewayPort}`,
     // Subscriptions: the catalog's expiry sweep runs every second, so a journey sees an end soon.
     SUBSCRIPTION_SWEEP_INTERVAL_MS: '1000',
+    // SMS alerts leave at any hour: a journey run in the evening would otherwise wait for 07:00.
+    SMS_QUIET_HOURS: 'none',
   };
 }
 

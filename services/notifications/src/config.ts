@@ -56,6 +56,11 @@ export const notificationsConfigSchema = baseConfigSchema.extend(jwksConfigSchem
     .positive()
     .default(10 * 60_000),
   SMS_RETRY_HOURS: z.coerce.number().positive().default(6),
+  /** No SMS alert leaves between these hours, Libreville time (« 21-7 »: 21:00 to 07:00); « none »: at any hour. */
+  SMS_QUIET_HOURS: z
+    .string()
+    .regex(/^(\d{1,2}-\d{1,2}|none)$/, 'SMS_QUIET_HOURS: deux heures « de-à » (21-7) ou none')
+    .default('21-7'),
   /** How often every pending SMS is put back in the queue if Redis lost it. */
   SMS_RECONCILE_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
 });

@@ -26,7 +26,7 @@ import { createMailReconciler } from './queue/mail-reconciler.ts';
 import { deleteFinishedMails } from './queue/outgoing-mails.ts';
 import { deleteOldPhoneCodes } from './sms/alert-phone.ts';
 import { smsProviderFrom } from './sms/infobip.ts';
-import { deleteFinishedSms } from './sms/outgoing-sms.ts';
+import { deleteFinishedSms, parseQuietHours, smsQuietHours } from './sms/outgoing-sms.ts';
 import { createSmsQueue, createSmsReconciler, startSmsWorker } from './sms/sms-queue.ts';
 
 await bootstrap(async () => {
@@ -57,6 +57,7 @@ await bootstrap(async () => {
   const worker = startMailWorker(workerRedis, db, config, log, { onSmtpBack: () => reconciler.retryNow() });
   // SMS: the same shape, a queue of their own (SMS_PROVIDER_URL unset: no SMS channel).
   const smsProvider = smsProviderFrom(config);
+  smsQuietHours.current = parseQuietHours(config.SMS_QUIET_HOURS);
   const smsQueue = createSmsQueue(queueRedis, config);
   const smsReconciler = createSmsReconciler({ db, queue: smsQueue, log, intervalMs: config.SMS_RECONCILE_INTERVAL_MS });
   const smsWorker = smsProvider ? startSmsWorker(workerRedis, db, smsProvider, config, log) : undefined;

@@ -8,8 +8,9 @@ import {
 } from '@cartable/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { alertPhones, outgoingSms, phoneCodes } from '../src/db/schema.ts';
+import { alertPhones, outgoingMails, outgoingSms, phoneCodes } from '../src/db/schema.ts';
 import { classListMails } from '../src/events/class-list-mails.ts';
+import { messageMails } from '../src/events/message-mails.ts';
 import { quietHoursEnd, recordAlertSms, smsClock } from '../src/sms/outgoing-sms.ts';
 import { maskPhone, normalisePhone } from '../src/sms/phone-numbers.ts';
 import { renderSms, SMS_MAX, toGsm7 } from '../src/sms/texts.ts';
@@ -373,6 +374,51 @@ describe('alerts by SMS', () => {
         .select()
         .from(outgoingSms)
         .where(eq(outgoingSms.id, `${event.id}-sms`)),
+    ).toEqual([]);
+  });
+
+  it('tells of a message waiting by SMS instead of e-mail when so chosen, once per conversation in 15 minutes', async () => {
+    const member = await verifiedMember();
+    const refused = await h.call('PUT', '/notifications/channels', member, { messages: { in_app: false } });
+    expect(refused.body.errors['messages.in_app']).toEqual([
+      'Un message qui vous attend est toujours signalé dans Cartable.',
+    ]);
+    await h.call('PUT', '/notifications/channels', member, { messages: { sms: true, email: false } });
+    const conversation = randomUUID();
+    const sent = (content: string) =>
+      ({
+        id: randomUUID(),
+        type: 'messaging.message.sent',
+        occurred_at: new Date().toISOString(),
+        data: {
+          message_id: randomUUID(),
+          conversation_id: conversation,
+          book_id: 7,
+          book_title: 'Mathématiques 3e',
+          sender_id: randomUUID(),
+          sender_name: 'Jean-Pierre',
+          receiver_id: member.sub,
+          content,
+          send_email_copy: false,
+          created_at: new Date().toISOString(),
+        },
+      }) as Envelope<'messaging.message.sent'>;
+    const first = sent('Bonjour, le livre est-il disponible ?');
+    await h.db.transaction((tx) => messageMails['messaging.message.sent']!(tx, first as never));
+    await h.db.transaction((tx) =>
+      messageMails['messaging.message.sent']!(tx, sent('Je peux passer demain.') as never),
+    );
+    await h.reconciler.reconcile('new');
+    const sms = await h.until(async () => (await h.inbox(member.number)).find((m) => m.text.includes('vous a ecrit')));
+    expect(sms.text).toBe(
+      `Cartable : Jean-Pierre vous a ecrit pour "Mathématiques 3e". https://cartable.ga/messages/7/${first.data.sender_id} STOP au SMS pour arreter`,
+    );
+    expect((await h.rows()).filter((r) => r.userId === member.sub && r.kind === 'messages')).toHaveLength(1);
+    expect(
+      await h.db
+        .select()
+        .from(outgoingMails)
+        .where(eq(outgoingMails.id, `${first.id}-notice`)),
     ).toEqual([]);
   });
 

@@ -1,8 +1,9 @@
 import type { EventHandlers } from '@cartable/service-kit';
 import { and, eq, gt } from 'drizzle-orm';
-import { members, messageNotices } from '../db/schema.ts';
+import { alertChannels, members, messageNotices } from '../db/schema.ts';
 import type { Mail } from '../queue/mail-queue.ts';
 import { recordMail } from '../queue/outgoing-mails.ts';
+import { recordAlertSms } from '../sms/outgoing-sms.ts';
 
 export const NOTICE_INTERVAL_MS = 15 * 60_000;
 
@@ -23,9 +24,9 @@ export const memberAddresses: EventHandlers = {
 };
 
 /**
- * A new message e-mails the receiver, at most once per conversation every 15 minutes (the
- * notice is recorded in the handler's transaction, so a redelivery sends nothing twice), and
- * the sender gets a copy when they asked for one.
+ * A new message tells the receiver, at most once per conversation every 15 minutes (the notice
+ * is recorded in the handler's transaction, so a redelivery sends nothing twice), by e-mail and by
+ * SMS as they chose for « Messages »; the sender gets a copy when they asked for one.
  */
 export const messageMails: EventHandlers = {
   'messaging.message.sent': async (tx, { id, data }) => {
@@ -54,21 +55,39 @@ export const messageMails: EventHandlers = {
             target: [messageNotices.conversationId, messageNotices.receiverId],
             set: { lastSentAt: sentAt },
           });
-        mails.push([
-          `${id}-notice`,
-          {
-            template: 'new-message',
-            to: receiver.email,
+        const [choice] = await tx
+          .select({ email: alertChannels.email })
+          .from(alertChannels)
+          .where(and(eq(alertChannels.userId, receiver.id), eq(alertChannels.kind, 'messages')));
+        await recordAlertSms(tx, `${id}-sms`, {
+          userId: receiver.id,
+          kind: 'messages',
+          message: {
+            template: 'message-waiting',
             data: {
-              name: receiver.name,
               senderName: data.sender_name,
               bookTitle: data.book_title,
               bookId: data.book_id,
               senderId: data.sender_id,
-              content: data.content,
             },
           },
-        ]);
+        });
+        if (choice?.email !== false)
+          mails.push([
+            `${id}-notice`,
+            {
+              template: 'new-message',
+              to: receiver.email,
+              data: {
+                name: receiver.name,
+                senderName: data.sender_name,
+                bookTitle: data.book_title,
+                bookId: data.book_id,
+                senderId: data.sender_id,
+                content: data.content,
+              },
+            },
+          ]);
       }
     }
     if (data.send_email_copy && sender) {

@@ -5,12 +5,14 @@ import {
   alertKinds,
   alertChannelMessages as m,
   SMS_ALERTS_PER_DAY,
-  SMS_QUIET_HOURS,
 } from '@cartable/contracts';
 import { type Db, unprocessable } from '@cartable/service-kit';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alertChannels, alertPhones, notificationPreferences } from '../db/schema.ts';
 import { phoneOf } from './alert-phone.ts';
+import { smsQuietHours } from './outgoing-sms.ts';
+
+const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 /**
  * Per kind of alert, the channels a member chose. « Ma liste »'s e-mail and in-app switches are
@@ -38,7 +40,9 @@ export async function channelSettings(db: Db, userId: string) {
     channels: await channelsOf(db, userId),
     phone: await phoneOf(db, userId),
     sms_per_day: SMS_ALERTS_PER_DAY,
-    quiet_hours: { ...SMS_QUIET_HOURS },
+    quiet_hours: smsQuietHours.current
+      ? { from: hourLabel(smsQuietHours.current.from), to: hourLabel(smsQuietHours.current.to) }
+      : null,
   };
 }
 

@@ -14,18 +14,32 @@ export const SERVICE_SMS_KINDS = ['verification', 'stop'] as const;
 /** The time alerts are decided at (the cap's 24 hours, the quiet hours); tests set it. */
 export const smsClock = { now: () => new Date() };
 
-/** Libreville is UTC+1 all year; no SMS alert leaves between 21:00 and 07:00 there. */
+/** Libreville is UTC+1 all year. */
 const LIBREVILLE_OFFSET_HOURS = 1;
-export const QUIET_FROM_HOUR = 21;
-export const QUIET_TO_HOUR = 7;
 
-/** The end of the quiet hours `now` falls in (07:00 Libreville), or null outside them. */
-export function quietHoursEnd(now: Date): Date | null {
+/**
+ * No SMS alert leaves between these hours, Libreville time (SMS_QUIET_HOURS, « 21-7 » by
+ * default); null: none (« none »: the test stacks, whose journeys run at any hour). main.ts sets it.
+ */
+export const smsQuietHours: { current: { from: number; to: number } | null } = { current: { from: 21, to: 7 } };
+
+/** « 21-7 » → { from: 21, to: 7 }; « none » or equal hours → null. */
+export function parseQuietHours(setting: string): { from: number; to: number } | null {
+  const match = /^(\d{1,2})-(\d{1,2})$/.exec(setting.trim());
+  if (!match) return null;
+  const [from, to] = [Number(match[1]), Number(match[2])];
+  return from === to || from > 23 || to > 23 ? null : { from, to };
+}
+
+/** The end of the quiet hours `now` falls in, or null outside them. */
+export function quietHoursEnd(now: Date, hours = smsQuietHours.current): Date | null {
+  if (!hours) return null;
   const local = new Date(now.getTime() + LIBREVILLE_OFFSET_HOURS * 3600_000);
   const hour = local.getUTCHours();
-  if (hour >= QUIET_TO_HOUR && hour < QUIET_FROM_HOUR) return null;
-  const day = local.getUTCDate() + (hour >= QUIET_FROM_HOUR ? 1 : 0);
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), day, QUIET_TO_HOUR - LIBREVILLE_OFFSET_HOURS));
+  const quiet = hours.from > hours.to ? hour >= hours.from || hour < hours.to : hour >= hours.from && hour < hours.to;
+  if (!quiet) return null;
+  const day = local.getUTCDate() + (hour >= hours.to ? 1 : 0);
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), day, hours.to - LIBREVILLE_OFFSET_HOURS));
 }
 
 /** Writes a service SMS (a code, STOP's confirmation) in the caller's transaction, keyed by `id`. */

@@ -60,7 +60,8 @@ export type SmsMessage =
       data: { bookId: number; bookTitle: string; price: number; where: string };
     }
   | { template: 'class-list-review'; data: { listLabel: string; outcome: 'published' | 'rejected' } }
-  | { template: 'saved-search-match'; data: { bookId: number; bookTitle: string; price: number; searchName: string } };
+  | { template: 'saved-search-match'; data: { bookId: number; bookTitle: string; price: number; searchName: string } }
+  | { template: 'message-waiting'; data: { senderName: string; bookTitle: string; bookId: number; senderId: string } };
 
 const fcfa = (amount: number) =>
   `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 }).format(amount).replace(/\s/g, ' ')} FCFA`;
@@ -90,6 +91,14 @@ export function renderSms(message: SmsMessage, publicUrl: string): string {
             : "Cartable : votre liste {title} n'a pas ete retenue. ",
         title: listLabel,
         tail: `${site}/ma-liste ${STOP}`,
+      });
+    }
+    case 'message-waiting': {
+      const { senderName, bookTitle, bookId, senderId } = message.data;
+      return fitInOneSms({
+        head: `Cartable : ${senderName.slice(0, 20)} vous a ecrit pour "{title}". `,
+        title: bookTitle,
+        tail: `${site}/messages/${bookId}/${senderId} ${STOP}`,
       });
     }
     case 'saved-search-match': {

@@ -6,6 +6,7 @@ import {
   alertChannelNames,
   alertKindLabels,
   choosableAlertKinds,
+  fixedAlertChannels,
 } from '@cartable/contracts/alert-kinds';
 import {
   Alert,
@@ -75,9 +76,11 @@ export function AlertChannelsCard() {
             <fieldset className="space-y-3">
               <legend className="text-sm font-semibold text-slate-900">Comment être prévenu</legend>
               <p className="text-xs text-slate-600">
-                {settings.sms_per_day} SMS par jour au plus ; aucun SMS entre{' '}
-                {settings.quiet_hours.from.replace(':', 'h')} et {settings.quiet_hours.to.replace(':', 'h')} (ils
-                partent le matin). Répondez STOP pour ne plus en recevoir.
+                {settings.sms_per_day} SMS par jour au plus
+                {settings.quiet_hours
+                  ? ` ; aucun SMS entre ${settings.quiet_hours.from.replace(':', 'h')} et ${settings.quiet_hours.to.replace(':', 'h')} (ils partent le matin)`
+                  : ''}
+                . Répondez STOP pour ne plus en recevoir.
               </p>
               {choosableAlertKinds.map((kind) => (
                 <KindChoices
@@ -120,12 +123,13 @@ function KindChoices({
       </p>
       <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
         {alertChannelNames.map((channel) => {
-          const off = disabled || (channel === 'sms' && !choice.sms && !smsPossible);
+          const fixed = channel === 'in_app' && Boolean(fixedAlertChannels[kind]);
+          const off = disabled || fixed || (channel === 'sms' && !choice.sms && !smsPossible);
           return (
             <Checkbox
               key={channel}
               label={alertChannelLabels[channel]}
-              checked={choice[channel]}
+              checked={fixed || choice[channel]}
               disabled={off}
               onChange={(event) => onChange(channel, event.currentTarget.checked)}
             />
