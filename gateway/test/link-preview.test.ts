@@ -109,6 +109,19 @@ describe('link previews of listings', () => {
     );
   });
 
+  it('does not preload the large photo for a phone that saves data, by its browser or by its member', async () => {
+    for (const headers of [{ 'save-data': 'on' }, { cookie: 'cartable_member=1; cartable_data_saver=1' }]) {
+      const res = await gateway.inject({
+        method: 'GET',
+        url: '/books/7',
+        headers: { host: 'cartable.ga', ...headers },
+      });
+      expect(res.body).toContain('<meta property="og:image"');
+      expect(res.body).not.toContain('rel="preload" as="image"');
+      expect(String(res.headers.vary)).toMatch(/save-data/);
+    }
+  });
+
   it('says « Don » for a gift and leaves the image out when there is none', async () => {
     const html = (await page('/books/8')).body;
     expect(html).toContain('<meta property="og:description" content="Don · Neuf">');

@@ -180,7 +180,7 @@ const frontends: FastifyPluginAsync<FrontendsOptions> = async (app, options) => 
     const reads = wanted
       .flatMap((p) => p.data)
       .filter((url) => !(member && new URL(url, 'http://x').searchParams.get('as') === VISITOR_BOOK_PAGE.as));
-    reply.header('vary', 'cookie');
+    reply.header('vary', 'cookie, save-data');
     // Its API reads only at its bare address (a query string means filters, hence other reads).
     const page = withPreloads(
       shellHtml(shell),

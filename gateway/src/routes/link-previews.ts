@@ -1,4 +1,5 @@
 import { BOOK_PHOTO_SIZES, type BookDetail, bookPhotoSrcSet } from '@cartable/contracts';
+import { DATA_SAVER_COOKIE } from '@cartable/contracts/book-page';
 import escapeHtml from 'escape-html';
 import type { FastifyPluginAsync } from 'fastify';
 
@@ -84,7 +85,13 @@ export const linkPreviewRoutes: FastifyPluginAsync<{ bookPreview: BookPreview }>
     const path = `/books/${id}`;
     if (!/^\d{1,9}$/.test(id)) return app.sendPage(reply, path);
     const filtered = request.url.includes('?');
-    const meta = await bookPreview(Number(id), `${request.protocol}://${request.host}`);
+    const found = await bookPreview(Number(id), `${request.protocol}://${request.host}`);
+    // A phone saving data (the browser's Save-Data, or the member's own choice, which the pages
+    // say in a cookie) shows the thumbnail until a tap: the large photo is not preloaded.
+    const saving =
+      request.headers['save-data'] === 'on' ||
+      new RegExp(`(?:^|;\\s*)${DATA_SAVER_COOKIE}=1(?:;|$)`).test(request.headers.cookie ?? '');
+    const meta = found && saving ? { ...found, photo: undefined } : found;
     return app.sendPage(reply, path, { filtered, ...(meta ? { edit: (html) => withPreview(html, meta) } : {}) });
   });
 };

@@ -13,3 +13,9 @@ export const VISITOR_BOOK_PAGE = { as: 'visitor' } as const;
  * page, which a member's page would download for nothing before reading its own.
  */
 export const MEMBER_HINT_COOKIE = 'cartable_member';
+
+/**
+ * Set by the pages while the phone saves data (libs/ui data-saver): the gateway then does not
+ * preload a book page's large photo, which the page shows only on a tap.
+ */
+export const DATA_SAVER_COOKIE = 'cartable_data_saver';

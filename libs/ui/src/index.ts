@@ -105,6 +105,18 @@ export { FORM_CHECKS_UNAVAILABLE_MESSAGE, type LazyChecks, lazyChecks } from './
 // Dialogs that load @cartable/ui/overlays (or their own module) when first opened.
 export { LazyConfirmDialog, LazyDialog, useOpenedOnce } from './lazy-dialogs';
 export {
+  countDataUsage,
+  type DataSaver,
+  DEFAULT_PRICE_PER_GB,
+  formatBytes,
+  formatDataCost,
+  setDataPrice,
+  setDataSaver,
+  startPageCount,
+  useDataSaver,
+  useDataUsage,
+} from './offline/data-saver';
+export {
   forgetMemberAnswers,
   forgetOfflineAnswers,
   type OfflineState,

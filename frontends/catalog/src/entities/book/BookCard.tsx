@@ -9,8 +9,10 @@ import {
   StarIcon,
   SwapIcon,
   useAfterPaint,
+  useDataSaver,
 } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
+import { useState } from 'react';
 import { FavouriteButton } from '../../entities/favourite/FavouriteButton';
 import { type Book, conditionLabel, isNegotiable, statusLabel, truncate } from '../../shared/books';
 
@@ -20,20 +22,41 @@ export function BookCover({
   alt,
   className,
   eager = false,
+  revealable = false,
 }: {
   src: string | null | undefined;
   alt: string;
   className?: string;
   eager?: boolean;
+  /**
+   * In data-saver mode a cover waits for a tap: a card offers « Voir la photo »; elsewhere (a
+   * line of a list, small) the drawing stands in for it.
+   */
+  revealable?: boolean;
 }) {
-  if (!src) {
+  const { enabled: saving } = useDataSaver();
+  const [revealed, setRevealed] = useState(false);
+  if (!src || (saving && !revealed)) {
     return (
       <div
-        className={cn('flex items-center justify-center bg-linear-to-br from-primary-50 to-ocean-50', className)}
-        role="img"
-        aria-label={alt ? `${alt} (pas de photo)` : 'Pas de photo'}
+        className={cn(
+          'relative flex flex-col items-center justify-center gap-1 bg-linear-to-br from-primary-50 to-ocean-50',
+          className,
+        )}
+        role={src && revealable ? undefined : 'img'}
+        aria-label={src && revealable ? undefined : alt ? `${alt} (pas de photo)` : 'Pas de photo'}
       >
         <BookIcon size={36} className="text-primary-300" />
+        {src && revealable ? (
+          <button
+            type="button"
+            onClick={() => setRevealed(true)}
+            // Above the card's link, which covers the whole card.
+            className="relative z-10 min-h-11 rounded-full bg-white/90 px-3 text-xs font-semibold text-primary-800 shadow-sm hover:bg-white"
+          >
+            Voir la photo
+          </button>
+        ) : null}
       </div>
     );
   }
@@ -110,6 +133,7 @@ export function BookCard({ book, layout = 'grid', eager }: BookCardProps) {
           src={book.thumbnail}
           alt=""
           eager={eager}
+          revealable
           className="h-32 w-24 shrink-0 rounded-lg sm:h-36 sm:w-28"
         />
         <div className="flex min-w-0 flex-1 flex-col gap-1.5 pr-10">
@@ -145,7 +169,7 @@ export function BookCard({ book, layout = 'grid', eager }: BookCardProps) {
 
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
-      <BookCover src={book.thumbnail} alt="" eager={eager} className="aspect-[3/4] w-full" />
+      <BookCover src={book.thumbnail} alt="" eager={eager} revealable className="aspect-[3/4] w-full" />
       <div className="flex flex-1 flex-col gap-1.5 p-3">
         {/* A title of one long word (« Physique-Chimie-Technologie… ») breaks inside the card. */}
         <h3 className="text-sm leading-snug font-semibold [overflow-wrap:anywhere] text-slate-900 sm:text-base">

@@ -1,6 +1,6 @@
 // The subpath, not the package: the contracts' index is a shared module that brings zod along.
 import { BOOK_PHOTO_SIZES, bookPhotoSrcSet } from '@cartable/contracts/photos';
-import { BookIcon, cn, ExpandIcon } from '@cartable/ui';
+import { BookIcon, cn, ExpandIcon, useDataSaver } from '@cartable/ui';
 import { lazy, Suspense, useState } from 'react';
 import type { BookPhoto } from '../../shared/books';
 
@@ -10,6 +10,8 @@ const ZoomViewer = lazy(() => import('./ZoomViewer').then((m) => ({ default: m.Z
 export function ImageGallery({ images, title }: { images: BookPhoto[]; title: string }) {
   const [current, setCurrent] = useState(0);
   const [viewer, setViewer] = useState(false);
+  // Data saver: the 400 px thumbnail only; the large photo when the viewer is opened.
+  const { enabled: saving } = useDataSaver();
   const image = images[current] ?? images[0];
 
   if (!image) {
@@ -37,10 +39,10 @@ export function ImageGallery({ images, title }: { images: BookPhoto[]; title: st
           aria-label={`Agrandir la photo ${current + 1} (visionneuse avec zoom)`}
         >
           <img
-            src={image.url}
+            src={saving ? image.thumbnail_url : image.url}
             // The same srcset and sizes as the gateway's preload of the first photo.
-            srcSet={bookPhotoSrcSet(image.url, image.thumbnail_url)}
-            sizes={BOOK_PHOTO_SIZES}
+            srcSet={saving ? undefined : bookPhotoSrcSet(image.url, image.thumbnail_url)}
+            sizes={saving ? undefined : BOOK_PHOTO_SIZES}
             alt={alt(current)}
             width={800}
             height={1000}

@@ -1,5 +1,6 @@
 import { BelowFold, Container } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
+import { PageDataCost } from './DataUsage';
 import { Brand } from './Header';
 
 const NAVIGATION = [
@@ -78,6 +79,7 @@ export function Footer() {
       <div className="border-t border-slate-800">
         <Container className="flex flex-col gap-1 py-4 text-xs text-slate-400 sm:flex-row sm:justify-between">
           <p>© {year} Cartable. Tous droits réservés.</p>
+          <PageDataCost />
           <p>Aucun frais, aucune commission : la rencontre et le paiement se font entre vous.</p>
         </Container>
       </div>

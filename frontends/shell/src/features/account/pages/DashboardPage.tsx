@@ -10,6 +10,8 @@ import {
   ClockIcon,
   Container,
   canEnterBackOffice,
+  formatBytes,
+  formatDataCost,
   formatDateTime,
   formatNumber,
   HandshakeIcon,
@@ -25,6 +27,8 @@ import {
   Skeleton,
   StarIcon,
   UserIcon,
+  useDataSaver,
+  useDataUsage,
   useDocumentTitle,
   useSession,
 } from '@cartable/ui';
@@ -115,6 +119,8 @@ export default function DashboardPage() {
       </SchoolYearCard>
 
       <Stats />
+
+      <MonthDataCost />
 
       <div className="grid gap-6 lg:grid-cols-[2fr_3fr]">
         <section aria-labelledby="raccourcis">
@@ -291,5 +297,20 @@ function RecentActivity() {
         </CardBody>
       </Card>
     </section>
+  );
+}
+
+/** What Cartable cost in mobile data this month on this phone, at the member's price of a gigabyte. */
+function MonthDataCost() {
+  const { month } = useDataUsage();
+  const { pricePerGb, enabled } = useDataSaver();
+  return (
+    <p className="text-sm text-slate-600" data-testid="month-data-cost">
+      Données utilisées par Cartable ce mois-ci sur ce téléphone : {formatBytes(month)}, environ{' '}
+      {formatDataCost(month, pricePerGb)} ·{' '}
+      <Link to="/profile#donnees" className="font-medium text-primary-700 underline-offset-2 hover:underline">
+        Économie de données {enabled ? 'activée' : 'désactivée'}
+      </Link>
+    </p>
   );
 }

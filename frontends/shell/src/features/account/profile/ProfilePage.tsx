@@ -2,6 +2,7 @@ import { Container, LoadFailed, PageSpinner, useDocumentTitle } from '@cartable/
 import { useProfile } from '../api/profile';
 import { AlertChannelsCard } from './AlertChannelsCard';
 import { AvatarCard } from './AvatarCard';
+import { DataSaverCard } from './DataSaverCard';
 import { DeleteAccountCard } from './DeleteAccountCard';
 import { NotificationsCard } from './NotificationsCard';
 import { PasswordCard } from './PasswordCard';
@@ -12,6 +13,7 @@ const SECTIONS = [
   { id: 'informations', label: 'Informations' },
   { id: 'mot-de-passe', label: 'Mot de passe' },
   { id: 'securite', label: 'Sécurité' },
+  { id: 'donnees', label: 'Données' },
   { id: 'suppression', label: 'Compte' },
 ];
 
@@ -53,6 +55,7 @@ export default function ProfilePage() {
       <TwoFactorCard profile={profile} />
       <NotificationsCard />
       <AlertChannelsCard />
+      <DataSaverCard />
       <DeleteAccountCard />
     </Container>
   );
