@@ -8,8 +8,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 /**
  * A phone without signal, in Chromium at 360 px: the installable app's service worker keeps the
  * pages a member opened, which stay readable offline (marked « Hors ligne, vu … »), a page never
- * opened says it needs a connection, a repeat visit takes the app's files from the phone, and
- * the member's data leaves the phone when they log out.
+ * opened says it needs a connection, a message and a favourite written offline wait on the phone
+ * (one cancelled) and are applied once when the network returns, a repeat visit takes the app's
+ * files from the phone, and the member's data leaves the phone when they log out.
  */
 let stack: TestStack;
 const browser = useBrowser();
@@ -18,6 +19,8 @@ let seller: Member;
 let buyer: Member;
 let bookId = 0;
 const TITLE = 'Physique-Chimie 2nde hors ligne';
+const SENT_OFFLINE = 'Je passe samedi matin à Mont-Bouët.';
+const CANCELLED = 'Message écrit puis annulé';
 const SCREENSHOTS = process.env.OFFLINE_SCREENSHOTS ?? '/tmp/offline';
 
 async function member(n: string): Promise<Member> {
@@ -140,6 +143,36 @@ describe('a phone without signal', () => {
       await page.goto(`${base}/messages/${bookId}/${seller.id}`);
       await page.getByText('Bonjour, le manuel est-il encore disponible ?').waitFor();
 
+      // Writes made offline wait on the phone, listed, each of them can be cancelled.
+      const composer = page.getByLabel('Votre message');
+      await composer.fill(SENT_OFFLINE);
+      await composer.press('Enter');
+      const waiting = page.getByTestId('pending-writes');
+      await waiting
+        .getByText(`Message : « ${SENT_OFFLINE} »`)
+        .waitFor()
+        .catch(async (error) => {
+          await keepScreenshot(page, { path: `${SCREENSHOTS}/offline-write-failed.png`, fullPage: true });
+          throw error;
+        });
+      await composer.fill(CANCELLED);
+      await composer.press('Enter');
+      await waiting.getByText(`Message : « ${CANCELLED} »`).waitFor();
+      await waiting
+        .getByRole('listitem')
+        .filter({ hasText: CANCELLED })
+        .getByRole('button', { name: 'Annuler' })
+        .click();
+      await waiting.getByText(`Message : « ${CANCELLED} »`).waitFor({ state: 'detached' });
+      await page.goto(`${base}/books/${bookId}`);
+      await page
+        .getByRole('button', { name: `Ajouter « ${TITLE} » aux favoris` })
+        .first()
+        .click();
+      await waiting.getByText('Ajout aux favoris').waitFor();
+      await expect(waiting.getByRole('listitem').count()).resolves.toBe(2);
+      await keepScreenshot(page, { path: `${SCREENSHOTS}/offline-waiting-360.png`, fullPage: false });
+
       // Never opened on this phone: said plainly.
       await page.goto(`${base}/transactions`);
       await page
@@ -154,6 +187,18 @@ describe('a phone without signal', () => {
     } finally {
       await context.setOffline(false);
     }
+
+    // Back online: what waited is sent once, what was cancelled never.
+    await page.getByTestId('pending-writes').waitFor({ state: 'detached', timeout: 30_000 });
+    const thread = await eventually(async () => {
+      const res = await call(`${stack.api}/messages/conversation/${bookId}/${seller.id}`, { token: buyer.token });
+      const contents = ((res.body.data ?? []) as Array<{ content: string }>).map((m) => m.content);
+      return contents.includes(SENT_OFFLINE) ? contents : undefined;
+    });
+    expect(thread.filter((content) => content === SENT_OFFLINE)).toHaveLength(1);
+    expect(thread).not.toContain(CANCELLED);
+    const favourites = await call(`${stack.api}/favourites?per_page=1`, { token: buyer.token });
+    expect((favourites.body.ids as number[]).map(Number)).toContain(bookId);
 
     expect(
       (await cachedUrls(page, 'cartable-api')).some((url) => new URL(url).pathname.startsWith('/api/messages')),

@@ -27,6 +27,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { forgetWaitingWrites, queueOfflineWrites } from './write-queue';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -115,7 +116,7 @@ self.addEventListener('message', (event) => {
   if (type === SKIP_WAITING) void self.skipWaiting();
   if (type === FORGET_MEMBER) {
     memberGeneration++;
-    event.waitUntil(caches.delete(API_CACHE));
+    event.waitUntil(Promise.all([caches.delete(API_CACHE), forgetWaitingWrites()]));
   }
 });
 
@@ -130,6 +131,9 @@ registerRoute(
 );
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
+
+// Writes made offline, kept and sent once the network returns (./write-queue.ts).
+queueOfflineWrites();
 
 // A remote's manifest and entry keep their names from one build to the next: the network's first.
 registerRoute(

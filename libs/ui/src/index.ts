@@ -123,6 +123,7 @@ export {
   seenAgo,
   useOfflineState,
 } from './offline/offline-state';
+export { cancelWrite, type PendingWrite, pendingWrites, usePendingWrites } from './offline/pending-writes';
 export { once } from './once';
 export { BACK_OFFICE_PERMISSIONS, canEnterBackOffice, hasPermission, hasRole, WILDCARD } from './permissions';
 export { sameSitePath } from './same-site';
@@ -138,4 +139,4 @@ export {
 } from './session/session';
 export { isVerifiedUser, type SessionState, sessionStore, TOKEN_KEY, USER_KEY } from './session/store';
 export type { LoginResponse, PermissionRef, RoleRef, User } from './session/types';
-export { AppToaster, type NotifyOptions, notify, useToastsAboveBar } from './toast';
+export { AppToaster, type NotifyOptions, notify, notifyFailure, useToastsAboveBar } from './toast';

@@ -57,6 +57,13 @@ export function lazyChecks<M>(load: () => Promise<M>): LazyChecks<M> {
     resolver:
       <T extends FieldValues, C = unknown, R = T>(pick: (checks: M) => Resolver<T, C, R>): Resolver<T, C, R> =>
       async (values, context, options) => {
+        // Offline and never loaded on this phone: the values go as typed. A write the service
+        // worker keeps is checked by the server when it arrives (a refusal is then said).
+        if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+          const checks = await get().catch(() => undefined);
+          if (checks === undefined) return { values, errors: {} } as unknown as ResolverResult<T, R>;
+          return pick(checks)(values, context, options);
+        }
         const checks = await loaded();
         if (checks === undefined) {
           const errors = { root: { type: 'unavailable', message: FORM_CHECKS_UNAVAILABLE_MESSAGE } } as FieldErrors<T>;

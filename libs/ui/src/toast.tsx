@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useState, useSyncExternalStore } from 'react';
+import { ApiError, errorMessage } from './api/client';
 
 /*
  * Toasts use sonner, loaded with the first toast (or once the browser is idle well after the
@@ -148,4 +149,13 @@ export function useToastsAboveBar(bar: RefObject<HTMLElement | null>) {
       root.removeProperty('--cartable-bottom-bar');
     };
   }, [bar]);
+}
+
+/**
+ * A write that did not go through: an error toast, unless the service worker kept it to send
+ * when the network returns (then an information: it is not lost).
+ */
+export function notifyFailure(error: unknown, fallback: string) {
+  if (error instanceof ApiError && error.isQueued) return notify.info(error.message);
+  return notify.error(errorMessage(error, fallback));
 }

@@ -1,4 +1,4 @@
-import { NEVER_OPENED_OFFLINE } from '../offline/names';
+import { NEVER_OPENED_OFFLINE, QUEUED_HEADER, QUEUED_MESSAGE } from '../offline/names';
 import { noteApiAnswer } from '../offline/offline-state';
 import { sessionStore } from '../session/store';
 import { API_BASE, apiUrl, type QueryValues } from './url';
@@ -40,6 +40,14 @@ export class ApiError extends Error {
 
   get isNetworkError(): boolean {
     return this.status === 0;
+  }
+
+  /**
+   * The write was kept on the phone to be sent when the network returns (the service worker's
+   * queue): not done yet, not lost either. A screen that shows the state it wrote keeps it.
+   */
+  get isQueued(): boolean {
+    return this.status === 202;
   }
 
   /** First message for a field, if the server reported one. */
@@ -143,6 +151,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     );
   }
   if (method === 'GET') noteApiAnswer(url, response);
+  // Kept by the service worker for later: the caller's success would claim it was done.
+  if (response.headers.get(QUEUED_HEADER)) throw new ApiError(202, QUEUED_MESSAGE, { hasServerMessage: true });
 
   if (response.ok && options.responseType === 'blob') return (await response.blob()) as T;
   const data = await readBody(response);

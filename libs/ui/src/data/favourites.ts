@@ -2,7 +2,7 @@
 import type { FavouritesPage, FavouriteWriteResponse } from '@cartable/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { api } from '../api/client';
+import { ApiError, api } from '../api/client';
 import { sessionStore } from '../session/store';
 import { queryKeys } from './keys';
 
@@ -102,7 +102,8 @@ export async function setFavourite(id: Id, on: boolean): Promise<Id[]> {
     write(answer.ids);
     return answer.ids;
   } catch (error) {
-    write(before);
+    // Kept on the phone to be sent when the network returns: the heart says what will be.
+    if (!(error instanceof ApiError && error.isQueued)) write(before);
     throw error;
   }
 }

@@ -29,3 +29,27 @@ export const NEVER_OPENED =
   'Cette page n’a pas encore été ouverte sur ce téléphone. Elle s’affichera une fois la connexion revenue.';
 /** Said by the service worker when a page's data was never read on this phone and the network fails. */
 export const NEVER_OPENED_OFFLINE = `Pas de connexion : ${NEVER_OPENED.charAt(0).toLowerCase()}${NEVER_OPENED.slice(1)}`;
+
+// ── writes made offline (the worker's queue) ──
+
+/** Set on the worker's 202 answer to a write it keeps for later. */
+export const QUEUED_HEADER = 'x-cartable-queued';
+export const QUEUED_MESSAGE =
+  'Hors ligne : c’est gardé sur ce téléphone et partira au retour de la connexion (« En attente » pour l’annuler).';
+
+/** Page → worker: the writes waiting (answered on the message's port), one to cancel, replay now. */
+export const PENDING_WRITES = 'PENDING_WRITES';
+export const CANCEL_WRITE = 'CANCEL_WRITE';
+export const REPLAY_WRITES = 'REPLAY_WRITES';
+/** Worker → pages: the queue changed; a write was applied, or refused by the server. */
+export const WRITES_CHANGED = 'WRITES_CHANGED';
+export const WRITE_SENT = 'WRITE_SENT';
+export const WRITE_REFUSED = 'WRITE_REFUSED';
+
+/** A write waiting on the phone, as the page lists it. */
+export interface PendingWrite {
+  id: string;
+  /** « Message : « Bonjour, … » », « Ajout aux favoris »… */
+  label: string;
+  queuedAt: number;
+}

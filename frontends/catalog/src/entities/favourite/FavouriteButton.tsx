@@ -1,4 +1,4 @@
-import { cn, errorMessage, HeartIcon, notify, queryKeys, useSession } from '@cartable/ui';
+import { cn, HeartIcon, notify, notifyFailure, queryKeys, useSession } from '@cartable/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Id } from '../../shared/books';
 import { toggleFavourite, useFavouriteIds, useFavouritesSync } from './store';
@@ -27,7 +27,7 @@ export function FavouriteButton({ bookId, title, className, variant = 'overlay' 
     }
     toggleFavourite(bookId, ids).then(
       () => client.invalidateQueries({ queryKey: queryKeys.favourites.all }),
-      (error: unknown) => notify.error(errorMessage(error, 'Impossible de modifier vos favoris. Réessayez.')),
+      (error: unknown) => notifyFailure(error, 'Impossible de modifier vos favoris. Réessayez.'),
     );
   };
 

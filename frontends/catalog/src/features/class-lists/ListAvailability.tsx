@@ -11,6 +11,7 @@ import {
   LoadFailed,
   MapPinIcon,
   notify,
+  notifyFailure,
   Skeleton,
   SwapIcon,
   useSession,
@@ -63,8 +64,7 @@ export function Availability({ list, cityId }: { list: ClassList; cityId: number
     else next.add(itemId);
     setOwned(next);
     // A saved list keeps its marks in the account (the alerts skip the books already obtained).
-    if (data.saved)
-      persist(next).catch((error) => notify.error(errorMessage(error, 'Votre marque n’a pas pu être enregistrée.')));
+    if (data.saved) persist(next).catch((error) => notifyFailure(error, 'Votre marque n’a pas pu être enregistrée.'));
   };
 
   const missing = data.items.filter((i) => !marks.has(i.item.id));

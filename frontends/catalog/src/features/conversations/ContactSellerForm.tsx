@@ -49,6 +49,11 @@ export function announceSent(result: SendResult, askedCopy: boolean) {
 
 /** Failure toast: the generic French message, with the server's own message when it sent one. */
 export function announceSendError(error: unknown) {
+  // Kept on the phone until the network returns: not an error, the member can go on.
+  if (error instanceof ApiError && error.isQueued) {
+    void notify.info(error.message);
+    return;
+  }
   const detail = errorMessage(error, '');
   void notify.error(messages.sendError, {
     description: detail && detail !== messages.sendError ? detail : undefined,

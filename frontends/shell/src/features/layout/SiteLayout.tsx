@@ -4,6 +4,7 @@ import { type ReactNode, Suspense, useEffect } from 'react';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { OfflineBanner } from './OfflineBanner';
+import { PendingWrites } from './PendingWrites';
 
 /** Scrolls to the top on a new page (not on hash links). */
 function ScrollToTop() {
@@ -40,6 +41,7 @@ export function SiteLayout({ children }: { children?: ReactNode }) {
       <ScrollToTop />
       <Header />
       <OfflineBanner />
+      <PendingWrites />
       {/*
         At least the screen under the header (h-16): the footer starts below the fold, so the
         page arriving (a remote, its data) never pushes a footer the reader already sees (CLS).

@@ -72,6 +72,12 @@ export function Composer({
     },
     onError: (failure) => {
       announceSendError(failure);
+      // Kept on the phone (« En attente d'envoi »): the field is free for the next message.
+      if (failure instanceof ApiError && failure.isQueued) {
+        submission.renew();
+        setValue('content', '');
+        return;
+      }
       if (failure instanceof ApiError && failure.status === 422) {
         const message = failure.fieldError('content') ?? (failure.hasServerMessage ? failure.message : undefined);
         if (message) setError('content', { type: 'server', message });

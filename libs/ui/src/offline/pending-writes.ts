@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import {
+  CANCEL_WRITE,
+  PENDING_WRITES,
+  type PendingWrite,
+  REPLAY_WRITES,
+  WRITE_REFUSED,
+  WRITE_SENT,
+  WRITES_CHANGED,
+} from './names';
+
+/**
+ * The page's side of the writes kept on the phone (frontends/shell/sw/write-queue.ts): what waits,
+ * a way to cancel one, and the news of each sent or refused when the network returns.
+ */
+export type { PendingWrite };
+
+function worker(): ServiceWorker | null {
+  return typeof navigator === 'undefined' ? null : (navigator.serviceWorker?.controller ?? null);
+}
+
+/** The writes waiting, as the service worker lists them (none without one). */
+export function pendingWrites(): Promise<PendingWrite[]> {
+  const controller = worker();
+  if (!controller) return Promise.resolve([]);
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve([]), 3000);
+    channel.port1.onmessage = (event) => {
+      clearTimeout(timer);
+      resolve(Array.isArray(event.data) ? (event.data as PendingWrite[]) : []);
+    };
+    controller.postMessage({ type: PENDING_WRITES }, [channel.port2]);
+  });
+}
+
+export function cancelWrite(id: string) {
+  worker()?.postMessage({ type: CANCEL_WRITE, id });
+}
+
+export interface WriteNews {
+  onSent: (label: string) => void;
+  onRefused: (label: string, message: string) => void;
+}
+
+/** The writes waiting, kept up to date; sends them when the browser says the network is back. */
+export function usePendingWrites(news: WriteNews): PendingWrite[] {
+  const [writes, setWrites] = useState<PendingWrite[]>([]);
+  const { onSent, onRefused } = news;
+  useEffect(() => {
+    const container = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+    if (!container) return;
+    let active = true;
+    const refresh = () =>
+      void pendingWrites().then((list) => {
+        if (active) setWrites(list);
+      });
+    const onMessage = (event: MessageEvent) => {
+      const data = event.data as { type?: string; label?: string; message?: string } | null;
+      if (data?.type === WRITES_CHANGED) refresh();
+      else if (data?.type === WRITE_SENT) onSent(data.label ?? '');
+      else if (data?.type === WRITE_REFUSED) onRefused(data.label ?? '', data.message ?? '');
+    };
+    const onOnline = () => worker()?.postMessage({ type: REPLAY_WRITES });
+    container.addEventListener('message', onMessage);
+    container.addEventListener('controllerchange', refresh);
+    window.addEventListener('online', onOnline);
+    refresh();
+    if (navigator.onLine) onOnline();
+    return () => {
+      active = false;
+      container.removeEventListener('message', onMessage);
+      container.removeEventListener('controllerchange', refresh);
+      window.removeEventListener('online', onOnline);
+    };
+  }, [onSent, onRefused]);
+  return writes;
+}
