@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import BookFormPage from '../src/features/listing-form/BookFormPage';
 import { scanMessages } from '../src/features/listing-form/scan/messages';
-import { aCategoryTree } from './fixtures';
+import { aBookDetail, aCategoryTree } from './fixtures';
 
 /** « Scanner le code-barres » and the ISBN field's look-up on the listing form. */
 const LIBREVILLE = { id: 1, name: 'Libreville', province: 'Estuaire', is_major: true, country_id: 266 };
@@ -130,6 +130,34 @@ describe('the ISBN typed by hand', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Rechercher ce manuel par son ISBN' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remplacer' }));
     expect(field('Titre *').value).toBe('Mathématiques 6e – CIAM');
+  });
+
+  it('looks nothing up when the ISBN of a listing being edited is left unchanged', async () => {
+    const book = { ...aBookDetail(), isbn: '978-2-7298-1042-9' };
+    server.use(
+      http.get(apiPath(`/books/${book.id}`), () => HttpResponse.json({ book })),
+      http.get(apiPath('/books/price-guide'), () =>
+        HttpResponse.json({
+          usual: null,
+          deals: 0,
+          listings: { count: 0, low: null, high: null },
+          min_deals: 3,
+          months: 24,
+        }),
+      ),
+    );
+    renderScreen(<BookFormPage />, {
+      at: `/books/edit/${book.id}`,
+      path: '/books/edit/:id',
+      as: member({ id: book.user_id }),
+    });
+    await userEvent.click(await screen.findByLabelText('ISBN'));
+    await userEvent.tab();
+    expect(field('Titre *').value).toBe(book.title);
+    await userEvent.clear(field('ISBN'));
+    await userEvent.type(field('ISBN'), UNKNOWN);
+    await userEvent.tab();
+    await waitFor(() => expect(asked).toEqual([UNKNOWN]));
   });
 });
 

@@ -1,5 +1,5 @@
 import type { IsbnLookup } from '@cartable/contracts';
-import { isbnMessages, parseIsbn } from '@cartable/contracts/isbn-digits';
+import { isbn13Of, isbnMessages, parseIsbn } from '@cartable/contracts/isbn-digits';
 import { errorMessage, notify } from '@cartable/ui';
 import { useRef, useState } from 'react';
 import type { UseFormGetValues, UseFormSetValue } from 'react-hook-form';
@@ -54,7 +54,8 @@ export function useIsbnAutofill({
   const [looking, setLooking] = useState(false);
   /** Fields typed by the member that the book found would replace, waiting for their yes. */
   const [replacing, setReplacing] = useState<{ title: string; filling: Filling } | null>(null);
-  const lastTyped = useRef<string | null>(null);
+  // A listing being edited keeps its ISBN: leaving the field unchanged looks nothing up.
+  const lastTyped = useRef<string | null>(isbn13Of(getValues('isbn') ?? ''));
 
   const put = (filling: Filling) => {
     const options = { shouldDirty: true, shouldValidate: validate };
