@@ -75,6 +75,13 @@ try {
     ['/register', `${origin}/register`, 'main form input'],
     ['/contact', `${origin}/contact`, 'main form input'],
   ] as const;
+  if (Number(process.env.VISITS ?? 1) > 0) {
+    await measureVisits(chrome.port, [
+      ...pages.slice(0, 3),
+      // « Ma liste » as a visitor finds it: the class lists to choose from.
+      ['« Ma liste »', `${origin}/ma-liste`, 'main h1'],
+    ]);
+  }
   if (runs > 0) await runLighthouse(chrome.port, pages);
   if (Number(process.env.OBSERVED_RUNS ?? 5) > 0) await observeMainThread(chrome.port, pages);
 } finally {
@@ -84,6 +91,60 @@ try {
 
 /** A page measured: its title, its address and a selector that shows it drawn with its data. */
 type Page = readonly [title: string, url: string, ready: string];
+
+/**
+ * A phone's first visit of a page, then its next one once the service worker is in place: the
+ * bytes that crossed the network before the page's data (the page, the app's files) and those of
+ * its data (the API's reads), as Chromium counts them (headers and bodies; what the worker served
+ * from the phone counts nothing). `VISITS=0` skips this part.
+ */
+async function measureVisits(port: number, pages: ReadonlyArray<Page>): Promise<void> {
+  console.log('# first and repeat visit at 360 px (service worker in place for the repeat), KiB');
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  for (const [title, url, ready] of pages) {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true });
+    const page = await context.newPage();
+    let rows: Array<{ api: boolean; bytes: number }> = [];
+    context.on('response', async (response) => {
+      if (response.fromServiceWorker()) return;
+      const sizes = await response
+        .request()
+        .sizes()
+        .catch(() => null);
+      if (!sizes) return;
+      const api = new URL(response.url()).pathname.startsWith('/api/');
+      rows.push({ api, bytes: sizes.responseBodySize + sizes.responseHeadersSize });
+    });
+    const visit = async () => {
+      rows = [];
+      await page.goto(url, { waitUntil: 'load' });
+      await page.locator(ready).first().waitFor();
+      // Late reads (below the fold, the header's counters) are part of the visit.
+      await page.waitForTimeout(1500);
+      const sum = (api: boolean) => rows.filter((r) => r.api === api).reduce((total, r) => total + r.bytes, 0);
+      return { app: sum(false) / 1024, data: sum(true) / 1024 };
+    };
+    const first = await visit();
+    await page.waitForFunction(
+      () =>
+        (globalThis as { navigator?: { serviceWorker?: { controller: unknown } } }).navigator?.serviceWorker
+          ?.controller != null,
+      null,
+      { timeout: 30_000 },
+    );
+    const repeat = await visit();
+    console.log(
+      JSON.stringify({
+        page: title,
+        'first: before data': Number(first.app.toFixed(1)),
+        'first: data': Number(first.data.toFixed(1)),
+        'repeat: before data': Number(repeat.app.toFixed(1)),
+        'repeat: data': Number(repeat.data.toFixed(1)),
+      }),
+    );
+    await context.close();
+  }
+}
 
 /** Lighthouse, RUNS times on each page: the median of its figures. */
 async function runLighthouse(port: number, pages: ReadonlyArray<Page>): Promise<void> {
