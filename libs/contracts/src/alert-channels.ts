@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type AlertKind, alertKinds, choosableAlertKinds } from './alert-kinds.ts';
+import { type AlertChannelName, type AlertKind, alertKinds, fixedAlertChannels } from './alert-kinds.ts';
 
 export * from './alert-kinds.ts';
 
@@ -27,8 +27,7 @@ export const alertChannelMessages = {
   smsUnavailable: 'L’envoi de SMS n’est pas disponible pour le moment.',
   channelsSaved: 'Canaux d’alerte enregistrés',
   choiceInvalid: 'Choix invalide (oui ou non)',
-  kindNotChoosable: 'Ces alertes ne se règlent pas encore ici.',
-  messagesAlwaysInApp: 'Un message qui vous attend est toujours signalé dans Cartable.',
+  channelFixed: 'Ces alertes arrivent toujours par ce canal.',
   webhookRefused: 'Notification du fournisseur de SMS refusée.',
 } as const;
 const m = alertChannelMessages;
@@ -55,11 +54,10 @@ export const alertChannelsRequestSchema = z
   .partial()
   .strict()
   .superRefine((value, ctx) => {
-    for (const kind of Object.keys(value) as AlertKind[])
-      if (!(choosableAlertKinds as readonly AlertKind[]).includes(kind))
-        ctx.addIssue({ code: 'custom', path: [kind], message: m.kindNotChoosable });
-    if (value.messages?.in_app === false)
-      ctx.addIssue({ code: 'custom', path: ['messages', 'in_app'], message: m.messagesAlwaysInApp });
+    for (const [kind, channels] of Object.entries(fixedAlertChannels) as Array<[AlertKind, AlertChannelName[]]>)
+      for (const channel of channels)
+        if (value[kind]?.[channel] === false)
+          ctx.addIssue({ code: 'custom', path: [kind, channel], message: m.channelFixed });
   });
 export type AlertChannelsRequest = z.input<typeof alertChannelsRequestSchema>;
 

@@ -13,15 +13,16 @@ export const alertKindLabels: Record<AlertKind, { label: string; hint: string }>
   deals: { label: 'Transactions', hint: 'Une transaction proposée, confirmée ou annulée.' },
   payments: { label: 'Paiements', hint: 'Un paiement confirmé ou refusé, un abonnement qui se termine.' },
 };
-/**
- * The kinds whose channels the member can choose today; the others follow their e-mail and in-app
- * defaults until their events honour the choice.
- */
-export const choosableAlertKinds = ['saved_searches', 'class_list', 'messages'] as const satisfies readonly AlertKind[];
-/** Channels that stay on whatever the choice: a message waiting always shows on the envelope's badge. */
-export const fixedAlertChannels: Partial<Record<AlertKind, { in_app: true }>> = { messages: { in_app: true } };
 export const alertChannelNames = ['email', 'sms', 'in_app'] as const;
 export type AlertChannelName = (typeof alertChannelNames)[number];
+/**
+ * Channels that stay on whatever the choice: a message waiting always shows on the envelope's
+ * badge; a payment's or a subscription's news is transactional (e-mail and notice centre).
+ */
+export const fixedAlertChannels: Partial<Record<AlertKind, readonly AlertChannelName[]>> = {
+  messages: ['in_app'],
+  payments: ['email', 'in_app'],
+};
 export const alertChannelLabels: Record<AlertChannelName, string> = {
   email: 'E-mail',
   sms: 'SMS',

@@ -8,9 +8,12 @@ import {
 } from '@cartable/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { alertPhones, outgoingMails, outgoingSms, phoneCodes } from '../src/db/schema.ts';
+import { alertPhones, notices, outgoingMails, outgoingSms, phoneCodes } from '../src/db/schema.ts';
+import { catalogMails } from '../src/events/catalog-mails.ts';
 import { classListMails } from '../src/events/class-list-mails.ts';
 import { messageMails } from '../src/events/message-mails.ts';
+import { noticeTriggers } from '../src/events/notices.ts';
+import { subscriptionMails } from '../src/events/subscription-mails.ts';
 import { quietHoursEnd, recordAlertSms, smsClock } from '../src/sms/outgoing-sms.ts';
 import { maskPhone, normalisePhone } from '../src/sms/phone-numbers.ts';
 import { renderSms, SMS_MAX, toGsm7 } from '../src/sms/texts.ts';
@@ -224,10 +227,10 @@ describe('channels per kind of alert', () => {
     const bad = await h.call('PUT', '/notifications/channels', who, { saved_searches: { sms: 'oui' } });
     expect(bad.status).toBe(422);
     expect(bad.body.errors['saved_searches.sms']).toEqual(['Choix invalide (oui ou non)']);
-    // Deals' alerts do not read these choices yet: refused rather than kept and ignored.
-    const notYet = await h.call('PUT', '/notifications/channels', who, { deals: { email: false } });
-    expect(notYet.status).toBe(422);
-    expect(notYet.body.errors.deals).toEqual(['Ces alertes ne se règlent pas encore ici.']);
+    // A payment's news is transactional: by e-mail and in-app whatever the choice.
+    const fixed = await h.call('PUT', '/notifications/channels', who, { payments: { email: false } });
+    expect(fixed.status).toBe(422);
+    expect(fixed.body.errors['payments.email']).toEqual(['Ces alertes arrivent toujours par ce canal.']);
 
     const member = await verifiedMember();
     const saved = await h.call('PUT', '/notifications/channels', member, { class_list: { sms: true, email: false } });
@@ -380,9 +383,7 @@ describe('alerts by SMS', () => {
   it('tells of a message waiting by SMS instead of e-mail when so chosen, once per conversation in 15 minutes', async () => {
     const member = await verifiedMember();
     const refused = await h.call('PUT', '/notifications/channels', member, { messages: { in_app: false } });
-    expect(refused.body.errors['messages.in_app']).toEqual([
-      'Un message qui vous attend est toujours signalé dans Cartable.',
-    ]);
+    expect(refused.body.errors['messages.in_app']).toEqual(['Ces alertes arrivent toujours par ce canal.']);
     await h.call('PUT', '/notifications/channels', member, { messages: { sms: true, email: false } });
     const conversation = randomUUID();
     const sent = (content: string) =>
@@ -411,7 +412,7 @@ describe('alerts by SMS', () => {
     await h.reconciler.reconcile('new');
     const sms = await h.until(async () => (await h.inbox(member.number)).find((m) => m.text.includes('vous a ecrit')));
     expect(sms.text).toBe(
-      `Cartable : Jean-Pierre vous a ecrit pour "Mathématiques 3e". https://cartable.ga/messages/7/${first.data.sender_id} STOP au SMS pour arreter`,
+      `Jean-Pierre vous a ecrit pour "Mathématiques 3e". https://cartable.ga/messages/7/${first.data.sender_id} STOP au SMS pour arreter`,
     );
     expect((await h.rows()).filter((r) => r.userId === member.sub && r.kind === 'messages')).toHaveLength(1);
     expect(
@@ -420,6 +421,87 @@ describe('alerts by SMS', () => {
         .from(outgoingMails)
         .where(eq(outgoingMails.id, `${first.id}-notice`)),
     ).toEqual([]);
+  });
+
+  it('tells of a deal by SMS only when so chosen, and of a payment by SMS besides its e-mail and notice', async () => {
+    const buyer = await verifiedMember('Brice');
+    const seller = await h.member('Awa');
+    await h.call('PUT', '/notifications/channels', buyer, {
+      deals: { sms: true, email: false, in_app: false },
+      payments: { sms: true },
+    });
+    const proposed = {
+      id: randomUUID(),
+      type: 'catalog.transaction.proposed',
+      occurred_at: new Date().toISOString(),
+      data: {
+        transaction_id: randomUUID(),
+        book_id: 42,
+        book_title: 'Mathématiques Terminale D',
+        kind: 'sale',
+        price: 4000,
+        exchange_book_id: null,
+        exchange_book_title: null,
+        seller_id: seller.sub,
+        buyer_id: buyer.sub,
+        status: 'proposed',
+        cancelled_by: null,
+        at: new Date().toISOString(),
+      },
+    } as unknown as Envelope<'catalog.transaction.proposed'>;
+    await h.db.transaction(async (tx) => {
+      await catalogMails['catalog.transaction.proposed']!(tx, proposed as never);
+      await noticeTriggers['catalog.transaction.proposed']!(tx, proposed as never);
+    });
+    const failed = {
+      id: randomUUID(),
+      type: 'catalog.payment.failed',
+      occurred_at: new Date().toISOString(),
+      data: {
+        payment_id: randomUUID(),
+        subscription_id: randomUUID(),
+        user_id: buyer.sub,
+        plan_name: 'Mise en avant 30 jours',
+        provider: 'manual',
+        operator: 'airtel_money',
+        amount: 3000,
+        reference: 'CRT-ABC123',
+        status: 'failed',
+        refund_amount: null,
+        reason: 'Solde insuffisant',
+        at: new Date().toISOString(),
+      },
+    } as unknown as Envelope<'catalog.payment.failed'>;
+    await h.db.transaction((tx) => subscriptionMails['catalog.payment.failed']!(tx, failed as never));
+    await h.reconciler.reconcile('new');
+    const texts = await h.until(async () => {
+      const got = await h.inbox(buyer.number);
+      return got.length >= 3 && got;
+    });
+    const deal = texts.find((m) => m.text.startsWith('Awa vous propose une transaction pour "Math'));
+    // The title gives way to the link: one SMS.
+    expect(deal?.text).toMatch(
+      new RegExp(
+        `\\.\\.\\."\\. https://cartable\\.ga/transactions/${proposed.data.transaction_id} STOP au SMS pour arreter$`,
+      ),
+    );
+    expect(deal!.text.length).toBeLessThanOrEqual(SMS_MAX);
+    expect(texts.some((m) => m.text.startsWith('Paiement non abouti (Mise en avant 30 jours).'))).toBe(true);
+    // The deal came by SMS only; the payment by SMS, e-mail and notice.
+    expect(await h.db.select().from(outgoingMails).where(eq(outgoingMails.id, proposed.id))).toEqual([]);
+    expect(
+      await h.db
+        .select()
+        .from(notices)
+        .where(eq(notices.key, `${proposed.id}:${buyer.sub}`)),
+    ).toEqual([]);
+    expect(await h.db.select().from(outgoingMails).where(eq(outgoingMails.id, failed.id))).toHaveLength(1);
+    expect(
+      await h.db
+        .select()
+        .from(notices)
+        .where(eq(notices.key, `${failed.id}:${buyer.sub}`)),
+    ).toHaveLength(1);
   });
 
   it('refuses a webhook without the shared secret', async () => {
@@ -451,5 +533,19 @@ describe('texts', () => {
     expect(long.length).toBeLessThanOrEqual(SMS_MAX);
     expect(long).toContain('https://cartable.ga/books/123456');
     expect(maskPhone('+24177123456')).toBe('+241******56');
+    // Even when the link leaves no room for a title, the text is written (in two SMS), whole link.
+    const crowded = renderSms(
+      {
+        template: 'deal-step',
+        data: {
+          event: 'proposed',
+          bookTitle: 'Sciences de la vie et de la Terre',
+          transactionId: 'x'.repeat(120),
+          otherName: 'Awa',
+        },
+      },
+      'https://cartable.ga',
+    );
+    expect(crowded).toContain(`https://cartable.ga/transactions/${'x'.repeat(120)} STOP`);
   });
 });

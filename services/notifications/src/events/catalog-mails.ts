@@ -1,8 +1,9 @@
 import type { Envelope } from '@cartable/contracts';
 import type { Db, EventHandlers } from '@cartable/service-kit';
-import { eq, inArray } from 'drizzle-orm';
-import { members } from '../db/schema.ts';
+import { and, eq, inArray } from 'drizzle-orm';
+import { alertChannels, members } from '../db/schema.ts';
 import { recordMail } from '../queue/outgoing-mails.ts';
+import { recordAlertSms } from '../sms/outgoing-sms.ts';
 import type { DealMailEvent } from '../templates/deals.ts';
 
 type DealEnvelope = Envelope<
@@ -15,7 +16,7 @@ type DealEnvelope = Envelope<
 /**
  * A deal's other party hears of it: the buyer of a proposal, the seller of a confirmation or a
  * refusal, the one who did not cancel (the buyer when catalog cancelled it). One mail per event,
- * whose id is the event's.
+ * whose id is the event's, and an SMS, as they chose for « Transactions ».
  */
 async function dealMail(tx: Db, { id, data }: DealEnvelope, event: DealMailEvent) {
   const actor = event === 'proposed' ? data.seller_id : event === 'cancelled' ? data.cancelled_by : data.buyer_id;
@@ -28,6 +29,19 @@ async function dealMail(tx: Db, { id, data }: DealEnvelope, event: DealMailEvent
   const recipient = people.find((p) => p.id === recipientId);
   if (!recipient) return;
   const other = actor ? people.find((p) => p.id === actor) : undefined;
+  await recordAlertSms(tx, `${id}-sms`, {
+    userId: recipient.id,
+    kind: 'deals',
+    message: {
+      template: 'deal-step',
+      data: { event, bookTitle: data.book_title, transactionId: data.transaction_id, otherName: other?.name ?? null },
+    },
+  });
+  const [choice] = await tx
+    .select({ email: alertChannels.email })
+    .from(alertChannels)
+    .where(and(eq(alertChannels.userId, recipient.id), eq(alertChannels.kind, 'deals')));
+  if (choice?.email === false) return;
   await recordMail(tx, id, {
     template: 'deal',
     to: recipient.email,

@@ -1,7 +1,14 @@
 import { type EventData, statusLabel, transactionKindLabels } from '@cartable/contracts';
 import type { Db, EventHandlers } from '@cartable/service-kit';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { favouriteWatchers, members, notices, notificationPreferences, outgoingMails } from '../db/schema.ts';
+import {
+  alertChannels,
+  favouriteWatchers,
+  members,
+  notices,
+  notificationPreferences,
+  outgoingMails,
+} from '../db/schema.ts';
 import { unsubscribeTokensOf } from '../db/unsubscribe-tokens.ts';
 import { type FavouriteAlertKind, favouriteAlertText } from '../templates/favourites.ts';
 
@@ -113,6 +120,11 @@ async function dealToOtherParty(
   const actor =
     step === 'proposed' ? deal.seller_id : step === 'cancelled' ? (deal.cancelled_by ?? null) : deal.buyer_id;
   const recipient = actor === deal.seller_id ? deal.buyer_id : deal.seller_id;
+  const [choice] = await tx
+    .select({ inApp: alertChannels.inApp })
+    .from(alertChannels)
+    .where(and(eq(alertChannels.userId, recipient), eq(alertChannels.kind, 'deals')));
+  if (choice?.inApp === false) return;
   const [who] = actor ? await tx.select({ name: members.name }).from(members).where(eq(members.id, actor)) : [];
   const kind = transactionKindLabels[deal.kind].toLowerCase();
   const subject = who?.name ?? (actor ? 'L’autre membre' : 'Cartable');

@@ -3,6 +3,7 @@ import type { Db, EventHandlers } from '@cartable/service-kit';
 import { eq } from 'drizzle-orm';
 import { members, notices } from '../db/schema.ts';
 import { recordMail } from '../queue/outgoing-mails.ts';
+import { recordAlertSms } from '../sms/outgoing-sms.ts';
 import type { SubscriptionMail, SubscriptionMailEvent } from '../templates/subscriptions.ts';
 
 const noticeTitles: Record<SubscriptionMailEvent, string> = {
@@ -21,7 +22,8 @@ const noticeTitles: Record<SubscriptionMailEvent, string> = {
  * The member hears of every change of their subscription by e-mail and in the notice centre:
  * activation, renewal, the reminder 3 days before the end, the end, an operator's cancel,
  * extension or refund, a payment that failed or expired. Transactional: not subject to the
- * alert preferences. The mail's id is the event's, so a redelivered event sends nothing twice.
+ * alert preferences; an SMS too when the member chose it for « Paiements ». The mail's id is the
+ * event's, so a redelivered event sends nothing twice.
  */
 async function tell(tx: Db, eventId: string, userId: string, mail: Omit<SubscriptionMail, 'name'>) {
   const [member] = await tx.select().from(members).where(eq(members.id, userId));
@@ -37,6 +39,19 @@ async function tell(tx: Db, eventId: string, userId: string, mail: Omit<Subscrip
     })
     .onConflictDoNothing();
   if (!member) return;
+  await recordAlertSms(tx, `${eventId}-sms`, {
+    userId,
+    kind: 'payments',
+    message: {
+      template: 'payment-news',
+      data: {
+        event: mail.event,
+        title: noticeTitles[mail.event],
+        planName: mail.planName,
+        subscriptionId: mail.subscriptionId,
+      },
+    },
+  });
   await recordMail(tx, eventId, { template: 'subscription', to: member.email, data: { name: member.name, ...mail } });
 }
 

@@ -1,8 +1,10 @@
 import {
+  type AlertChannelName,
   type AlertChannels,
   type AlertChannelsRequest,
   type AlertKind,
   alertKinds,
+  fixedAlertChannels,
   alertChannelMessages as m,
   SMS_ALERTS_PER_DAY,
 } from '@cartable/contracts';
@@ -32,6 +34,8 @@ export async function channelsOf(db: Db, userId: string): Promise<AlertChannels>
   }
   channels.class_list.email = legacy?.classListEmails ?? true;
   channels.class_list.in_app = legacy?.classListNotices ?? true;
+  for (const [kind, fixed] of Object.entries(fixedAlertChannels) as Array<[AlertKind, AlertChannelName[]]>)
+    for (const channel of fixed) channels[kind][channel] = true;
   return channels;
 }
 

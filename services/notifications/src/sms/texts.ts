@@ -1,7 +1,7 @@
 /**
  * The SMS texts: short French, one link, under 160 characters of the GSM-7 alphabet where
  * possible (one SMS, and no UCS-2 which would cut it to 70): « » ’ ê â î ô û … have no GSM-7
- * code and are written plainly.
+ * code and are written plainly. The sender ID says « Cartable »: alerts do not repeat it.
  */
 
 // GSM 03.38's basic set (the escape table's € [ ] { } ~ ^ \ | count twice: left out here).
@@ -45,8 +45,11 @@ function fitInOneSms(parts: { head: string; title: string; tail: string }): stri
   const build = (title: string) => toGsm7(`${parts.head.replace('{title}', title)}${parts.tail}`);
   let title = parts.title;
   let text = build(title);
-  while (text.length > SMS_MAX && title.length > 12) {
-    title = `${title.slice(0, Math.max(12, title.length - (text.length - SMS_MAX) - 3)).trimEnd()}...`;
+  // A few passes at most (the plain rewriting of « … » may lengthen it); when even 12 characters
+  // of title do not fit, the SMS goes in two parts rather than lose its link.
+  for (let pass = 0; pass < 3 && text.length > SMS_MAX && title.length > 15; pass++) {
+    const room = Math.max(12, title.length - (text.length - SMS_MAX) - 3);
+    title = `${title.slice(0, room).trimEnd()}...`;
     text = build(title);
   }
   return text;
@@ -61,7 +64,27 @@ export type SmsMessage =
     }
   | { template: 'class-list-review'; data: { listLabel: string; outcome: 'published' | 'rejected' } }
   | { template: 'saved-search-match'; data: { bookId: number; bookTitle: string; price: number; searchName: string } }
-  | { template: 'message-waiting'; data: { senderName: string; bookTitle: string; bookId: number; senderId: string } };
+  | { template: 'message-waiting'; data: { senderName: string; bookTitle: string; bookId: number; senderId: string } }
+  | {
+      template: 'deal-step';
+      data: {
+        event: 'proposed' | 'confirmed' | 'declined' | 'cancelled';
+        bookTitle: string;
+        transactionId: string | number;
+        otherName: string | null;
+      };
+    }
+  | {
+      template: 'payment-news';
+      data: { event: string; title: string; planName: string; subscriptionId: string | number };
+    };
+
+const DEAL_STEPS = {
+  proposed: 'vous propose une transaction pour',
+  confirmed: 'a confirme la transaction pour',
+  declined: 'a refuse la transaction pour',
+  cancelled: 'a annule la transaction pour',
+} as const;
 
 const fcfa = (amount: number) =>
   `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 }).format(amount).replace(/\s/g, ' ')} FCFA`;
@@ -86,9 +109,7 @@ export function renderSms(message: SmsMessage, publicUrl: string): string {
       const { listLabel, outcome } = message.data;
       return fitInOneSms({
         head:
-          outcome === 'published'
-            ? 'Cartable : votre liste {title} est publiee. '
-            : "Cartable : votre liste {title} n'a pas ete retenue. ",
+          outcome === 'published' ? 'Votre liste {title} est publiee. ' : "Votre liste {title} n'a pas ete retenue. ",
         title: listLabel,
         tail: `${site}/ma-liste ${STOP}`,
       });
@@ -96,9 +117,27 @@ export function renderSms(message: SmsMessage, publicUrl: string): string {
     case 'message-waiting': {
       const { senderName, bookTitle, bookId, senderId } = message.data;
       return fitInOneSms({
-        head: `Cartable : ${senderName.slice(0, 20)} vous a ecrit pour "{title}". `,
+        head: `${senderName.slice(0, 20)} vous a ecrit pour "{title}". `,
         title: bookTitle,
         tail: `${site}/messages/${bookId}/${senderId} ${STOP}`,
+      });
+    }
+    case 'deal-step': {
+      const { event, bookTitle, transactionId, otherName } = message.data;
+      return fitInOneSms({
+        head: otherName
+          ? `${otherName.slice(0, 20)} ${DEAL_STEPS[event]} "{title}". `
+          : 'La transaction pour "{title}" est annulee (livre cede). ',
+        title: bookTitle,
+        tail: `${site}/transactions/${transactionId} ${STOP}`,
+      });
+    }
+    case 'payment-news': {
+      const { title, planName, subscriptionId } = message.data;
+      return fitInOneSms({
+        head: `${title} ({title}). `,
+        title: planName,
+        tail: `${site}/subscription/details/${subscriptionId} ${STOP}`,
       });
     }
     case 'saved-search-match': {

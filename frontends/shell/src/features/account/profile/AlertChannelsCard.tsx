@@ -5,7 +5,7 @@ import {
   alertChannelLabels,
   alertChannelNames,
   alertKindLabels,
-  choosableAlertKinds,
+  alertKinds,
   fixedAlertChannels,
 } from '@cartable/contracts/alert-kinds';
 import {
@@ -82,7 +82,7 @@ export function AlertChannelsCard() {
                   : ''}
                 . Répondez STOP pour ne plus en recevoir.
               </p>
-              {choosableAlertKinds.map((kind) => (
+              {alertKinds.map((kind) => (
                 <KindChoices
                   key={kind}
                   kind={kind}
@@ -123,7 +123,7 @@ function KindChoices({
       </p>
       <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
         {alertChannelNames.map((channel) => {
-          const fixed = channel === 'in_app' && Boolean(fixedAlertChannels[kind]);
+          const fixed = fixedAlertChannels[kind]?.includes(channel) ?? false;
           const off = disabled || fixed || (channel === 'sms' && !choice.sms && !smsPossible);
           return (
             <Checkbox
