@@ -1,6 +1,7 @@
 import { apiPath, errorAnswer, HttpResponse, http, member, renderScreen, server } from '@cartable/ui/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { AlertChannelsCard } from '../src/features/account/profile/AlertChannelsCard';
 
@@ -53,6 +54,14 @@ describe('alerts by SMS in the profile', () => {
     // Without a verified number SMS cannot be ticked.
     const list = screen.getByRole('group', { name: '« Ma liste »' });
     expect((within(list).getByRole('checkbox', { name: 'SMS' }) as HTMLInputElement).disabled).toBe(true);
+
+    // Labelled controls, groups with their legend: nothing serious for axe (colours aside: jsdom has none).
+    const audit = await axe.run(document.body, {
+      rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+    });
+    expect(audit.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
+      [],
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Ajouter un numéro' }));
     await userEvent.click(screen.getByRole('button', { name: 'Recevoir un code par SMS' }));
