@@ -9,8 +9,6 @@ import {
   ChevronRightIcon,
   Container,
   errorMessage,
-  formatDate,
-  formatNumber,
   formatPrice,
   hasPermission,
   isNotFound,
@@ -28,7 +26,7 @@ import {
 } from '@cartable/ui';
 import { Link, useLocation, useNavigate, useParams } from '@cartable/ui/router';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Price } from '../../entities/book/BookCard';
 import { FavouriteButton } from '../../entities/favourite/FavouriteButton';
 import { ReportButton } from '../../entities/report/ReportButton';
@@ -45,6 +43,7 @@ import {
 import { useMetaDescription } from '../../shared/hooks';
 import { messages } from '../../shared/messages';
 import { useDeleteBook } from './api/book';
+import { BookCharacteristics } from './BookCharacteristics';
 import { ContactBar } from './ContactBar';
 import { ImageGallery } from './ImageGallery';
 import { LotContents } from './LotContents';
@@ -130,51 +129,6 @@ function BookDetail({ book, parts }: { book: BookDetailT; parts: BookPageParts }
     document.getElementById(hash)?.scrollIntoView({ block: 'start' });
     if (isAuthenticated && canContact && (hash === 'contact' || book.is_exchange_possible)) setDialog(hash);
   }, [location.hash, location.key, isAuthenticated, canContact, book.is_exchange_possible]);
-
-  const details: Array<[string, ReactNode]> = [
-    ['Auteur', book.author],
-    ['Éditeur', book.publisher],
-    ['Année de publication', book.publication_year],
-    ['ISBN', book.isbn],
-    ['État', conditionLabel(book)],
-    [
-      'Précisions sur l’état',
-      book.condition_flags?.length ? (
-        <ul key="flags" className="flex flex-wrap gap-1.5" data-testid="condition-flags">
-          {book.condition_flags.map((flag) => (
-            <li key={flag}>
-              <Badge tone="accent">{conditionFlagLabels[flag]}</Badge>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        'Ni annotation, ni tampon, ni page manquante signalés par le vendeur'
-      ),
-    ],
-    [
-      'Catégories',
-      categories.length ? (
-        <ul key="categories" className="flex flex-wrap gap-1.5">
-          {categories.map((category) => (
-            <li key={category.id}>
-              <Link
-                to={`/books?category_ids=${category.id}`}
-                className="tap-target text-primary-700 underline-offset-2 hover:underline"
-              >
-                {category.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : null,
-    ],
-    ['Ville', book.city ? [book.city.name, book.city.province].filter(Boolean).join(', ') : null],
-    ['Prix négociable', isNegotiable(book) ? 'Oui' : 'Non'],
-    ['Échange possible', book.is_exchange_possible ? 'Oui' : 'Non'],
-    ['Statut', statusLabel(book.status)],
-    ['Publiée le', book.created_at ? formatDate(book.created_at) : null],
-    ['Vues', typeof book.views === 'number' ? formatNumber(book.views) : null],
-  ];
 
   const ownerActions = canManage ? (
     // A grid, not flex-1 in a column: flex-basis 0 let the column squash both buttons to 20 px.
@@ -358,25 +312,7 @@ function BookDetail({ book, parts }: { book: BookDetailT; parts: BookPageParts }
             <p className="mt-3 text-slate-500">Le vendeur n'a pas ajouté de description.</p>
           )}
         </section>
-        <section aria-labelledby="caracteristiques-title">
-          <h2 id="caracteristiques-title" className="text-xl font-bold text-slate-900">
-            Caractéristiques
-          </h2>
-          <table className="mt-3 w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-sm">
-            <tbody>
-              {details
-                .filter(([, value]) => value !== null && value !== undefined && value !== '')
-                .map(([label, value]) => (
-                  <tr key={label} className="border-b border-slate-100 last:border-0">
-                    <th scope="row" className="w-2/5 bg-slate-50 px-3 py-2.5 text-left font-medium text-slate-600">
-                      {label}
-                    </th>
-                    <td className="px-3 py-2.5 text-slate-900">{value}</td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
-        </section>
+        <BookCharacteristics book={book} categories={categories} />
       </div>
 
       {/* Below a phone's first screen: rendered after its paint, their reads asked for then. */}
