@@ -14,9 +14,10 @@ import { classListMails } from '../src/events/class-list-mails.ts';
 import { messageMails } from '../src/events/message-mails.ts';
 import { noticeTriggers } from '../src/events/notices.ts';
 import { subscriptionMails } from '../src/events/subscription-mails.ts';
-import { quietHoursEnd, recordAlertSms, smsClock } from '../src/sms/outgoing-sms.ts';
+import { deliverSms, quietHoursEnd, recordAlertSms, smsClock } from '../src/sms/outgoing-sms.ts';
 import { maskPhone, normalisePhone } from '../src/sms/phone-numbers.ts';
 import { renderSms, SMS_MAX, toGsm7 } from '../src/sms/texts.ts';
+import { silent } from './helpers.ts';
 import { type SmsHarness, smsHarness } from './sms-harness.ts';
 
 let h: SmsHarness;
@@ -309,8 +310,68 @@ describe('alerts by SMS', () => {
       return r?.status === 'delivered' && r;
     });
     expect(late.attempts).toBe(2);
-    const texts = (await h.inbox(member.number)).filter((m) => /books\/5[12] /.test(m.text));
-    expect(texts).toHaveLength(2);
+    // Taken by the aggregator, but its answer came too late: its delivery report (or, when the
+    // report is late too, its logs: next test) says it was taken, and it is not sent again.
+    await h.simulatorCall('POST', '/sms/controls/numbers', { number: member.number, behaviour: 'slow', times: 1 });
+    const lost = match(member.sub, 53);
+    await deliver(lost);
+    const found = await h.until(async () => {
+      const [r] = await h.db
+        .select()
+        .from(outgoingSms)
+        .where(eq(outgoingSms.id, `${lost.id}-sms`));
+      return r?.status === 'delivered' && r;
+    });
+    expect(found.attempts).toBe(1);
+    const texts = (await h.inbox(member.number)).filter((m) => /books\/5[123] /.test(m.text));
+    expect(texts).toHaveLength(3);
+    // None was sent twice to the aggregator.
+    expect(texts.map((m) => m.repeats)).toEqual([0, 0, 0]);
+  });
+
+  it('asks the aggregator’s logs before sending again after no answer, and does not send twice', async () => {
+    const member = await verifiedMember();
+    const id = `lost-${randomUUID()}`;
+    // As the simulator took it: the send got no answer, no report came yet.
+    await h.provider.send({ id, to: member.number, text: 'Déjà parti' });
+    await h.db.insert(outgoingSms).values({
+      id,
+      userId: member.sub,
+      phone: member.number,
+      kind: 'class_list',
+      template: 'class-list-review',
+      data: { listLabel: '6e', outcome: 'published' },
+      attempts: 1,
+      lastError: 'no answer from the aggregator: TimeoutError',
+    });
+    const sends: string[] = [];
+    const watched = {
+      ...h.provider,
+      send: async (sms: { id: string; to: string; text: string }) => {
+        sends.push(sms.id);
+        return h.provider.send(sms);
+      },
+    };
+    const policy = { initialDelayMs: 50, maxDelayMs: 200, budgetMs: 3600_000 };
+    const outcome = await deliverSms(h.db, id, watched, { policy, publicUrl: 'https://cartable.ga', log: silent });
+    expect(outcome).toEqual({ status: 'sent' });
+    expect(sends).toEqual([]);
+    const [row] = await h.db.select().from(outgoingSms).where(eq(outgoingSms.id, id));
+    expect(row).toMatchObject({ status: 'sent', attempts: 2, providerId: id });
+    // Not taken: sent now.
+    const other = `lost-${randomUUID()}`;
+    await h.db.insert(outgoingSms).values({
+      id: other,
+      userId: member.sub,
+      phone: member.number,
+      kind: 'class_list',
+      template: 'class-list-review',
+      data: { listLabel: '6e', outcome: 'published' },
+      attempts: 1,
+      lastError: 'no answer from the aggregator: TimeoutError',
+    });
+    await deliverSms(h.db, other, watched, { policy, publicUrl: 'https://cartable.ga', log: silent });
+    expect(sends).toEqual([other]);
   });
 
   it('caps SMS alerts per member a day: past the cap the row is capped and never sent', async () => {

@@ -9,7 +9,9 @@ import { z } from 'zod';
  *   POST /sms/2/text/advanced      send (Authorization: App <key>); a repeated messageId is the same SMS
  *   GET  /sms/inbox[?to=+241…]     every SMS received, newest last (the developer's inbox, as the mail catcher's)
  *   DELETE /sms/inbox              empties it
- *   POST /sms/controls/numbers     { number, behaviour: deliver | undeliverable | error | timeout | reject, times? }
+ *   GET  /sms/1/logs?messageId=…   the SMS taken under that id (Authorization: App <key>)
+ *   POST /sms/controls/numbers     { number, behaviour: deliver | undeliverable | error | timeout | slow | reject, times? }
+ *                                  (timeout: held, then nothing taken; slow: taken, but answered too late)
  *   DELETE /sms/controls/numbers   every number back to « deliver »
  *   POST /sms/controls/reply       { from, text }: the member replies (« STOP »), forwarded to the inbound webhook
  *
@@ -28,7 +30,7 @@ export interface SmsSimulatorOptions {
   slowMs: number;
 }
 
-type Behaviour = 'deliver' | 'undeliverable' | 'error' | 'timeout' | 'reject';
+type Behaviour = 'deliver' | 'undeliverable' | 'error' | 'timeout' | 'slow' | 'reject';
 
 interface SimulatedSms {
   id: string;
@@ -63,7 +65,7 @@ const sendSchema = z.object({
 });
 const controlSchema = z.object({
   number: z.string().min(8),
-  behaviour: z.enum(['deliver', 'undeliverable', 'error', 'timeout', 'reject']),
+  behaviour: z.enum(['deliver', 'undeliverable', 'error', 'timeout', 'slow', 'reject']),
   /** For error and timeout: this many sends, then delivered (none: always). */
   times: z.number().int().positive().optional(),
 });
@@ -181,6 +183,7 @@ export function mountSms(
         .code(400)
         .send({ requestError: { serviceException: { messageId: 'BAD_REQUEST', text: 'Bad request' } } });
     const answers: unknown[] = [];
+    let answerLate = false;
     for (const message of parsed.data.messages) {
       for (const destination of message.destinations) {
         const id = destination.messageId ?? `SIM-SMS-${++sequence}`;
@@ -234,6 +237,7 @@ export function mountSms(
           reports: [],
         };
         inbox.set(id, sms);
+        if (behaviour === 'slow') answerLate = true;
         ctx.later(options.deliveryDelayMs, () => {
           sms.status = behaviour === 'undeliverable' ? 'UNDELIVERABLE' : 'DELIVERED';
           sms.done_at = new Date().toISOString();
@@ -252,7 +256,32 @@ export function mountSms(
         });
       }
     }
+    // Taken, but the answer comes after the client's patience.
+    if (answerLate) await new Promise((r) => setTimeout(r, options.slowMs));
     return { bulkId: `BULK-${++sequence}`, messages: answers };
+  });
+
+  app.get<{ Querystring: { messageId?: string } }>('/sms/1/logs', async (request, reply) => {
+    if (!authorised(request.headers.authorization))
+      return reply
+        .code(401)
+        .send({ requestError: { serviceException: { messageId: 'UNAUTHORIZED', text: 'Invalid login details' } } });
+    const sms = inbox.get(request.query.messageId ?? '');
+    return {
+      results: sms
+        ? [
+            {
+              messageId: sms.id,
+              to: digits(sms.to),
+              text: sms.text,
+              status: {
+                groupName:
+                  sms.status === 'DELIVERED' ? 'DELIVERED' : sms.status === 'PENDING' ? 'PENDING' : 'UNDELIVERABLE',
+              },
+            },
+          ]
+        : [],
+    };
   });
 
   app.get<{ Querystring: { to?: string } }>('/sms/inbox', async (request) => {

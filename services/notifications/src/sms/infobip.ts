@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { type DeliveryReport, type InboundSms, type SmsProvider, SmsSendError } from './provider.ts';
+import { type DeliveryReport, type InboundSms, NO_ANSWER, type SmsProvider, SmsSendError } from './provider.ts';
 
 /**
  * Infobip's SMS API, which reaches Gabon's operators (Airtel, Moov):
@@ -11,6 +11,8 @@ import { type DeliveryReport, type InboundSms, type SmsProvider, SmsSendError } 
  *   REJECTED for a number or sender refused at once);
  * - delivery reports: a POST to notifyUrl of `results[{ messageId, to, status{ groupName },
  *   error{ name, permanent } }]`, DELIVERED, or UNDELIVERABLE / EXPIRED / REJECTED;
+ * - logs: `GET {base}/sms/1/logs?messageId=…` lists the SMS the account sent with that id, which
+ *   tells whether a send that got no answer was taken;
  * - inbound SMS (a member's reply to the sender number, forwarded by the number's « forward to
  *   HTTP » action): `results[{ messageId, from, text, cleanText, keyword }]`.
  *
@@ -59,6 +61,7 @@ const inboundBody = z.object({
   ),
 });
 
+const logsAnswer = z.object({ results: z.array(z.object({ messageId: z.string() })) });
 const FAILED = new Set(['UNDELIVERABLE', 'EXPIRED', 'REJECTED']);
 const digits = (e164: string) => e164.replace(/^\+/, '');
 const plus = (msisdn: string) => (msisdn.startsWith('+') ? msisdn : `+${msisdn}`);
@@ -95,7 +98,7 @@ export function infobipProvider(options: InfobipOptions): SmsProvider {
         });
       } catch (err) {
         // Unreachable or too slow: it may or may not have taken it; a retry carries the same messageId.
-        throw new SmsSendError(`aggregator unreachable: ${(err as Error).name}`, false);
+        throw new SmsSendError(`${NO_ANSWER}: ${(err as Error).name}`, false);
       }
       const body = await res.json().catch(() => null);
       if (!res.ok) {
@@ -109,6 +112,17 @@ export function infobipProvider(options: InfobipOptions): SmsProvider {
       if (message.status && FAILED.has(message.status.groupName))
         throw new SmsSendError(`refused: ${message.status.description ?? message.status.groupName}`, true);
       return { providerId: message.messageId ?? id };
+    },
+    async accepted(id) {
+      const res = await fetcher(`${base}/sms/1/logs?messageId=${encodeURIComponent(id)}`, {
+        headers: { authorization: `App ${options.apiKey}`, accept: 'application/json' },
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+      if (!res.ok) throw new SmsSendError(`aggregator logs answered ${res.status}`, false);
+      const parsed = logsAnswer.safeParse(await res.json().catch(() => null));
+      if (!parsed.success) throw new SmsSendError('aggregator logs not understood', false);
+      const found = parsed.data.results.find((r) => r.messageId === id);
+      return found ? { providerId: found.messageId } : null;
     },
     authenticWebhook(headers) {
       const given = Buffer.from(String(headers.authorization ?? ''));

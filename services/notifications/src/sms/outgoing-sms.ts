@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { Counter } from 'prom-client';
 import { alertChannels, alertPhones, outgoingSms } from '../db/schema.ts';
 import { maskPhone } from './phone-numbers.ts';
-import { type SmsProvider, SmsSendError } from './provider.ts';
+import { NO_ANSWER, type SmsProvider, SmsSendError } from './provider.ts';
 import { forgetSecrets, renderSms, type SmsMessage } from './texts.ts';
 
 /** SMS that are no alert: never capped, never held by quiet hours. */
@@ -184,7 +184,9 @@ export async function deliverSms(
     }
     const attempts = row.attempts + 1;
     try {
-      const { providerId } = await provider.send({ id, to: row.phone, text: renderSms(message, publicUrl) });
+      // The last send got no answer: if the aggregator took it all the same, it is not sent twice.
+      const taken = row.lastError?.startsWith(NO_ANSWER) ? await provider.accepted(id) : null;
+      const { providerId } = taken ?? (await provider.send({ id, to: row.phone, text: renderSms(message, publicUrl) }));
       await tx
         .update(outgoingSms)
         .set({
@@ -198,7 +200,7 @@ export async function deliverSms(
         })
         .where(eq(outgoingSms.id, id));
       outcomes.labels(row.kind, 'sent').inc();
-      log.info(context, 'sms sent');
+      log.info(context, taken ? 'sms found at the aggregator: not sent again' : 'sms sent');
       return { status: 'sent' };
     } catch (err) {
       const lastError = (err as Error).message;

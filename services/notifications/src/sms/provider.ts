@@ -32,8 +32,16 @@ export interface SmsProvider {
   /** Whether a webhook's request comes from the aggregator. */
   authenticWebhook(headers: Record<string, string | string[] | undefined>): boolean;
   deliveryReports(body: unknown): DeliveryReport[];
+  /**
+   * Whether the aggregator holds an SMS of this id (its logs): asked before sending again after a
+   * send that got no answer, which it may have taken all the same.
+   */
+  accepted(id: string): Promise<{ providerId: string } | null>;
   inboundMessages(body: unknown): InboundSms[];
 }
+
+/** The start of a failed send's error when the aggregator did not answer (it may have taken the SMS). */
+export const NO_ANSWER = 'no answer from the aggregator';
 
 /** `permanent`: no retry will change the answer (a refused number, our own request wrong). */
 export class SmsSendError extends Error {
