@@ -36,27 +36,29 @@ export function BookCover({
 }) {
   const { enabled: saving } = useDataSaver();
   const [revealed, setRevealed] = useState(false);
+  const frame = cn(
+    'relative flex flex-col items-center justify-center gap-1 bg-linear-to-br from-primary-50 to-ocean-50',
+    className,
+  );
+  if (src && saving && !revealed && revealable) {
+    return (
+      <div className={frame}>
+        <BookIcon size={36} className="text-primary-300" />
+        <button
+          type="button"
+          onClick={() => setRevealed(true)}
+          // Above the card's link, which covers the whole card.
+          className="relative z-10 min-h-11 rounded-full bg-white/90 px-3 text-xs font-semibold text-primary-800 shadow-sm hover:bg-white"
+        >
+          Voir la photo
+        </button>
+      </div>
+    );
+  }
   if (!src || (saving && !revealed)) {
     return (
-      <div
-        className={cn(
-          'relative flex flex-col items-center justify-center gap-1 bg-linear-to-br from-primary-50 to-ocean-50',
-          className,
-        )}
-        role={src && revealable ? undefined : 'img'}
-        aria-label={src && revealable ? undefined : alt ? `${alt} (pas de photo)` : 'Pas de photo'}
-      >
+      <div className={frame} role="img" aria-label={alt ? `${alt} (pas de photo)` : 'Pas de photo'}>
         <BookIcon size={36} className="text-primary-300" />
-        {src && revealable ? (
-          <button
-            type="button"
-            onClick={() => setRevealed(true)}
-            // Above the card's link, which covers the whole card.
-            className="relative z-10 min-h-11 rounded-full bg-white/90 px-3 text-xs font-semibold text-primary-800 shadow-sm hover:bg-white"
-          >
-            Voir la photo
-          </button>
-        ) : null}
       </div>
     );
   }

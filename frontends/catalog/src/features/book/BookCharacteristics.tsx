@@ -4,10 +4,14 @@ import { Link } from '@cartable/ui/router';
 import type { ReactNode } from 'react';
 import { type BookDetail, conditionLabel, isNegotiable, statusLabel } from '../../shared/books';
 
-type Category = NonNullable<BookDetail['category']>;
-
 /** « Caractéristiques »: the book's facts, one row each; a fact the listing lacks has no row. */
-export function BookCharacteristics({ book, categories }: { book: BookDetail; categories: Category[] }) {
+export function BookCharacteristics({
+  book,
+  categories,
+}: {
+  book: BookDetail;
+  categories: Array<NonNullable<BookDetail['category']>>;
+}) {
   const details: Array<[string, ReactNode]> = [
     ['Auteur', book.author],
     ['Éditeur', book.publisher],
