@@ -1,5 +1,5 @@
 import type { Db } from '@cartable/service-kit';
-import { and, desc, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { books } from './schema.ts';
 
 /**
@@ -16,7 +16,7 @@ export function listingsOfIsbn(db: Db, isbns: string[], limit: number) {
       categoryIds: books.categoryIds,
     })
     .from(books)
-    .where(and(inArray(sql`cartable_isbn_key(${books.isbn})`, isbns), isNull(books.hiddenAt)))
+    .where(and(isNotNull(books.isbn), inArray(sql`cartable_isbn_key(${books.isbn})`, isbns), isNull(books.hiddenAt)))
     .orderBy(desc(books.createdAt), desc(books.id))
     .limit(limit);
 }

@@ -117,6 +117,8 @@ export const books = pgTable(
     index('books_listed_isbn_key_idx')
       .on(sql`cartable_isbn_key(${t.isbn})`)
       .where(sql`status <> 'vendu' and isbn is not null`),
+    // The ISBN look-up of the listing form reads sold listings too (what they said of the book).
+    index('books_isbn_key_idx').on(sql`cartable_isbn_key(${t.isbn})`).where(sql`isbn is not null`),
     // Another writer than the API (a script, a migration) cannot store a flag no screen names.
     check(
       'books_condition_flags_known',

@@ -1,0 +1,1 @@
+CREATE INDEX "books_isbn_key_idx" ON "books" USING btree (cartable_isbn_key("isbn")) WHERE isbn is not null;
