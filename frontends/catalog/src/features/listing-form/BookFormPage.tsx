@@ -45,8 +45,8 @@ import {
   type PhotoSlot,
   toFormData,
 } from './bookForm';
-import { bookChecks } from './checks';
 import { ConditionFlagFields, PhotoGuidance } from './ConditionFlags';
+import { bookChecks } from './checks';
 import { EMPTY_SLOT, PhotoSlots } from './PhotoSlots';
 import { PriceGuide } from './PriceGuide';
 import { IsbnScan } from './scan/IsbnScan';
