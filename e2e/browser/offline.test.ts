@@ -8,8 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 /**
  * A phone without signal, in Chromium at 360 px: the installable app's service worker keeps the
  * pages a member opened, which stay readable offline (marked « Hors ligne, vu … »), a page never
- * opened says it needs a connection, a message and a favourite written offline wait on the phone
- * (one cancelled) and are applied once when the network returns, a repeat visit takes the app's
+ * opened says it needs a connection, a message, a favourite and a book ticked on « Ma liste »
+ * written offline wait on the phone (one cancelled) and are applied once when the network returns, a repeat visit takes the app's
  * files from the phone, and the member's data leaves the phone when they log out.
  */
 let stack: TestStack;
@@ -18,6 +18,8 @@ type Member = Awaited<ReturnType<typeof verifiedMember>> & { user: unknown };
 let seller: Member;
 let buyer: Member;
 let bookId = 0;
+/** The seeded 6e list, saved by the parent for Libreville, and the town and level it is opened with. */
+let list = { id: 0, level: 0, town: 0, firstItem: { id: 0, title: '' } };
 const TITLE = 'Physique-Chimie 2nde hors ligne';
 const SENT_OFFLINE = 'Je passe samedi matin à Mont-Bouët.';
 const CANCELLED = 'Message écrit puis annulé';
@@ -42,6 +44,27 @@ beforeAll(async () => {
     return res.status === 201 ? res : undefined;
   });
   expect(sent.status).toBe(201);
+
+  // « Ma liste »: the parent saved the 6e list in Libreville, nothing ticked yet.
+  const town = (await call(`${stack.api}/locations/cities/search?q=libreville`)).body.cities[0].id as number;
+  const tree = (await call(`${stack.api}/categories/hierarchy`)).body.categories as Array<{
+    name: string;
+    children?: Array<{ id: number; name: string }>;
+  }>;
+  const level = tree.find((c) => c.name === 'Collège')?.children?.find((c) => c.name === '6e')?.id ?? 0;
+  const lists = await eventually(async () => {
+    const answer = await call(`${stack.api}/class-lists?level_id=${level}`);
+    return answer.status === 200 && answer.body.data.length > 0 ? answer.body.data : undefined;
+  }, 30_000);
+  const official = lists.find((l: { kind: string }) => l.kind === 'official');
+  const detail = await call(`${stack.api}/class-lists/${official.id}`);
+  const saved = await call(`${stack.api}/my-class-lists/${official.id}`, {
+    method: 'PUT',
+    token: buyer.token,
+    body: { city_id: town, owned_item_ids: [] },
+  });
+  expect(saved.status).toBeLessThan(300);
+  list = { id: official.id, level, town, firstItem: detail.body.list.items[0] };
 }, 240_000);
 
 /** The page's globals this file reads (it is compiled without the DOM's types; in the page, globalThis is window). */
@@ -103,6 +126,9 @@ describe('a phone without signal', () => {
     await page.getByText(TITLE).first().waitFor();
     await page.goto(`${base}/messages/${bookId}/${seller.id}`);
     await page.getByText('Bonjour, le manuel est-il encore disponible ?').waitFor();
+    const myList = `${base}/ma-liste?level=${list.level}&city=${list.town}`;
+    await page.goto(myList);
+    await page.getByTestId('list-saved').waitFor({ timeout: 15_000 });
 
     // A repeat visit: the app's files come from the phone, only the page and its data travel.
     const travelled: Array<{ url: string; bytes: number }> = [];
@@ -170,7 +196,12 @@ describe('a phone without signal', () => {
         .first()
         .click();
       await waiting.getByText('Ajout aux favoris').waitFor();
-      await expect(waiting.getByRole('listitem').count()).resolves.toBe(2);
+      // « Ma liste » as last seen, and a book ticked as already obtained.
+      await page.goto(myList);
+      const first = page.getByTestId('list-item').filter({ hasText: list.firstItem.title }).first();
+      await first.getByRole('button', { name: /Déjà obtenu/ }).click();
+      await waiting.getByText('Manuels cochés de « Ma liste »').waitFor();
+      await expect(waiting.getByRole('listitem').count()).resolves.toBe(3);
       await keepScreenshot(page, { path: `${SCREENSHOTS}/offline-waiting-360.png`, fullPage: false });
 
       // Never opened on this phone: said plainly.
@@ -199,6 +230,11 @@ describe('a phone without signal', () => {
     expect(thread).not.toContain(CANCELLED);
     const favourites = await call(`${stack.api}/favourites?per_page=1`, { token: buyer.token });
     expect((favourites.body.ids as number[]).map(Number)).toContain(bookId);
+    const mine = await call(`${stack.api}/my-class-lists`, { token: buyer.token });
+    const savedList = (mine.body.data as Array<{ list: { id: number }; owned_item_ids: number[] }>).find(
+      (l) => l.list.id === list.id,
+    );
+    expect(savedList?.owned_item_ids).toEqual([list.firstItem.id]);
 
     expect(
       (await cachedUrls(page, 'cartable-api')).some((url) => new URL(url).pathname.startsWith('/api/messages')),

@@ -81,6 +81,24 @@ describe('listing form', () => {
     expect(screen.getByRole('button', { name: 'Enregistrer les modifications' })).toBeTruthy();
   });
 
+  it('leaves the form for « Mes manuels » when the listing is kept on the phone to be sent later', async () => {
+    const book = aBookDetail();
+    server.use(
+      http.get(apiPath(`/books/${book.id}`), () => HttpResponse.json({ book })),
+      // The service worker's answer to a write it keeps while offline.
+      http.post(apiPath(`/books/${book.id}`), () =>
+        HttpResponse.json(
+          { queued: true, message: 'Hors ligne : c’est gardé sur ce téléphone.' },
+          { status: 202, headers: { 'x-cartable-queued': '1' } },
+        ),
+      ),
+    );
+    renderScreen(<BookFormPage />, { at: `/books/edit/${book.id}`, path: '/books/edit/:id', as: seller });
+    await userEvent.click(await screen.findByRole('button', { name: 'Enregistrer les modifications' }));
+    expect(await screen.findByText('Autre page')).toBeTruthy();
+    expect(screen.queryByText('Veuillez corriger les erreurs dans le formulaire')).toBeNull();
+  });
+
   it('refuses to edit someone else’s listing', async () => {
     const book = aBookDetail();
     server.use(http.get(apiPath(`/books/${book.id}`), () => HttpResponse.json({ book })));

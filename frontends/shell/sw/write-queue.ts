@@ -1,10 +1,10 @@
 /// <reference lib="webworker" />
 /**
- * Writes made without network (a message, a comment, a favourite, the books ticked on « Ma liste »)
- * are kept on the phone (Workbox's background-sync queue, in IndexedDB) and sent once the
+ * Writes made without network (a new listing with its photos, a message, a comment, a favourite,
+ * the books ticked on « Ma liste ») are kept on the phone (Workbox's background-sync queue, in IndexedDB) and sent once the
  * connection returns: on the browser's background sync where it has one, else when a page says
- * the network is back or when the worker starts. Each is sent once: a message or a comment
- * carries its Idempotency-Key (the server applies a key once), a favourite or the ticked books
+ * the network is back or when the worker starts. Each is sent once: a listing, a message or a
+ * comment carries its Idempotency-Key (the server applies a key once), a favourite or the ticked books
  * replace a state (sending twice changes nothing), and a later write of the same state replaces a
  * waiting one.
  */
@@ -41,6 +41,13 @@ const preview = (text: unknown) => {
 };
 
 const QUEUEABLE: Queueable[] = [
+  {
+    // A new listing with its photos (multipart; its title names it in the list).
+    pattern: /^\/api\/books$/,
+    methods: ['POST'],
+    needsKey: true,
+    label: (_, body) => `Annonce : « ${preview(body.title)} »`,
+  },
   {
     pattern: /^\/api\/messages$/,
     methods: ['POST'],
@@ -92,6 +99,22 @@ async function keepOnly(keep: (entry: QueueEntry) => boolean) {
   for (const entry of all.filter(keep)) await queue.pushRequest(entry);
 }
 
+/**
+ * The member's current token, as the last page that asked for a replay holds it: a write kept
+ * longer than a session (a phone offline for days) is sent again with it after a 401. The token
+ * it was written with goes first, so that the server knows a key it already applied.
+ */
+let currentToken: string | null = null;
+
+async function send(request: Request): Promise<Response> {
+  const response = await fetch(request.clone());
+  const renewed = currentToken ? `Bearer ${currentToken}` : null;
+  if (response.status !== 401 || !renewed || request.headers.get('authorization') === renewed) return response;
+  const headers = new Headers(request.headers);
+  headers.set('authorization', renewed);
+  return fetch(new Request(request.clone(), { headers }));
+}
+
 let replaying: Promise<void> | null = null;
 /** Sends the waiting writes in order; stops at the first the network does not take. */
 function replay(): Promise<void> {
@@ -100,7 +123,7 @@ function replay(): Promise<void> {
       for (let entry = await queue.shiftRequest(); entry; entry = await queue.shiftRequest()) {
         let response: Response;
         try {
-          response = await fetch(entry.request.clone());
+          response = await send(entry.request);
         } catch (error) {
           await queue.unshiftRequest(entry);
           throw error;
@@ -125,11 +148,17 @@ function replay(): Promise<void> {
   return replaying;
 }
 
+/** The write's fields, for its label: a JSON body, or a form's text fields. */
+async function fieldsOf(request: Request): Promise<Record<string, unknown>> {
+  if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
+    const form = await request.formData().catch(() => null);
+    return form ? { title: form.get('title') } : {};
+  }
+  return (await request.json().catch(() => ({}))) as Record<string, unknown>;
+}
+
 async function keep(request: Request, rule: Queueable): Promise<Response> {
-  const body = (await request
-    .clone()
-    .json()
-    .catch(() => ({}))) as Record<string, unknown>;
+  const body = await fieldsOf(request.clone());
   const url = request.url;
   const key = request.headers.get('idempotency-key');
   // The same state written again, or the same message sent again: only the last one is kept.
@@ -166,17 +195,19 @@ export function queueOfflineWrites() {
   }
 
   self.addEventListener('message', (event) => {
-    const data = event.data as { type?: string; id?: string } | null;
+    const data = event.data as { type?: string; id?: string; token?: string | null } | null;
     if (data?.type === PENDING_WRITES) {
       event.waitUntil(pending().then((writes) => event.ports[0]?.postMessage(writes)));
     } else if (data?.type === CANCEL_WRITE && data.id) {
       const id = data.id;
       event.waitUntil(keepOnly((entry) => idOf(entry) !== id).then(() => tellPages({ type: WRITES_CHANGED })));
     } else if (data?.type === REPLAY_WRITES) {
+      if (typeof data.token === 'string') currentToken = data.token;
       event.waitUntil(replay().catch(() => undefined));
     }
   });
-  // Browsers without background sync: what waited is sent when the worker starts again.
+  // Browsers without background sync: what waited is sent when the worker starts again (with the
+  // tokens it was written with; a page's replay brings the current one).
   void replay().catch(() => undefined);
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { sessionStore } from '../session/store';
 import {
   CANCEL_WRITE,
   PENDING_WRITES,
@@ -61,7 +62,8 @@ export function usePendingWrites(news: WriteNews): PendingWrite[] {
       else if (data?.type === WRITE_SENT) onSent(data.label ?? '');
       else if (data?.type === WRITE_REFUSED) onRefused(data.label ?? '', data.message ?? '');
     };
-    const onOnline = () => worker()?.postMessage({ type: REPLAY_WRITES });
+    // With the session's token: a write kept longer than the one it was made with still goes.
+    const onOnline = () => worker()?.postMessage({ type: REPLAY_WRITES, token: sessionStore.getState().token });
     container.addEventListener('message', onMessage);
     container.addEventListener('controllerchange', refresh);
     window.addEventListener('online', onOnline);

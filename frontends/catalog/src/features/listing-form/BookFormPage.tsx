@@ -146,6 +146,13 @@ function BookForm({ book }: { book?: Book }) {
       navigate(`/books/${saved?.id ?? book?.id ?? ''}`, { replace: editing });
     },
     onError: (error) => {
+      // Offline, a new listing waits on the phone with its photos (« En attente d'envoi »).
+      if (error instanceof ApiError && error.isQueued) {
+        submission.renew();
+        void notify.info(error.message);
+        navigate('/my-books');
+        return;
+      }
       let applied = 0;
       const others: string[] = [];
       if (error instanceof ApiError) {
