@@ -11,7 +11,15 @@ import { AlertChannelsCard } from '../src/features/account/profile/AlertChannels
  */
 const off = { email: true, sms: false, in_app: true };
 const settings = (phone: Record<string, unknown>, channels: Record<string, unknown> = {}) => ({
-  channels: { saved_searches: off, class_list: off, messages: off, deals: off, payments: off, ...channels },
+  channels: {
+    saved_searches: off,
+    class_list: off,
+    messages: off,
+    deals: off,
+    payments: off,
+    school_year: off,
+    ...channels,
+  },
   phone: { number: null, display: null, verified_at: null, stopped: false, pending: null, ...phone },
   sms_per_day: 5,
   quiet_hours: { from: '21:00', to: '07:00' },

@@ -4,6 +4,7 @@ import {
   type AlertChannelsRequest,
   type AlertKind,
   alertKinds,
+  defaultAlertChannels,
   fixedAlertChannels,
   alertChannelMessages as m,
   SMS_ALERTS_PER_DAY,
@@ -19,7 +20,8 @@ const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 /**
  * Per kind of alert, the channels a member chose. « Ma liste »'s e-mail and in-app switches are
  * the older columns of notification_preferences (GET/PUT /notifications/preferences keep working
- * on them); everything else is a row of alert_channels. No row: e-mail and in-app, no SMS.
+ * on them); everything else is a row of alert_channels. No row: the kind's defaults (e-mail and
+ * in-app, no SMS; the school year's reminders in-app only).
  */
 export async function channelsOf(db: Db, userId: string): Promise<AlertChannels> {
   const [rows, [legacy]] = await Promise.all([
@@ -30,7 +32,12 @@ export async function channelsOf(db: Db, userId: string): Promise<AlertChannels>
   const channels = {} as AlertChannels;
   for (const kind of alertKinds) {
     const row = byKind.get(kind);
-    channels[kind] = { email: row?.email ?? true, sms: row?.sms ?? false, in_app: row?.inApp ?? true };
+    const byDefault = defaultAlertChannels(kind);
+    channels[kind] = {
+      email: row?.email ?? byDefault.email,
+      sms: row?.sms ?? byDefault.sms,
+      in_app: row?.inApp ?? byDefault.in_app,
+    };
   }
   channels.class_list.email = legacy?.classListEmails ?? true;
   channels.class_list.in_app = legacy?.classListNotices ?? true;
