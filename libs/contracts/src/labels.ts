@@ -233,11 +233,12 @@ export const exchangeSuggestionStatusLabels: Record<ExchangeSuggestionStatus, st
 };
 
 /** The kinds of alert mail a link can stop; saved searches have their own (one per search). */
-export const alertMailKinds = ['favourites', 'class_list'] as const;
+export const alertMailKinds = ['favourites', 'class_list', 'school_year'] as const;
 export type AlertMailKind = (typeof alertMailKinds)[number];
 export const alertMailKindLabels: Record<AlertMailKind, string> = {
   favourites: 'Alertes de mes favoris',
   class_list: 'Alertes de « Ma liste »',
+  school_year: 'Rappels du calendrier scolaire',
 };
 /** The API of RFC 8058's `List-Unsubscribe` (POST) and the page a mail's link opens. */
 export const ALERTS_UNSUBSCRIBE_PATH = '/notifications/unsubscribe';

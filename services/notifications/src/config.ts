@@ -33,6 +33,8 @@ export const notificationsConfigSchema = baseConfigSchema.extend(jwksConfigSchem
   NOTICE_RETENTION_DAYS: z.coerce.number().int().positive().default(90),
   /** How often saved searches' waiting alerts (instant past 15 min, daily and weekly digests) are sent when due. */
   SAVED_SEARCH_ALERT_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
+  /** How often the school year's reminders (vendre in June, acheter in August) look for members not yet reminded. */
+  SCHOOL_YEAR_REMINDER_INTERVAL_MS: z.coerce.number().int().positive().default(3600_000),
   /**
    * The SMS aggregator (Infobip's HTTP API; services/payment-simulator in development). Unset:
    * no SMS channel (a phone cannot be verified, alerts go by e-mail and in-app).

@@ -8,6 +8,7 @@ import {
   loadConfig,
   openInfrastructure,
   serve,
+  startPeriodic,
 } from '@cartable/service-kit';
 import { buildNotificationsApp } from './app.ts';
 import { notificationsConfigSchema } from './config.ts';
@@ -20,6 +21,7 @@ import { memberAddresses, messageMails } from './events/message-mails.ts';
 import { moderationMails } from './events/moderation-mails.ts';
 import { deleteOldNotices, noticeTriggers } from './events/notices.ts';
 import { savedSearchMails, startSavedSearchDigests } from './events/saved-search-mails.ts';
+import { sendSchoolYearReminders } from './events/school-year-reminders.ts';
 import { subscriptionMails } from './events/subscription-mails.ts';
 import { createMailQueue, startMailWorker } from './queue/mail-queue.ts';
 import { createMailReconciler } from './queue/mail-reconciler.ts';
@@ -96,6 +98,19 @@ await bootstrap(async () => {
     intervalMs: config.SAVED_SEARCH_ALERT_INTERVAL_MS,
     onSent: () => void reconciler.reconcile('new'),
   });
+  // The school year's reminders: each member once per season and year (the table's key), whichever
+  // replica gets there first.
+  const stopSchoolYearReminders = startPeriodic(() => sendSchoolYearReminders(db), {
+    intervalMs: config.SCHOOL_YEAR_REMINDER_INTERVAL_MS,
+    log,
+    failure: 'school year reminders failed; next round will retry',
+    report: (reminded) => {
+      if (reminded === 0) return;
+      log.info({ reminded }, 'school year reminders written');
+      void reconciler.reconcile('new');
+      void smsReconciler.reconcile('new');
+    },
+  });
   // The notice centre's tokens are checked here too (revocation cache in Redis, then auth).
   const guardsRedis = createRedis(config.REDIS_URL);
   const guards = createServiceGuards(config, guardsRedis, log);
@@ -108,6 +123,7 @@ await bootstrap(async () => {
     () => reconciler.stop(),
     () => smsReconciler.stop(),
     async () => digests.stop(),
+    async () => stopSchoolYearReminders(),
     () => worker.close(),
     async () => smsWorker?.close(),
     ...infra.closers,

@@ -3,11 +3,17 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, u
 
 export { processedEvents } from '@cartable/service-kit';
 
-/** Projection of auth's members: where to write to them (addresses are never shown elsewhere). */
+/**
+ * Projection of auth's members: where to write to them (addresses are never shown elsewhere), and
+ * whether an administrator deactivated them (no reminder nobody asked for reaches them then).
+ * `statusVersion`: the member's version at the last (de)activation heard, so a late event loses.
+ */
 export const members = pgTable('members', {
   id: uuid('id').primaryKey(),
   name: text('name').notNull(),
   email: text('email').notNull(),
+  deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+  statusVersion: integer('status_version').notNull().default(0),
 });
 
 /** When a member was last told of a new message in a conversation (one e-mail per 15 minutes). */
@@ -232,4 +238,20 @@ export const outgoingSms = pgTable(
     index('outgoing_sms_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`),
     index('outgoing_sms_user_created_idx').on(t.userId, t.createdAt),
   ],
+);
+
+/**
+ * The school year's reminders already decided: one per member, season (vendre, acheter) and
+ * year (Libreville's calendar year: each season lies within one), inserted before its notice, e-mail and SMS in the same
+ * transaction, so two replicas or a run after a crash never remind twice.
+ */
+export const schoolYearReminders = pgTable(
+  'school_year_reminders',
+  {
+    userId: uuid('user_id').notNull(),
+    season: text('season', { enum: ['vendre', 'acheter'] }).notNull(),
+    year: integer('year').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.season, t.year] })],
 );

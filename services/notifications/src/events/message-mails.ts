@@ -1,5 +1,5 @@
 import type { EventHandlers } from '@cartable/service-kit';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import { alertChannels, members, messageNotices } from '../db/schema.ts';
 import type { Mail } from '../queue/mail-queue.ts';
 import { recordMail } from '../queue/outgoing-mails.ts';
@@ -7,7 +7,7 @@ import { recordAlertSms } from '../sms/outgoing-sms.ts';
 
 export const NOTICE_INTERVAL_MS = 15 * 60_000;
 
-/** Members' addresses, kept from auth's events. */
+/** Members' addresses and whether they are active, kept from auth's events. */
 export const memberAddresses: EventHandlers = {
   'auth.user.registered': async (tx, { data }) => {
     await tx
@@ -20,6 +20,19 @@ export const memberAddresses: EventHandlers = {
   },
   'auth.user.deleted': async (tx, { data }) => {
     await tx.delete(members).where(eq(members.id, data.user_id));
+  },
+  // Whether an administrator deactivated them: the member's version orders the two events.
+  'auth.user.deactivated': async (tx, { data }) => {
+    await tx
+      .update(members)
+      .set({ deactivatedAt: new Date(data.deactivated_at), statusVersion: data.version })
+      .where(and(eq(members.id, data.user_id), lt(members.statusVersion, data.version)));
+  },
+  'auth.user.reactivated': async (tx, { data }) => {
+    await tx
+      .update(members)
+      .set({ deactivatedAt: null, statusVersion: data.version })
+      .where(and(eq(members.id, data.user_id), lt(members.statusVersion, data.version)));
   },
 };
 

@@ -24,6 +24,7 @@ import type { RenderedMail } from '../templates/layout.ts';
 import { renderMessageCopyMail, renderNewMessageMail } from '../templates/messages.ts';
 import { renderContactAnswerMail, renderMemberWarnedMail, renderNewCommentMail } from '../templates/moderation.ts';
 import { renderSavedSearchMail, type SavedSearchMail } from '../templates/saved-searches.ts';
+import { renderSchoolYearReminderMail, type SchoolYearReminderMail } from '../templates/school-year.ts';
 import { renderSubscriptionMail, type SubscriptionMail } from '../templates/subscriptions.ts';
 import { renderVerificationMail } from '../templates/verification.ts';
 import { deliverMail, type MailRetryPolicy } from './outgoing-mails.ts';
@@ -68,6 +69,7 @@ export type Mail = { to: string } & (
   | { template: 'exchange-suggested'; data: ExchangeSuggestedMail }
   | { template: 'favourite-alert'; data: FavouriteAlertMail }
   | { template: 'saved-search-alert'; data: SavedSearchMail }
+  | { template: 'school-year-reminder'; data: SchoolYearReminderMail }
   | {
       template: 'message-copy';
       data: {
@@ -119,6 +121,8 @@ export function render(job: Mail, publicUrl: string): RenderedMail {
       return renderClassListReviewMail(publicUrl, job.data);
     case 'saved-search-alert':
       return renderSavedSearchMail(publicUrl, job.data);
+    case 'school-year-reminder':
+      return renderSchoolYearReminderMail(publicUrl, job.data);
   }
 }
 

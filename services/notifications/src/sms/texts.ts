@@ -1,3 +1,5 @@
+import { type ReminderSeason, schoolYearReminderText } from '../templates/school-year.ts';
+
 /**
  * The SMS texts: short French, one link, under 160 characters of the GSM-7 alphabet where
  * possible (one SMS, and no UCS-2 which would cut it to 70): « » ’ ê â î ô û … have no GSM-7
@@ -77,7 +79,8 @@ export type SmsMessage =
   | {
       template: 'payment-news';
       data: { event: string; title: string; planName: string; subscriptionId: string | number };
-    };
+    }
+  | { template: 'school-year-reminder'; data: { season: ReminderSeason } };
 
 const DEAL_STEPS = {
   proposed: 'vous propose une transaction pour',
@@ -139,6 +142,10 @@ export function renderSms(message: SmsMessage, publicUrl: string): string {
         title: planName,
         tail: `${site}/subscription/details/${subscriptionId} ${STOP}`,
       });
+    }
+    case 'school-year-reminder': {
+      const { sms, path } = schoolYearReminderText(message.data.season);
+      return fitInOneSms({ head: `${sms} `, title: '', tail: `${site}${path} ${STOP}` });
     }
     case 'saved-search-match': {
       const { bookId, bookTitle, price: p, searchName } = message.data;

@@ -21,12 +21,14 @@ const WHAT_STOPS = {
   favourites: 'Vous ne recevrez plus d’e-mail quand un manuel de vos favoris est réservé, vendu ou baisse de prix.',
   class_list:
     'Vous ne recevrez plus d’e-mail quand un manuel qui manque à votre liste est mis en vente près de chez vous.',
+  school_year: 'Vous ne recevrez plus d’e-mail pour vendre en juin et acheter en août les manuels de votre enfant.',
 } as const;
 
 /**
- * /alertes/desabonnement?token=…&kind=… (public: the link of the favourites' and « Ma liste »'s
- * alert mails): what the link stops, « Ne plus recevoir ces e-mails », then the confirmation with
- * the way to the profile's switches. It asks before it acts: mail scanners open every link.
+ * /alertes/desabonnement?token=…&kind=… (public: the link of the favourites', « Ma liste »'s and
+ * the school year's alert mails): what the link stops, « Ne plus recevoir ces e-mails », then the
+ * confirmation with the way to the profile's switches. It asks before it acts: mail scanners open
+ * every link.
  */
 export default function AlertUnsubscribePage() {
   useDocumentTitle('Arrêter des alertes');
