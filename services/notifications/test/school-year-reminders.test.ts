@@ -153,4 +153,31 @@ describe('school year reminders', () => {
       in_app: true,
     });
   });
+
+  it('reminds a member reactivated, whatever order the events arrive in, and never a deleted one', async () => {
+    const event = <T extends 'auth.user.deactivated' | 'auth.user.reactivated' | 'auth.user.deleted'>(
+      type: T,
+      data: Envelope<T>['data'],
+    ) => ({ id: randomUUID(), type, occurred_at: new Date().toISOString(), data }) as Envelope<T>;
+    const handle = (envelope: Envelope) =>
+      h.db.transaction((tx) => memberAddresses[envelope.type]!(tx, envelope as never));
+    const at = new Date().toISOString();
+    await handle(event('auth.user.reactivated', { user_id: deactivated.sub, reactivated_at: at, version: 5 }));
+    // The deactivation heard again late (version 3) does not undo it.
+    await handle(event('auth.user.deactivated', { user_id: deactivated.sub, deactivated_at: at, version: 3 }));
+    await handle(
+      event('auth.user.deleted', {
+        user_id: undecided.sub,
+        email: `${undecided.sub.slice(0, 8)}@example.ga`,
+        name: 'Ulrich',
+        deleted_at: at,
+        version: 2,
+      }),
+    );
+    const october = new Date('2027-10-04T11:00:00Z');
+    expect(await sendSchoolYearReminders(h.db, october)).toBe(1);
+    expect(await mailsOf(deactivated)).toHaveLength(1);
+    // Ulrich's June and August notices, none since his account was deleted.
+    expect(await noticesOf(undecided)).toHaveLength(2);
+  });
 });
