@@ -211,7 +211,17 @@ export function queueOfflineWrites() {
   void replay().catch(() => undefined);
 }
 
+/** Said of each write dropped with its session (the page adds the write's label). */
+const WRITES_DROPPED_AT_LOGOUT =
+  'La session a pris fin avant le retour de la connexion : reconnectez-vous et refaites-le.';
+
 /** At logout: the waiting writes carry the member's token and words; they leave the phone. */
-export function forgetWaitingWrites(): Promise<void> {
-  return keepOnly(() => false).then(() => tellPages({ type: WRITES_CHANGED }));
+export async function forgetWaitingWrites(): Promise<void> {
+  const dropped = await queue.getAll();
+  await keepOnly(() => false);
+  // A session that ended by itself (an expired token) drops them too: the member is told which.
+  for (const entry of dropped) {
+    await tellPages({ type: WRITE_REFUSED, label: labelOf(entry), message: WRITES_DROPPED_AT_LOGOUT });
+  }
+  await tellPages({ type: WRITES_CHANGED });
 }
