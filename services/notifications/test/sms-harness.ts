@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createRedis, type Db } from '@cartable/service-kit';
 import { testTokens } from '@cartable/service-kit/testing';
+import { eventually } from '@cartable/stack/test-stack';
 import type { FastifyInstance } from 'fastify';
 import { buildPaymentSimulator } from '../../payment-simulator/src/simulator.ts';
 import { buildNotificationsApp } from '../src/app.ts';
@@ -114,15 +115,9 @@ export async function smsHarness({ deliveryDelayMs = 20 }: { deliveryDelayMs?: n
       return (await simulatorCall('GET', `/sms/inbox${to ? `?to=${encodeURIComponent(to)}` : ''}`)).messages;
     },
     rows: () => db.select().from(outgoingSms),
-    /** Waits for a condition, checking every 50 ms (the timeout only guards against a hang). */
-    async until<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const value = await check();
-        if (value) return value;
-        if (Date.now() > deadline) throw new Error('condition not met in time');
-        await new Promise((r) => setTimeout(r, 50));
-      }
+    /** Waits for a truthy answer (the timeout only guards against a hang). */
+    until<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
+      return eventually(async () => (await check()) || undefined, timeoutMs);
     },
     async close() {
       await reconciler.stop();

@@ -5,41 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answerDelayMs, payerOutcome } from '../src/outcomes.ts';
 import { buildPaymentSimulator } from '../src/simulator.ts';
+import { recordingEndpoint, until } from './support.ts';
 
 const KEY = 'test-aggregator-key';
 const SECRET = 'test-webhook-secret-0123456789';
-
-interface Received {
-  body: string;
-  signature: string | undefined;
-}
-
-/** A merchant endpoint that records what it receives and answers the codes it is given in turn. */
-async function merchant(codes: number[] = []) {
-  const received: Received[] = [];
-  const server: Server = createServer((req: IncomingMessage, res) => {
-    let body = '';
-    req.on('data', (c) => {
-      body += c;
-    });
-    req.on('end', () => {
-      received.push({ body, signature: req.headers['x-cartable-signature'] as string | undefined });
-      res.statusCode = codes.shift() ?? 200;
-      res.end('{}');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`;
-  return { received, url, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-const until = async (check: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 let simulator: FastifyInstance | undefined;
 afterEach(async () => {
@@ -74,7 +43,7 @@ describe('payment simulator', () => {
   });
 
   it('confirms later by a signed webhook, the same payment for the same reference', async () => {
-    const shop = await merchant();
+    const shop = await recordingEndpoint();
     simulator = buildPaymentSimulator({ apiKey: KEY, webhookSecret: SECRET, confirmDelayMs: 50 });
     const first = await ask(simulator, shop.url, '077123456', 'CRT-SAME');
     expect(first.statusCode).toBe(201);
@@ -93,7 +62,7 @@ describe('payment simulator', () => {
   });
 
   it('fails a number ending in 0000 and delivers each notification as often as asked', async () => {
-    const shop = await merchant();
+    const shop = await recordingEndpoint();
     simulator = buildPaymentSimulator({ apiKey: KEY, webhookSecret: SECRET, confirmDelayMs: 0, deliveries: 2 });
     await ask(simulator, shop.url, '066000000');
     await until(() => shop.received.length === 2);
@@ -104,7 +73,7 @@ describe('payment simulator', () => {
   });
 
   it('retries while the merchant fails, stops at its first 2xx or at a refusal', async () => {
-    const shop = await merchant([503, 500, 200]);
+    const shop = await recordingEndpoint([503, 500, 200]);
     simulator = buildPaymentSimulator({ apiKey: KEY, webhookSecret: SECRET, confirmDelayMs: 0, retryBaseMs: 10 });
     const { id } = (await ask(simulator, shop.url)).json();
     await until(() => shop.received.length === 3);
@@ -113,7 +82,7 @@ describe('payment simulator', () => {
     const state = await simulator.inject({ url: `/v1/payments/${id}`, headers: { authorization: `Bearer ${KEY}` } });
     expect(state.json().deliveries.map((d: { status: number }) => d.status)).toEqual([503, 500, 200]);
 
-    const refusing = await merchant([401]);
+    const refusing = await recordingEndpoint([401]);
     await ask(simulator, refusing.url);
     await until(() => refusing.received.length === 1);
     await new Promise((r) => setTimeout(r, 100));
@@ -123,7 +92,7 @@ describe('payment simulator', () => {
   });
 
   it('never confirms a number ending in 9999 (the payment expires on the merchant side)', async () => {
-    const shop = await merchant();
+    const shop = await recordingEndpoint();
     simulator = buildPaymentSimulator({ apiKey: KEY, webhookSecret: SECRET, confirmDelayMs: 0 });
     const { id } = (await ask(simulator, shop.url, '074999999')).json();
     await new Promise((r) => setTimeout(r, 100));

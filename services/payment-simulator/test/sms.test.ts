@@ -1,42 +1,15 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildPaymentSimulator } from '../src/simulator.ts';
+import { recordingEndpoint, until } from './support.ts';
 
 /** The SMS side of the simulator: Infobip's send call, the inbox, controls, reports and replies. */
 const SMS_KEY = 'test-sms-key-0123';
 const SECRET = 'test-sms-webhook-secret-0123';
 const basic = `Basic ${Buffer.from(`cartable:${SECRET}`).toString('base64')}`;
 
-/** A webhook endpoint that records what it receives with its Authorization header. */
-async function endpoint() {
-  const received: Array<{ body: string; authorization: string | undefined }> = [];
-  const server: Server = createServer((req: IncomingMessage, res) => {
-    let body = '';
-    req.on('data', (c) => {
-      body += c;
-    });
-    req.on('end', () => {
-      received.push({ body, authorization: req.headers.authorization });
-      res.end('{}');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { received, base, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-const until = async (check: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
-
 let simulator: FastifyInstance | undefined;
-let hook: Awaited<ReturnType<typeof endpoint>> | undefined;
+let hook: Awaited<ReturnType<typeof recordingEndpoint>> | undefined;
 afterEach(async () => {
   await simulator?.close();
   await hook?.close();
@@ -52,7 +25,7 @@ const send = (app: FastifyInstance, to: string, messageId: string, notifyUrl: st
 
 describe('SMS simulator', () => {
   it('keeps each messageId once, reports delivery with the webhook credentials, and refuses a wrong key', async () => {
-    hook = await endpoint();
+    hook = await recordingEndpoint();
     simulator = buildPaymentSimulator({
       apiKey: 'k',
       webhookSecret: 'unused-secret-0123456789',
@@ -84,7 +57,7 @@ describe('SMS simulator', () => {
   });
 
   it('fails, refuses or loses a number as told', async () => {
-    hook = await endpoint();
+    hook = await recordingEndpoint();
     simulator = buildPaymentSimulator({
       apiKey: 'k',
       webhookSecret: 'unused-secret-0123456789',

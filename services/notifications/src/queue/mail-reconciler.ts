@@ -4,17 +4,11 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { outgoingMails } from '../db/schema.ts';
 import type { MailJob } from './mail-queue.ts';
-
-/** 'new': rows never queued (after a consumer commit); 'all': every pending row (Redis may have lost them). */
-export type ReconcileScope = 'new' | 'all';
-
-const BATCH = 500;
+import { createRowReconciler } from './row-reconciler.ts';
 
 /**
- * Puts pending mails in the queue: the row is the truth, Redis only carries the work. The job
- * id is the mail id, so BullMQ ignores a mail already queued, delayed or being sent; replicas
- * can reconcile side by side, and a mail queued twice is still sent once (deliverMail).
- * Requests made while a pass runs are merged into one more pass.
+ * Puts pending mails in the queue (./row-reconciler.ts), and tries every one now when the SMTP
+ * server comes back.
  */
 export function createMailReconciler({
   db,
@@ -27,17 +21,14 @@ export function createMailReconciler({
   log: Logger;
   intervalMs: number;
 }) {
-  let requested: ReconcileScope | undefined;
-  let draining: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-
-  async function pass(scope: ReconcileScope) {
-    let after = '';
-    let queued = 0;
-    for (;;) {
-      const rows = await db
-        .select({ id: outgoingMails.id, nextAttemptAt: outgoingMails.nextAttemptAt })
+  const rows = createRowReconciler({
+    queue,
+    log,
+    intervalMs,
+    jobName: 'mail',
+    pending: (scope, after, limit) =>
+      db
+        .select({ id: outgoingMails.id, dueAt: outgoingMails.nextAttemptAt })
         .from(outgoingMails)
         .where(
           and(
@@ -47,58 +38,17 @@ export function createMailReconciler({
           ),
         )
         .orderBy(asc(outgoingMails.id))
-        .limit(BATCH);
-      if (!rows.length) break;
-      const ids = rows.map((r) => r.id);
-      // Marked before it is queued, so a worker never finds the row locked by this update.
+        .limit(limit),
+    markQueued: async (ids) => {
       await db
         .update(outgoingMails)
         .set({ enqueuedAt: new Date() })
         .where(and(inArray(outgoingMails.id, ids), isNull(outgoingMails.enqueuedAt)));
-      const now = Date.now();
-      await queue.addBulk(
-        rows.map(({ id, nextAttemptAt }) => ({
-          name: 'mail',
-          data: { id },
-          // A mail waiting out its backoff keeps waiting, even when Redis forgot the delay.
-          opts: { jobId: id, delay: Math.max(0, (nextAttemptAt?.getTime() ?? 0) - now) },
-        })),
-      );
-      queued += rows.length;
-      if (rows.length < BATCH) break;
-      after = ids.at(-1) ?? after;
-    }
-    if (queued) log.debug({ scope, queued }, 'pending mails queued');
-  }
-
-  async function drain() {
-    try {
-      while (requested) {
-        const scope = requested;
-        requested = undefined;
-        try {
-          await pass(scope);
-        } catch (err) {
-          // Database or Redis away: the next trigger (reconnection, timer) tries again.
-          log.warn({ err, scope }, 'mail reconciliation failed');
-        }
-      }
-    } finally {
-      // In the same tick as the last check of `requested`: no request can slip in between.
-      draining = undefined;
-    }
-  }
-
-  /** Queues the pending mails of this scope; resolves once a pass covering the request has run. */
-  function reconcile(scope: ReconcileScope): Promise<void> {
-    if (stopped) return Promise.resolve();
-    requested = requested === 'all' || scope === 'all' ? 'all' : 'new';
-    draining ??= drain();
-    return draining;
-  }
+    },
+  });
 
   return {
-    reconcile,
+    ...rows,
     /** The SMTP server is back: every pending mail is tried now rather than after its backoff. */
     async retryNow() {
       await db
@@ -106,19 +56,7 @@ export function createMailReconciler({
         .set({ nextAttemptAt: null })
         .where(and(eq(outgoingMails.status, 'pending'), isNotNull(outgoingMails.nextAttemptAt)));
       await queue.promoteJobs();
-      await reconcile('all');
-    },
-    /** A pass now, then every `intervalMs`. */
-    start() {
-      void reconcile('all');
-      timer = setInterval(() => void reconcile('all'), intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      // A pass blocked on an unreachable Redis must not hold the shutdown.
-      await Promise.race([draining, new Promise((r) => setTimeout(r, 2000).unref())]);
+      await rows.reconcile('all');
     },
   };
 }

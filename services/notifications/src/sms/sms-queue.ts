@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { NotificationsConfig } from '../config.ts';
 import { outgoingSms } from '../db/schema.ts';
+import { createRowReconciler } from '../queue/row-reconciler.ts';
 import { deliverSms, type SmsRetryPolicy } from './outgoing-sms.ts';
 import type { SmsProvider } from './provider.ts';
 
@@ -64,12 +65,10 @@ export function startSmsWorker(
   return { worker, close: () => worker.close() };
 }
 
-const BATCH = 500;
-
 /**
- * Puts pending SMS in the queue: after a consumer's or a route's commit ('new': never queued),
- * periodically and after Redis comes back ('all'). A row waiting for the morning or for its
- * backoff is queued with that delay.
+ * Puts pending SMS in the queue (../queue/row-reconciler.ts): after a consumer's or a route's
+ * commit ('new': never queued), periodically and after Redis comes back ('all'). A row waiting for
+ * the morning or for its backoff is queued with that delay.
  */
 export function createSmsReconciler({
   db,
@@ -82,16 +81,14 @@ export function createSmsReconciler({
   log: Logger;
   intervalMs: number;
 }) {
-  let requested: 'new' | 'all' | undefined;
-  let draining: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-
-  async function pass(scope: 'new' | 'all') {
-    let after = '';
-    for (;;) {
-      const rows = await db
-        .select({ id: outgoingSms.id, notBefore: outgoingSms.notBefore })
+  return createRowReconciler({
+    queue,
+    log,
+    intervalMs,
+    jobName: 'sms',
+    pending: (scope, after, limit) =>
+      db
+        .select({ id: outgoingSms.id, dueAt: outgoingSms.notBefore })
         .from(outgoingSms)
         .where(
           and(
@@ -101,61 +98,13 @@ export function createSmsReconciler({
           ),
         )
         .orderBy(asc(outgoingSms.id))
-        .limit(BATCH);
-      if (!rows.length) return;
-      const ids = rows.map((r) => r.id);
+        .limit(limit),
+    markQueued: async (ids) => {
       await db
         .update(outgoingSms)
         .set({ enqueuedAt: new Date() })
         .where(and(inArray(outgoingSms.id, ids), isNull(outgoingSms.enqueuedAt)));
-      const now = Date.now();
-      await queue.addBulk(
-        rows.map(({ id, notBefore }) => ({
-          name: 'sms',
-          data: { id },
-          opts: { jobId: id, delay: Math.max(0, (notBefore?.getTime() ?? 0) - now) },
-        })),
-      );
-      if (rows.length < BATCH) return;
-      after = ids.at(-1) ?? after;
-    }
-  }
-
-  async function drain() {
-    try {
-      while (requested) {
-        const scope = requested;
-        requested = undefined;
-        try {
-          await pass(scope);
-        } catch (err) {
-          log.warn({ err, scope }, 'sms reconciliation failed');
-        }
-      }
-    } finally {
-      draining = undefined;
-    }
-  }
-
-  function reconcile(scope: 'new' | 'all'): Promise<void> {
-    if (stopped) return Promise.resolve();
-    requested = requested === 'all' || scope === 'all' ? 'all' : 'new';
-    draining ??= drain();
-    return draining;
-  }
-
-  return {
-    reconcile,
-    start() {
-      void reconcile('all');
-      timer = setInterval(() => void reconcile('all'), intervalMs);
-      timer.unref();
     },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await Promise.race([draining, new Promise((r) => setTimeout(r, 2000).unref())]);
-    },
-  };
+  });
 }
 export type SmsReconciler = ReturnType<typeof createSmsReconciler>;
