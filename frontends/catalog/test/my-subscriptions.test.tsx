@@ -59,6 +59,9 @@ describe('my subscriptions', () => {
     ]);
     const card = await screen.findByTestId('subscription-card');
     expect(within(card).getByText(/Paiement refusé : solde insuffisant\./)).toBeTruthy();
+    // The badge says the refusal too, not « En attente de paiement ».
+    expect(within(card).getByText('Paiement refusé')).toBeTruthy();
+    expect(within(card).queryByText('En attente de paiement')).toBeNull();
     expect(within(card).getByRole('link', { name: '« Mathématiques 6e, Collection Excellence »' })).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'Réessayer le paiement' }).getAttribute('href')).toBe(
       '/subscription/details/b0000000-0000-4000-8000-000000000001',

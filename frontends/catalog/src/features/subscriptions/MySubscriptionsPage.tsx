@@ -131,7 +131,15 @@ function Group({ title, rows, empty, ...actions }: { title: string; rows: Subscr
   );
 }
 
-export function SubscriptionStatusBadge({ status }: { status: Subscription['status'] }) {
+/** A subscription whose last payment was refused says so, not « En attente de paiement ». */
+export function SubscriptionStatusBadge({
+  status,
+  refused = false,
+}: {
+  status: Subscription['status'];
+  refused?: boolean;
+}) {
+  if (refused && status === 'pending_payment') return <Badge tone="danger">Paiement refusé</Badge>;
   return <Badge tone={STATUS_TONES[status]}>{subscriptionStatusLabels[status]}</Badge>;
 }
 
@@ -158,7 +166,7 @@ function SubscriptionCard({
             {s.plan.name}
           </h3>
         </div>
-        <SubscriptionStatusBadge status={s.status} />
+        <SubscriptionStatusBadge status={s.status} refused={refused} />
       </div>
       <p className="mt-2 text-sm text-slate-700">
         {s.status === 'active' ? (

@@ -104,7 +104,7 @@ export default function SubscriptionDetailPage() {
           <p className="text-sm text-slate-600">{planKindLabels[s.plan.kind]}</p>
           <h1 className="text-2xl font-bold text-slate-900">{s.plan.name}</h1>
         </div>
-        <SubscriptionStatusBadge status={s.status} />
+        <SubscriptionStatusBadge status={s.status} refused={Boolean(retryable)} />
       </div>
 
       {retryable ? (
