@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { classListChangeSchema, classListVersionSchema } from './class-list-versions.ts';
 import {
   csvImportReportSchema,
   dbInt,
@@ -79,6 +80,7 @@ export const classListMessages = {
   itemAdded: 'Manuel ajouté à la liste',
   itemUpdated: 'Manuel modifié',
   itemDeleted: 'Manuel retiré de la liste',
+  itemReplaced: 'Manuel remplacé dans la liste',
   imported: 'Manuels importés',
   proposed: 'Merci ! Votre liste a été envoyée : un administrateur va la vérifier avant de la publier.',
   approved: 'Liste validée et publiée',
@@ -433,6 +435,10 @@ export const classListAvailabilitySchema = z
     }),
     /** The caller saved this list (false for a visitor). */
     saved: z.boolean(),
+    /** The list's latest change (« Liste mise à jour le … »); null while it is as first written. */
+    version: classListVersionSchema.nullable(),
+    /** Books the family had for titles since withdrawn: no longer needed, not lost. */
+    no_longer_needed: z.array(classListChangeSchema.shape.item),
   })
   .meta({ id: 'ClassListAvailability' });
 export type ClassListAvailability = z.infer<typeof classListAvailabilitySchema>;

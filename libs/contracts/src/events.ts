@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { bookModerationActions } from './catalog.ts';
+import {
+  classListChangedEventSchema,
+  classListListingWithdrawnEventSchema,
+  classListSavedChangedEventSchema,
+} from './class-list-versions.ts';
 import { classListMatchFoundEventSchema, classListReviewedEventSchema } from './class-lists.ts';
 import { exchangeSuggestionEventSchema } from './exchanges.ts';
 import { reportDecisions, reportReasons, reportTargetTypes, transactionKinds, transactionStatuses } from './labels.ts';
@@ -340,6 +345,9 @@ export const eventSchemas = {
   'catalog.exchange.accepted': exchangeSuggestionEventSchema,
   'catalog.class_list.published': classListReviewedEventSchema,
   'catalog.class_list.rejected': classListReviewedEventSchema,
+  'catalog.class_list.changed': classListChangedEventSchema,
+  'catalog.class_list.saved_changed': classListSavedChangedEventSchema,
+  'catalog.class_list.listing_withdrawn': classListListingWithdrawnEventSchema,
   'catalog.saved_search.matched': savedSearchMatchedEventSchema,
   'catalog.saved_search.stopped': savedSearchStoppedEventSchema,
   'catalog.report.applied': reportAppliedSchema,

@@ -2,6 +2,7 @@ export * from './alert-channels.ts';
 export * from './auth.ts';
 export * from './book-page.ts';
 export * from './catalog.ts';
+export * from './class-list-versions.ts';
 export * from './class-lists.ts';
 export * from './common.ts';
 export * from './deals.ts';

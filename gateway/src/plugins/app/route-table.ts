@@ -118,6 +118,7 @@ export const routeTable: readonly RouteEntry[] = [
   catalog('/books/:id', 'public', 'uploads'),
   catalog('/books/:id/status', 'user'),
   catalog('/books/:id/relist', 'user'),
+  catalog('/books/:id/class-lists'),
   catalog('/user/books', 'user'),
   catalog('/users/profile/books', 'user'),
   // A member's public profile: their listings and deals completed (visitors too).

@@ -195,7 +195,10 @@ export async function titleKeysOf(db: Db, listId: number) {
 
 export async function insertItems(db: Db, values: ItemValues[]) {
   if (!values.length) return [];
-  return db.insert(classListItems).values(values).returning({ id: classListItems.id });
+  return db
+    .insert(classListItems)
+    .values(values)
+    .returning({ id: classListItems.id, title: classListItems.title, isbn: classListItems.isbn });
 }
 
 export async function updateItem(db: Db, id: number, values: Partial<ItemValues>) {

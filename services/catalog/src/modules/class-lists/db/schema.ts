@@ -1,6 +1,23 @@
-import { classListKinds, classListRequirements, classListStatuses } from '@cartable/contracts';
+import {
+  type ClassListChange,
+  classListKinds,
+  classListRequirements,
+  classListStatuses,
+  classListVersionSources,
+} from '@cartable/contracts';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { cities } from '../../taxonomy/db/schema.ts';
 
 /**
@@ -93,4 +110,47 @@ export const classListAlerts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.listId, t.itemId, t.bookId] })],
+);
+
+/**
+ * A list's versions: one row per change of its books (added, withdrawn, replaced), written in the
+ * change's transaction. Version 1 is the list as first written and has no row.
+ */
+export const classListVersions = pgTable(
+  'class_list_versions',
+  {
+    listId: integer('list_id')
+      .notNull()
+      .references(() => classLists.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    source: text('source', { enum: classListVersionSources }).notNull(),
+    changes: jsonb('changes').$type<ClassListChange[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.listId, t.number] })],
+);
+
+/**
+ * The books a list withdrew (or replaced), kept after their item is deleted: a listing's page says
+ * which lists dropped its book, and « Ma liste » shows a book the family had as no longer needed.
+ */
+export const classListWithdrawals = pgTable(
+  'class_list_withdrawals',
+  {
+    listId: integer('list_id')
+      .notNull()
+      .references(() => classLists.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id').notNull(),
+    version: integer('version').notNull(),
+    title: text('title').notNull(),
+    /** Digits (and X) only, as the items'. */
+    isbn: text('isbn'),
+    titleKey: text('title_key').generatedAlwaysAs(sql`cartable_title_key(title)`),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listId, t.itemId] }),
+    index('class_list_withdrawals_title_key_idx').on(t.titleKey),
+    index('class_list_withdrawals_isbn_idx').on(t.isbn).where(sql`isbn is not null`),
+  ],
 );

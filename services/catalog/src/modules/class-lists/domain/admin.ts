@@ -4,16 +4,26 @@ import {
   type classListItemUpdateRequestSchema,
   classListMessages as m,
 } from '@cartable/contracts';
-import { notFound, type UnitOfWork, unprocessable } from '@cartable/service-kit';
+import { type Db, notFound, type UnitOfWork, unprocessable } from '@cartable/service-kit';
 import type { z } from 'zod';
 import * as queries from '../db/queries.ts';
+import * as versions from '../db/versions.ts';
 import { type ClassListBooks, itemValues } from './lists.ts';
+import { changedItem, recordVersion } from './versions.ts';
 
 type ItemUpdate = z.output<typeof classListItemUpdateRequestSchema>;
 
 /** The back office of class lists (holders of lists.manage): lists and their books. */
 export function classListAdmin(uow: UnitOfWork, books: ClassListBooks) {
   const db = uow.db;
+
+  /** The list, locked until the transaction ends: one writer of its books (and versions) at a time. */
+  async function lockedList(tx: Db, listId: number) {
+    await queries.lockList(tx, listId);
+    const list = await queries.listById(tx, listId);
+    if (!list) throw notFound(m.notFound);
+    return list;
+  }
 
   async function itemOrNotFound(listId: number, itemId: number) {
     const item = await queries.itemOf(db, listId, itemId);
@@ -106,12 +116,14 @@ export function classListAdmin(uow: UnitOfWork, books: ClassListBooks) {
       const row = await books.listOrNotFound(listId);
       await books.checkReferences({ subject_ids: [body.subject_id] });
       const itemId = await uow.run(async (t) => {
-        // One writer per list at a time: the 60-book cap holds under concurrent additions.
-        await queries.lockList(t.db, row.id);
+        // One writer per list at a time: the 60-book cap holds under concurrent additions, and
+        // versions are numbered in order.
+        const list = await lockedList(t.db, row.id);
         const { n, last } = await queries.itemTally(t.db, row.id);
         if (n >= CLASS_LIST_ITEMS_MAX) throw unprocessable({ items: [m.tooManyItems] });
         const [item] = await queries.insertItems(t.db, [itemValues(row.id, body, last + 1)]);
         await queries.touchList(t.db, row.id);
+        await recordVersion(t, list, 'admin', [{ kind: 'added', item: changedItem(item!), previous: null }]);
         return item!.id;
       });
       return (await books.itemDtos([(await queries.itemById(db, itemId))!]))[0]!;
@@ -139,12 +151,44 @@ export function classListAdmin(uow: UnitOfWork, books: ClassListBooks) {
       return (await books.itemDtos([updated]))[0]!;
     },
 
+    /** A book withdrawn from the list: a new version; families and sellers are told. */
     async removeItem(listId: number, itemId: number) {
       const item = await itemOrNotFound(listId, itemId);
       await uow.run(async (t) => {
+        const list = await lockedList(t.db, item.listId);
         await queries.deleteItem(t.db, item.id);
         await queries.touchList(t.db, item.listId);
+        await recordVersion(t, list, 'admin', [{ kind: 'withdrawn', item: changedItem(item), previous: null }]);
       });
+    },
+
+    /**
+     * A book replaced by another (a new edition, another title): the new one takes its place and
+     * position, under a new id, so a family's « déjà obtenu » mark stays with the old book.
+     */
+    async replaceItem(listId: number, itemId: number, body: Parameters<typeof itemValues>[1]) {
+      const item = await itemOrNotFound(listId, itemId);
+      await books.checkReferences({ subject_ids: [body.subject_id] });
+      const newId = await uow.run(async (t) => {
+        const list = await lockedList(t.db, item.listId);
+        if (!(await queries.itemOf(t.db, listId, itemId))) throw notFound(m.itemNotFound);
+        await queries.deleteItem(t.db, item.id);
+        const [added] = await queries.insertItems(t.db, [
+          itemValues(item.listId, { ...body, position: body.position ?? item.position }, item.position),
+        ]);
+        await queries.touchList(t.db, item.listId);
+        await recordVersion(t, list, 'admin', [
+          { kind: 'replaced', item: changedItem(added!), previous: changedItem(item) },
+        ]);
+        return added!.id;
+      });
+      return (await books.itemDtos([(await queries.itemById(db, newId))!]))[0]!;
+    },
+
+    /** The list's versions, the newest first. */
+    async versions(listId: number) {
+      const row = await books.listOrNotFound(listId);
+      return (await versions.versionsOf(db, row.id)).map(versions.versionDto);
     },
 
     /** A list copied to another school year, as a draft with the same books. */

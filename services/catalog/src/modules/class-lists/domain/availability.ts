@@ -53,7 +53,7 @@ export async function availability(
   list: ClassList,
   items: ClassListItem[],
   opts: { cityId: number | null; owned: number[]; perItem: number; saved: boolean },
-): Promise<ClassListAvailability> {
+): Promise<Omit<ClassListAvailability, 'version' | 'no_longer_needed'>> {
   const towns = await townNames(db, opts.cityId ? [opts.cityId] : []);
   const town = opts.cityId ? towns.get(opts.cityId) : undefined;
   const city = opts.cityId && town ? { id: opts.cityId, name: town.name, province: town.province } : null;

@@ -4,10 +4,11 @@ import {
   classListItemRequestSchema,
   classListMessages as m,
 } from '@cartable/contracts';
-import { readCsvUpload, shownLine, type UnitOfWork } from '@cartable/service-kit';
+import { notFound, readCsvUpload, shownLine, type UnitOfWork } from '@cartable/service-kit';
 import { type CategoryView, kindOf } from '../../taxonomy/index.ts';
 import * as queries from '../db/queries.ts';
 import { itemValues } from './lists.ts';
+import { changedItem, recordVersion } from './versions.ts';
 
 type ToImport = ClassListImportReport['to_import'][number];
 
@@ -108,8 +109,11 @@ export async function importItems(
   let imported = 0;
   if (!dryRun && toImport.length) {
     await uow.run(async (t) => {
+      await queries.lockList(t.db, listId);
+      const list = await queries.listById(t.db, listId);
+      if (!list) throw notFound(m.notFound);
       const { last } = await queries.itemTally(t.db, listId);
-      await queries.insertItems(
+      const added = await queries.insertItems(
         t.db,
         toImport.map((t, i) =>
           itemValues(
@@ -129,6 +133,12 @@ export async function importItems(
         ),
       );
       await queries.touchList(t.db, listId);
+      await recordVersion(
+        t,
+        list,
+        'import',
+        added.map((item) => ({ kind: 'added' as const, item: changedItem(item), previous: null })),
+      );
     });
     imported = toImport.length;
   }

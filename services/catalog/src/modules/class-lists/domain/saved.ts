@@ -1,4 +1,5 @@
 import {
+  type BookClassLists,
   CLASS_LIST_SUGGESTIONS_MAX,
   type ClassListItemSuggestion,
   classListMessages as m,
@@ -8,6 +9,7 @@ import {
 import { conflict, notFound, type Storage, type UnitOfWork, unprocessable } from '@cartable/service-kit';
 import { townNames } from '../../taxonomy/index.ts';
 import * as queries from '../db/queries.ts';
+import * as versions from '../db/versions.ts';
 import { availability } from './availability.ts';
 import { basketsOf } from './baskets.ts';
 import type { ClassListBooks } from './lists.ts';
@@ -56,15 +58,43 @@ export function familyLists(uow: UnitOfWork, storage: Storage, books: ClassListB
       ask: { cityId?: number | undefined; owned?: number[] | undefined; perItem: number },
     ) {
       const saved = memberId ? await queries.savedList(db, memberId, row.id) : undefined;
-      const [[list], items] = await Promise.all([books.listDtos([row]), queries.itemsOf(db, row.id)]);
+      const [[list], items, latest] = await Promise.all([
+        books.listDtos([row]),
+        queries.itemsOf(db, row.id),
+        versions.latestVersion(db, row.id),
+      ]);
       const ids = new Set(items.map((i) => i.id));
       if (ask.cityId) await books.checkReferences({ city_id: ask.cityId });
-      return availability(db, storage, list!, await books.itemDtos(items), {
+      const marked = ask.owned ?? saved?.ownedItemIds ?? [];
+      // A mark on a book since withdrawn stays in the saved list: the family had it, and it shows
+      // as no longer needed rather than vanishing.
+      const gone = await versions.withdrawnAmong(
+        db,
+        row.id,
+        marked.filter((id) => !ids.has(id)),
+      );
+      const result = await availability(db, storage, list!, await books.itemDtos(items), {
         cityId: ask.cityId ?? saved?.cityId ?? null,
-        owned: (ask.owned ?? saved?.ownedItemIds ?? []).filter((id) => ids.has(id)),
+        owned: marked.filter((id) => ids.has(id)),
         perItem: ask.perItem,
         saved: Boolean(saved),
       });
+      return { ...result, version: latest ? versions.versionDto(latest) : null, no_longer_needed: gone };
+    },
+
+    /** The published lists that name a listing's book, and those that withdrew it. */
+    async listsOfBook(bookId: number): Promise<BookClassLists> {
+      const rows = await versions.listsOfBook(db, bookId);
+      const ref = (r: (typeof rows)[number]) => ({
+        id: Number(r.id),
+        school_year: r.school_year,
+        level_name: r.level_name ?? '',
+        school_name: r.school_name,
+      });
+      return {
+        named: rows.filter((r) => !r.withdrawn_at).map(ref),
+        withdrawn: rows.flatMap((r) => (r.withdrawn_at ? [{ ...ref(r), withdrawn_at: iso(r.withdrawn_at) }] : [])),
+      };
     },
 
     /** Saves the list (published ones only, at most SAVED_CLASS_LISTS_MAX), or changes its town and owned books. */
@@ -74,12 +104,16 @@ export function familyLists(uow: UnitOfWork, storage: Storage, books: ClassListB
       const ids = new Set((await queries.itemsOf(db, row.id)).map((i) => i.id));
       if (owned.some((id) => !ids.has(id))) throw unprocessable({ owned_item_ids: [m.ownedInvalid] });
       await uow.run(async (t) => {
-        if (!(await queries.savedList(t.db, userId, row.id))) {
+        const before = await queries.savedList(t.db, userId, row.id);
+        if (!before) {
           if (row.status !== 'published') throw conflict(m.notPublished);
           await queries.lockMemberSaves(t.db, userId);
           if ((await queries.savedCountOf(t.db, userId)) >= SAVED_CLASS_LISTS_MAX) throw conflict(m.tooManySaved);
         }
-        await queries.saveList(t.db, userId, row.id, cityId, [...new Set(owned)]);
+        // The marks on books since withdrawn are kept (« plus nécessaire »): the screen only sends
+        // the current books' marks.
+        const kept = (before?.ownedItemIds ?? []).filter((id) => !ids.has(id));
+        await queries.saveList(t.db, userId, row.id, cityId, [...new Set([...owned, ...kept])]);
       });
       return (await savedLists(userId, row.id))[0]!;
     },

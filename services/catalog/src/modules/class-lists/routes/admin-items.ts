@@ -5,6 +5,7 @@ import {
   classListItemRequestSchema,
   classListItemUpdateRequestSchema,
   classListItemWriteResponseSchema,
+  classListVersionsResponseSchema,
   idParamsSchema,
   classListMessages as m,
   messageResponseSchema,
@@ -21,7 +22,7 @@ const tags = ['class-lists'];
 const security = [{ bearer: [] }];
 const itemParams = z.object({ id: positiveId(), item_id: positiveId(m.itemNotFound) });
 
-/** The books of a list in the back office (lists.manage): one by one, or a CSV import. */
+/** The books of a list in the back office (lists.manage): one by one, or a CSV import; its versions. */
 export const adminClassListItemRoutes: FastifyPluginAsyncZod<ClassListRouteDeps> = async (
   app,
   { guards, classLists },
@@ -74,6 +75,34 @@ export const adminClassListItemRoutes: FastifyPluginAsyncZod<ClassListRouteDeps>
       await admin.removeItem(request.params.id, request.params.item_id);
       return { message: m.itemDeleted };
     },
+  );
+
+  app.post(
+    '/admin/class-lists/:id/items/:item_id/replace',
+    {
+      ...manage,
+      schema: {
+        tags,
+        security,
+        params: itemParams,
+        body: classListItemRequestSchema,
+        response: { 201: classListItemWriteResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        message: m.itemReplaced,
+        item: await admin.replaceItem(request.params.id, request.params.item_id, request.body),
+      }),
+  );
+
+  app.get(
+    '/admin/class-lists/:id/versions',
+    {
+      ...manage,
+      schema: { tags, security, params: idParamsSchema, response: { 200: classListVersionsResponseSchema } },
+    },
+    async (request) => ({ data: await admin.versions(request.params.id) }),
   );
 
   app.post(

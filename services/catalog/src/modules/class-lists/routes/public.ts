@@ -1,4 +1,5 @@
 import {
+  bookClassListsSchema,
   classListAvailabilityQuerySchema,
   classListAvailabilitySchema,
   classListItemSearchQuerySchema,
@@ -79,6 +80,12 @@ export const publicClassListRoutes: FastifyPluginAsyncZod<ClassListRouteDeps> = 
       const { city_id: cityId, owned, per_item: perItem } = request.query;
       return families.availability(row, request.claims?.sub, { cityId, owned, perItem });
     },
+  );
+
+  app.get(
+    '/books/:id/class-lists',
+    { schema: { tags, params: idParamsSchema, response: { 200: bookClassListsSchema } } },
+    async (request) => families.listsOfBook(request.params.id),
   );
 
   app.get(
