@@ -45,11 +45,15 @@ export const classListVersionsResponseSchema = z.object({ data: z.array(classLis
 /** A list as a listing's page names it: « 6e · 2026-2027 » (and the school for a school's list). */
 export const classListRefSchema = z.object({
   id: z.number().int(),
+  level_id: z.number().int(),
   school_year: z.string(),
   level_name: z.string(),
   school_name: z.string().nullable(),
 });
 export type ClassListRef = z.infer<typeof classListRefSchema>;
+
+/** « Ma liste » opened on this list (the path of the notices and mails). */
+export const classListRefPath = (l: { id: number; level_id: number }) => `/ma-liste?level=${l.level_id}&list=${l.id}`;
 
 /** « 6e 2026-2027 », « 6e 2026-2027 (Lycée des Manguiers) ». */
 export const classListRefLabel = (l: { level_name: string; school_year: string; school_name: string | null }) =>

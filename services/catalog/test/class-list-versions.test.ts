@@ -179,7 +179,8 @@ describe('a withdrawn title', () => {
       { title: 'Français 6e Retrait', isbn: '9782010000028' },
       { title: 'SVT 6e Retrait' },
     ]);
-    const [francais, svt] = list.items as [{ id: number }, { id: number }];
+    const francais = list.items[0]!;
+    const svt = list.items[1]!;
     for (const member of [family, otherFamily])
       expect(
         (
@@ -196,7 +197,7 @@ describe('a withdrawn title', () => {
     const byTitle = await listBook(otherSeller, 'Français 6e Retrait – très bon état');
     const other = await listBook(otherSeller, 'SVT 6e Retrait');
     expect((await h.call('GET', `/books/${byTitle}/class-lists`)).body).toEqual({
-      named: [{ id: list.id, school_year: '2044-2045', level_name: '6e', school_name: null }],
+      named: [{ id: list.id, level_id: sixth, school_year: '2044-2045', level_name: '6e', school_name: null }],
       withdrawn: [],
     });
 

@@ -6,6 +6,7 @@ import { unsubscribeTokensOf } from '../db/unsubscribe-tokens.ts';
 import { recordMail } from '../queue/outgoing-mails.ts';
 import { recordAlertSms } from '../sms/outgoing-sms.ts';
 import { classListMatchText } from '../templates/class-lists.ts';
+import { classListChangeMails } from './class-list-changes.ts';
 
 /**
  * At most this many « a book of your list is here » e-mails per member in 24 hours: at the
@@ -131,4 +132,5 @@ export const classListMails: EventHandlers = {
   'catalog.class_list.match_found': (tx, { id, data }) => matchFound(tx, id, data),
   'catalog.class_list.published': (tx, { id, data }) => reviewed(tx, id, 'published', data),
   'catalog.class_list.rejected': (tx, { id, data }) => reviewed(tx, id, 'rejected', data),
+  ...classListChangeMails,
 };

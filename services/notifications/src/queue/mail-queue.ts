@@ -12,6 +12,12 @@ import {
 } from '../templates/account.ts';
 import { type BookModerationAction, renderBookModeratedMail } from '../templates/catalog.ts';
 import {
+  type ClassListChangedMail,
+  type ClassListWithdrawnMail,
+  renderClassListChangedMail,
+  renderClassListWithdrawnMail,
+} from '../templates/class-list-changes.ts';
+import {
   type ClassListMatchMail,
   type ClassListReviewMail,
   renderClassListMatchMail,
@@ -66,6 +72,8 @@ export type Mail = { to: string } & (
   | { template: 'subscription'; data: SubscriptionMail }
   | { template: 'class-list-match'; data: ClassListMatchMail }
   | { template: 'class-list-review'; data: ClassListReviewMail }
+  | { template: 'class-list-changed'; data: ClassListChangedMail }
+  | { template: 'class-list-withdrawn'; data: ClassListWithdrawnMail }
   | { template: 'exchange-suggested'; data: ExchangeSuggestedMail }
   | { template: 'favourite-alert'; data: FavouriteAlertMail }
   | { template: 'saved-search-alert'; data: SavedSearchMail }
@@ -119,6 +127,10 @@ export function render(job: Mail, publicUrl: string): RenderedMail {
       return renderExchangeSuggestedMail(publicUrl, job.data);
     case 'class-list-review':
       return renderClassListReviewMail(publicUrl, job.data);
+    case 'class-list-changed':
+      return renderClassListChangedMail(publicUrl, job.data);
+    case 'class-list-withdrawn':
+      return renderClassListWithdrawnMail(publicUrl, job.data);
     case 'saved-search-alert':
       return renderSavedSearchMail(publicUrl, job.data);
     case 'school-year-reminder':

@@ -65,6 +65,8 @@ export type SmsMessage =
       data: { bookId: number; bookTitle: string; price: number; where: string };
     }
   | { template: 'class-list-review'; data: { listLabel: string; outcome: 'published' | 'rejected' } }
+  | { template: 'class-list-changed'; data: { listLabel: string; path: string } }
+  | { template: 'class-list-withdrawn'; data: { listLabel: string; bookId: number; bookTitle: string } }
   | { template: 'saved-search-match'; data: { bookId: number; bookTitle: string; price: number; searchName: string } }
   | { template: 'message-waiting'; data: { senderName: string; bookTitle: string; bookId: number; senderId: string } }
   | {
@@ -115,6 +117,22 @@ export function renderSms(message: SmsMessage, publicUrl: string): string {
           outcome === 'published' ? 'Votre liste {title} est publiee. ' : "Votre liste {title} n'a pas ete retenue. ",
         title: listLabel,
         tail: `${site}/ma-liste ${STOP}`,
+      });
+    }
+    case 'class-list-changed': {
+      const { listLabel, path } = message.data;
+      return fitInOneSms({
+        head: 'Ma liste : la liste {title} a change. ',
+        title: listLabel,
+        tail: `${site}${path} ${STOP}`,
+      });
+    }
+    case 'class-list-withdrawn': {
+      const { listLabel, bookId, bookTitle } = message.data;
+      return fitInOneSms({
+        head: `Votre annonce "{title}" n'est plus sur la liste ${listLabel}. `,
+        title: bookTitle,
+        tail: `${site}/books/${bookId} ${STOP}`,
       });
     }
     case 'message-waiting': {

@@ -166,6 +166,7 @@ export function listingsOfWithdrawn(
 
 export interface BookListRow extends Record<string, unknown> {
   id: number;
+  level_id: number;
   school_year: string;
   level_name: string | null;
   school_name: string | null;
@@ -206,7 +207,7 @@ export function listsOfBook(db: Db, bookId: number) {
       union all
       select list_id, withdrawn_at from dropped
     )
-    select l.id, l.school_year, lc.name as level_name, l.school_name, f.withdrawn_at
+    select l.id, l.level_id, l.school_year, lc.name as level_name, l.school_name, f.withdrawn_at
     from found f
     join ${classLists} l on l.id = f.list_id and l.status = 'published'
     left join ${categoryRelation} lc on lc.id = l.level_id

@@ -87,6 +87,7 @@ export function familyLists(uow: UnitOfWork, storage: Storage, books: ClassListB
       const rows = await versions.listsOfBook(db, bookId);
       const ref = (r: (typeof rows)[number]) => ({
         id: Number(r.id),
+        level_id: Number(r.level_id),
         school_year: r.school_year,
         level_name: r.level_name ?? '',
         school_name: r.school_name,

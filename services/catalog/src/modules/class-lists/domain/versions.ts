@@ -13,6 +13,7 @@ export const changedItem = (i: Pick<queries.ItemRow, 'id' | 'title' | 'isbn'>) =
 export async function listRef(db: Db, list: queries.ListRow): Promise<ClassListRef> {
   return {
     id: list.id,
+    level_id: list.levelId,
     school_year: list.schoolYear,
     level_name: await versions.levelNameOf(db, list.levelId),
     school_name: list.schoolName,
