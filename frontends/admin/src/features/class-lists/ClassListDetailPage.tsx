@@ -38,8 +38,12 @@ import { CopyListDialog } from './dialogs/CopyListDialog';
 import { ImportItemsDialog } from './dialogs/ImportItemsDialog';
 import { ItemFormDialog } from './dialogs/ItemFormDialog';
 import { ListFormDialog } from './dialogs/ListFormDialog';
+import { ListVersions } from './ListVersions';
 
-/** One list: its fields, its books (add, edit, remove, CSV import), copy, publish, approve or reject. */
+/**
+ * One list: its fields, its books (add, edit, replace, withdraw, CSV import) and the versions
+ * those changes made, copy, publish, approve or reject.
+ */
 export default function ClassListDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -49,7 +53,7 @@ export default function ClassListDetailPage() {
   useDocumentTitle(list ? `Liste ${list.level.name} ${list.school_year} · Administration` : 'Liste de manuels');
 
   const [editing, setEditing] = useState(false);
-  const [item, setItem] = useState<{ item: ClassListItem | null } | null>(null);
+  const [item, setItem] = useState<{ item: ClassListItem | null; replace?: boolean } | null>(null);
   const [removingItem, setRemovingItem] = useState<ClassListItem | null>(null);
   const [copying, setCopying] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -106,7 +110,7 @@ export default function ClassListDetailPage() {
       key: 'actions',
       header: <span className="sr-only">Actions</span>,
       cell: (i) => itemActions(i),
-      className: 'w-56',
+      className: 'w-80',
     },
   ];
 
@@ -115,6 +119,9 @@ export default function ClassListDetailPage() {
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" size="sm" leftIcon={<PencilIcon size={15} />} onClick={() => setItem({ item: i })}>
           Modifier<span className="sr-only"> {i.title}</span>
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => setItem({ item: i, replace: true })}>
+          Remplacer<span className="sr-only"> {i.title}</span>
         </Button>
         <Button variant="danger" size="sm" leftIcon={<TrashIcon size={15} />} onClick={() => setRemovingItem(i)}>
           Retirer<span className="sr-only"> {i.title}</span>
@@ -239,7 +246,15 @@ export default function ClassListDetailPage() {
       />
 
       <ListFormDialog open={editing} list={list} onClose={() => setEditing(false)} />
-      <ItemFormDialog open={item !== null} list={list} item={item?.item ?? null} onClose={() => setItem(null)} />
+      <ListVersions listId={list.id} />
+
+      <ItemFormDialog
+        open={item !== null}
+        list={list}
+        item={item?.item ?? null}
+        replace={item?.replace ?? false}
+        onClose={() => setItem(null)}
+      />
       <CopyListDialog
         open={copying}
         list={list}
@@ -250,7 +265,11 @@ export default function ClassListDetailPage() {
       <ConfirmDialog
         open={removingItem !== null}
         title="Retirer ce manuel de la liste ?"
-        description={removingItem ? `« ${removingItem.title} » sera retiré de la liste.` : undefined}
+        description={
+          removingItem
+            ? `« ${removingItem.title} » sera retiré de la liste.${list.status === 'published' ? ' Les familles qui ont enregistré la liste et les vendeurs de ce manuel seront prévenus.' : ''}`
+            : undefined
+        }
         confirmLabel="Retirer"
         loading={removeItem.isPending}
         onCancel={() => setRemovingItem(null)}

@@ -11,6 +11,7 @@ import type {
   ClassListPage,
   ClassListResponse,
   ClassListUpdateRequest,
+  ClassListVersion,
   ClassListWriteResponse,
   MessageResponse,
 } from '@cartable/contracts';
@@ -31,12 +32,14 @@ export type {
   ClassListItemRequest,
   ClassListItemUpdateRequest,
   ClassListUpdateRequest,
+  ClassListVersion,
 };
 
 export const adminClassListKeys = {
   all: ['admin', 'class-lists'] as const,
   list: (query: ListFilters) => ['admin', 'class-lists', 'list', query] as const,
   detail: (id: number) => ['admin', 'class-lists', 'detail', id] as const,
+  versions: (id: number) => ['admin', 'class-lists', 'versions', id] as const,
 };
 
 const enc = encodeURIComponent;
@@ -62,6 +65,14 @@ export const adminClassListQuery = (id: number) =>
   queryOptions({
     queryKey: adminClassListKeys.detail(id),
     queryFn: async ({ signal }) => (await api.get<ClassListResponse>(`/admin/class-lists/${enc(id)}`, { signal })).list,
+  });
+
+/** GET /admin/class-lists/{id}/versions: every change of its books, the newest first. */
+export const adminClassListVersionsQuery = (id: number) =>
+  queryOptions({
+    queryKey: adminClassListKeys.versions(id),
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: ClassListVersion[] }>(`/admin/class-lists/${enc(id)}/versions`, { signal })).data,
   });
 
 /** Every write answers the list (or item) as it is now: the detail is refreshed, the lists refetched. */
@@ -108,6 +119,16 @@ export const useSaveItem = () =>
         : api.post<ClassListItemWriteResponse>(`/admin/class-lists/${enc(listId)}/items`, body)) as Promise<{
         message: string;
       }>,
+  );
+
+/** A book replaced by another: the old one is withdrawn (families and sellers are told). */
+export const useReplaceItem = () =>
+  useListWrite(
+    ({ listId, itemId, body }: { listId: number; itemId: number; body: ClassListItemRequest }) =>
+      api.post<ClassListItemWriteResponse>(
+        `/admin/class-lists/${enc(listId)}/items/${enc(itemId)}/replace`,
+        body,
+      ) as Promise<{ message: string }>,
   );
 
 export const useDeleteItem = () =>

@@ -5,7 +5,7 @@ import { Dialog } from '@cartable/ui/overlays';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { type ClassListDetail, type ClassListItem, useSaveItem } from '../api/class-lists';
+import { type ClassListDetail, type ClassListItem, useReplaceItem, useSaveItem } from '../api/class-lists';
 import { subjectsOf } from '../levels';
 import { applyServerErrors, nullIfEmpty } from './server-errors';
 
@@ -50,22 +50,29 @@ const toItemBody = (v: ItemForm) => {
   return { ...rest, subject_id: nullIfEmpty(v.subject_id), ...(position.trim() ? { position } : {}) };
 };
 
-/** Add (item null) or edit a book of a list. */
+/**
+ * Add (item null) or edit a book of a list; or replace it (`replace`): the new book takes its
+ * place, and the old one counts as withdrawn for the families and the sellers.
+ */
 export function ItemFormDialog({
   open,
   list,
   item,
+  replace = false,
   onClose,
 }: {
   open: boolean;
   list: ClassListDetail;
   item: ClassListItem | null;
+  replace?: boolean;
   onClose: () => void;
 }) {
   const formId = useId();
   const hierarchy = useCategoryHierarchy();
   const subjects = useMemo(() => subjectsOf(hierarchy.data, list.level.id), [hierarchy.data, list.level.id]);
-  const save = useSaveItem();
+  const edit = useSaveItem();
+  const swap = useReplaceItem();
+  const save = replace ? swap : edit;
   const {
     register,
     handleSubmit,
@@ -85,26 +92,31 @@ export function ItemFormDialog({
 
   const submit = handleSubmit((values) => {
     const parsed = classListItemRequestSchema.parse(toItemBody(values));
-    save.mutate(
-      { listId: list.id, itemId: item?.id, body: parsed },
-      {
-        onSuccess: (answer) => {
-          void notify.success(answer.message);
-          onClose();
-        },
-        onError: (error) => {
-          applyServerErrors(error, ITEM_FIELDS, setError);
-          void notify.error(errorMessage(error, 'Le manuel n’a pas pu être enregistré.'));
-        },
+    const done = {
+      onSuccess: (answer: { message: string }) => {
+        void notify.success(answer.message);
+        onClose();
       },
-    );
+      onError: (error: unknown) => {
+        applyServerErrors(error, ITEM_FIELDS, setError);
+        void notify.error(errorMessage(error, 'Le manuel n’a pas pu être enregistré.'));
+      },
+    };
+    if (replace && item) swap.mutate({ listId: list.id, itemId: item.id, body: parsed }, done);
+    else edit.mutate({ listId: list.id, itemId: item?.id, body: parsed }, done);
   });
 
   return (
     <Dialog
       open={open}
       onClose={() => (save.isPending ? undefined : onClose())}
-      title={item ? `Modifier « ${item.title} »` : `Ajouter un manuel (${list.level.name})`}
+      title={
+        replace && item
+          ? `Remplacer « ${item.title} »`
+          : item
+            ? `Modifier « ${item.title} »`
+            : `Ajouter un manuel (${list.level.name})`
+      }
       size="lg"
       footer={
         <>
@@ -112,12 +124,18 @@ export function ItemFormDialog({
             Annuler
           </Button>
           <Button type="submit" form={formId} loading={save.isPending}>
-            {item ? 'Enregistrer' : 'Ajouter'}
+            {replace ? 'Remplacer' : item ? 'Enregistrer' : 'Ajouter'}
           </Button>
         </>
       }
     >
       <form id={formId} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2" onSubmit={(e) => void submit(e)}>
+        {replace ? (
+          <p className="text-sm text-slate-600 sm:col-span-2">
+            Le manuel actuel est retiré de la liste et celui-ci prend sa place : les familles qui ont enregistré la
+            liste et les vendeurs du manuel retiré sont prévenus.
+          </p>
+        ) : null}
         <Input label="Titre" className="sm:col-span-2" error={errors.title?.message} {...register('title')} />
         <Input label="Auteur" error={errors.author?.message} {...register('author')} />
         <Input label="Éditeur" error={errors.publisher?.message} {...register('publisher')} />
