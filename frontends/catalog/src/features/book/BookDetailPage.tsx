@@ -28,6 +28,7 @@ import { Link, useLocation, useNavigate, useParams } from '@cartable/ui/router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Price } from '../../entities/book/BookCard';
+import { BookClassLists } from '../../entities/class-list/BookClassLists';
 import { FavouriteButton } from '../../entities/favourite/FavouriteButton';
 import { ReportButton } from '../../entities/report/ReportButton';
 import { useBook } from '../../shared/api/books';
@@ -252,6 +253,8 @@ function BookDetail({ book, parts }: { book: BookDetailT; parts: BookPageParts }
               {[book.city.name, book.city.province].filter(Boolean).join(', ')}
             </p>
           ) : null}
+
+          <BookClassLists bookId={book.id} />
 
           {book.lot ? <LotContents items={book.lot.items} /> : null}
 

@@ -29,6 +29,7 @@ import {
   useSaveList,
 } from './api/class-lists';
 import { CompleteList } from './CompleteList';
+import { ListChanges } from './ListChanges';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n > 1 ? many : one}`;
 /** A total of zero is no gift: « 0 F CFA ». */
@@ -155,6 +156,8 @@ export function Availability({ list, cityId }: { list: ClassList; cityId: number
           ) : null}
         </div>
       </section>
+
+      <ListChanges data={data} />
 
       {isAuthenticated && data.saved ? <CompleteList listId={list.id} levelName={list.level.name} /> : null}
 
