@@ -9,6 +9,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
  * NATS and notifications, once.
  */
 let stack: TestStack;
+// What the first journey set up, for the second (a list changed under the same parent and seller).
+const shared: { token?: string; listId?: number; itemId?: number; bookId?: number; parent?: Member; seller?: Member } =
+  {};
+type Member = Awaited<ReturnType<typeof verifiedMember>>;
 beforeAll(async () => {
   stack = sharedStack();
 });
@@ -34,6 +38,7 @@ describe('a saved class list', () => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const listId = created.body.list.id as number;
+    Object.assign(shared, { token, listId, itemId: created.body.list.items[0].id as number });
 
     const parent = await verifiedMember(stack, 'parent6e');
     const libreville = (await call(`${stack.api}/locations/cities/search?q=libreville`)).body.cities[0].id;
@@ -46,6 +51,7 @@ describe('a saved class list', () => {
 
     const seller = await verifiedMember(stack, 'vendeur6e');
     const bookId = await listBook(stack, seller.token, 'mathematiques 6e - collection horizon');
+    Object.assign(shared, { bookId, parent, seller });
 
     const mail = await stack.mail.waitFor(parent.email, {
       subject: 'Un manuel de votre liste est disponible',
@@ -63,5 +69,43 @@ describe('a saved class list', () => {
     const availability = await call(`${stack.api}/class-lists/${listId}/availability?city_id=${libreville}`);
     expect(availability.status).toBe(200);
     expect(JSON.stringify(availability.body)).toContain(String(bookId));
+  });
+
+  it('tells the parent and the seller, once each, when an administrator withdraws the book from the list', async () => {
+    const { token, listId, itemId, bookId, parent, seller } = shared;
+    expect(bookId, 'the first journey ran').toBeDefined();
+    const withdrawn = await call(`${stack.api}/admin/class-lists/${listId}/items/${itemId}`, {
+      method: 'DELETE',
+      token: token!,
+    });
+    expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
+
+    const familyNotice = await eventually(async () => {
+      const res = await call(`${stack.api}/notifications`, { token: parent!.token });
+      return res.body.data?.find((n: { type: string }) => n.type === 'class_list.changed');
+    });
+    expect(familyNotice.title).toMatch(/^La liste de 6e 2026-2027 \(Collège Horizon \d+\) a changé$/);
+    expect(familyNotice.body).toContain('Retiré : « Mathématiques 6e – Collection Horizon »');
+    expect(familyNotice.link).toMatch(new RegExp(`^/ma-liste\\?level=\\d+&list=${listId}$`));
+    const mail = await stack.mail.waitFor(parent!.email, { subject: 'La liste de 6e 2026-2027', timeoutMs: 20_000 });
+    expect(mail.text).toContain(`list=${listId}`);
+
+    const sellerNotice = await eventually(async () => {
+      const res = await call(`${stack.api}/notifications`, { token: seller!.token });
+      return res.body.data?.find((n: { type: string }) => n.type === 'class_list.listing_withdrawn');
+    });
+    expect(sellerNotice).toMatchObject({ link: `/books/${bookId}` });
+    expect(sellerNotice.body).toContain('n’est plus sur la liste de 6e 2026-2027');
+
+    // « Ma liste » reads the new version; the listing's page tells buyers.
+    const availability = await call(`${stack.api}/class-lists/${listId}/availability`, { token: parent!.token });
+    expect(availability.body.items).toHaveLength(1);
+    expect(availability.body.version).toMatchObject({ number: 2, changes: [{ kind: 'withdrawn' }] });
+    const lists = await call(`${stack.api}/books/${bookId}/class-lists`);
+    expect(lists.body.withdrawn).toEqual([expect.objectContaining({ id: listId, school_year: '2026-2027' })]);
+
+    // Once each: no second notice for the same change.
+    const all = await call(`${stack.api}/notifications`, { token: parent!.token });
+    expect(all.body.data.filter((n: { type: string }) => n.type === 'class_list.changed')).toHaveLength(1);
   });
 });
