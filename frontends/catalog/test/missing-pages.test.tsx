@@ -1,7 +1,10 @@
 import { apiPath, errorAnswer, http, member, renderScreen, server } from '@cartable/ui/testing';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import ConversationPage from '../src/features/conversations/ConversationPage';
+import BookFormPage from '../src/features/listing-form/BookFormPage';
 import RateTransactionPage from '../src/features/ratings/RateTransactionPage';
+import PaymentFollowPage from '../src/features/subscriptions/PaymentFollowPage';
 import SubscriptionDetailPage from '../src/features/subscriptions/SubscriptionDetailPage';
 import TransactionDetailPage from '../src/features/transactions/TransactionDetailPage';
 
@@ -48,5 +51,42 @@ describe('a link with a wrong id', () => {
     expect(await screen.findByRole('heading', { name: 'Abonnement introuvable' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Mes abonnements/ })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Réessayer' })).toBeNull();
+  });
+
+  it('to a listing to edit says it cannot be found, with a way to the member’s listings', async () => {
+    server.use(http.get(apiPath('/books/:id'), () => errorAnswer(404, 'Ce manuel est introuvable.')));
+    renderScreen(<BookFormPage />, { at: '/books/edit/999999', path: '/books/edit/:id', as: member() });
+    expect(await screen.findByRole('heading', { name: 'Annonce introuvable' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Mes manuels' }).getAttribute('href')).toBe('/my-books');
+    expect(screen.queryByRole('button', { name: 'Réessayer' })).toBeNull();
+  });
+
+  it('to a conversation says it cannot be found, without its composer or the server’s words', async () => {
+    server.use(
+      http.get(apiPath('/messages/conversation/:bookId/:userId'), invalid),
+      http.get(apiPath('/books/:id'), () => errorAnswer(404, 'Ce manuel est introuvable.')),
+      http.get(apiPath('/messages/stream'), () => errorAnswer(404, 'Introuvable.')),
+    );
+    renderScreen(<ConversationPage />, { at: '/messages/999999/abc', path: '/messages/:bookId/:userId', as: member() });
+    expect(await screen.findByRole('heading', { name: 'Conversation introuvable' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Mes messages' }).getAttribute('href')).toBe('/messages');
+    expect(screen.queryByText('Les données envoyées sont invalides.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Réessayer' })).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('to a payment says it cannot be found, and stops asking', async () => {
+    let asked = 0;
+    server.use(
+      http.get(apiPath('/payments/:id'), () => {
+        asked += 1;
+        return invalid();
+      }),
+    );
+    renderScreen(<PaymentFollowPage />, { at: '/payment/999999', path: '/payment/:id', as: member() });
+    expect(await screen.findByRole('heading', { name: 'Paiement introuvable' })).toBeTruthy();
+    const after = asked;
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    expect(asked).toBe(after);
   });
 });

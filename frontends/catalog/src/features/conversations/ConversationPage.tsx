@@ -6,6 +6,7 @@ import {
   EmptyState,
   errorMessage,
   HandshakeIcon,
+  isNotFound,
   MessageIcon,
   RefreshIcon,
   useDocumentTitle,
@@ -74,7 +75,8 @@ function Thread({ bookId, userId }: { bookId: string; userId: string }) {
 
   const error = thread.error;
   const forbidden = error instanceof ApiError && error.status === 403;
-  const missing = error instanceof ApiError && error.status === 404;
+  // A wrong id in the address (404, or 400/422 for one that cannot name a conversation).
+  const missing = isNotFound(error);
 
   return (
     <ThreadFrame>
@@ -95,7 +97,11 @@ function Thread({ bookId, userId }: { bookId: string; userId: string }) {
               tone="warning"
               icon={<MessageIcon size={28} />}
               title={forbidden ? 'Cette conversation ne vous est pas accessible' : 'Conversation introuvable'}
-              description={errorMessage(error, 'Seuls les deux membres d’une conversation peuvent la lire.')}
+              description={
+                forbidden
+                  ? errorMessage(error, 'Seuls les deux membres d’une conversation peuvent la lire.')
+                  : 'Ce lien ne mène à aucune conversation : vérifiez l’adresse, ou retrouvez vos échanges dans vos messages.'
+              }
               action={
                 <Link to="/messages" className={buttonClasses('primary')}>
                   Mes messages

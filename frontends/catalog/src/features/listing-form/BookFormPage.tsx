@@ -12,6 +12,7 @@ import {
   formatPrice,
   hasPermission,
   Input,
+  isNotFound,
   LoadFailed,
   LockIcon,
   notify,
@@ -59,14 +60,31 @@ export default function BookFormPage() {
   const editing = id !== undefined;
   useDocumentTitle(editing ? 'Modifier mon annonce' : 'Ajouter un manuel');
 
-  const book = useQuery({ ...bookQuery(id ?? ''), enabled: editing, retry: 1 });
+  const book = useQuery({
+    ...bookQuery(id ?? ''),
+    enabled: editing,
+    retry: (failures, error) => !isNotFound(error) && failures < 1,
+  });
 
   if (!editing) return <BookForm />;
   if (book.isError) {
     return (
       <Container className="py-8 sm:py-12">
         <PageHeader title="Modifier mon annonce" />
-        <LoadFailed title={messages.detailError} query={book} />
+        {isNotFound(book.error) ? (
+          <EmptyState
+            tone="warning"
+            title="Annonce introuvable"
+            description="Elle n’existe pas ou a été supprimée : vos annonces sont dans « Mes manuels »."
+            action={
+              <Link to="/my-books" className={buttonClasses('primary')}>
+                Mes manuels
+              </Link>
+            }
+          />
+        ) : (
+          <LoadFailed title={messages.detailError} query={book} />
+        )}
       </Container>
     );
   }

@@ -70,6 +70,9 @@ export default function PaymentFollowPage() {
   const query = useQuery({
     ...paymentFollowQuery(id),
     refetchInterval: (q) => {
+      // A payment that does not exist, or is not the member's, will not appear by asking again.
+      if (isNotFound(q.state.error) || (q.state.error instanceof ApiError && q.state.error.status === 403))
+        return false;
       const status = q.state.data?.payment.status;
       return !status || status === 'pending' || status === 'ambiguous' || status === 'submitted' ? POLL_MS : false;
     },
