@@ -1,8 +1,10 @@
-import { renderScreen } from '@cartable/ui/testing';
+import { apiPath, HttpResponse, http, renderScreen, server } from '@cartable/ui/testing';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { BookGrid } from '../src/entities/book/BookCard';
 import { BookClassListsView } from '../src/entities/class-list/BookClassLists';
 import { ListChanges } from '../src/features/class-lists/ListChanges';
+import { aBook } from './fixtures';
 
 /**
  * A list that changed, as a family reads it on « Ma liste » (what changed, the books they had
@@ -64,5 +66,21 @@ describe('a listing’s lists', () => {
     const link = screen.getByRole('link', { name: '6e 2027-2028' });
     expect(link.getAttribute('href')).toBe('/ma-liste?level=31&list=8');
     expect(screen.getByTestId('book-class-lists').textContent).toContain('Sur la liste de : 6e 2027-2028');
+  });
+});
+
+describe('a grid of listings', () => {
+  it('marks for buyers the cards whose book a list withdrew, asking once for the whole grid', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(apiPath('/class-lists/withdrawn-books'), ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('ids') ?? '');
+        return HttpResponse.json({ data: [{ book_id: 2, withdrawn: [list] }] });
+      }),
+    );
+    renderScreen(<BookGrid books={[aBook({ id: 1 }), aBook({ id: 2, title: 'Français 6e Diallo' })]} />);
+    expect(await screen.findByText('Retiré de la liste 2026-2027 (6e)')).toBeTruthy();
+    expect(screen.getAllByTestId('withdrawn-badge')).toHaveLength(1);
+    expect(asked).toEqual(['1,2']);
   });
 });

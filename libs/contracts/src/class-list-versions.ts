@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { positiveId } from './common.ts';
 
 /**
  * A class list's versions: the IPN withdraws and replaces titles from one year to the next, and
@@ -52,13 +53,6 @@ export const classListRefSchema = z.object({
 });
 export type ClassListRef = z.infer<typeof classListRefSchema>;
 
-/** « Ma liste » opened on this list (the path of the notices and mails). */
-export const classListRefPath = (l: { id: number; level_id: number }) => `/ma-liste?level=${l.level_id}&list=${l.id}`;
-
-/** « 6e 2026-2027 », « 6e 2026-2027 (Lycée des Manguiers) ». */
-export const classListRefLabel = (l: { level_name: string; school_year: string; school_name: string | null }) =>
-  `${l.level_name} ${l.school_year}${l.school_name ? ` (${l.school_name})` : ''}`;
-
 /**
  * GET /books/{id}/class-lists: the published lists whose current books name this listing's book
  * (same rule as « Ma liste »), and those that withdrew it and do not name it any more.
@@ -70,6 +64,25 @@ export const bookClassListsSchema = z
   })
   .meta({ id: 'BookClassLists' });
 export type BookClassLists = z.infer<typeof bookClassListsSchema>;
+
+/** At most this many listings per GET /class-lists/withdrawn-books (a page of the catalogue). */
+export const WITHDRAWN_BOOKS_MAX = 48;
+const bookIdsMessage = 'Liste d’annonces invalide';
+
+/** GET /class-lists/withdrawn-books?ids=1,2,3: the cards of a page of listings. */
+export const withdrawnBooksQuerySchema = z.object({
+  ids: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').filter((x) => x.trim() !== '') : v),
+    z.array(positiveId(bookIdsMessage)).min(1, bookIdsMessage).max(WITHDRAWN_BOOKS_MAX, bookIdsMessage),
+  ),
+});
+export type WithdrawnBooksQuery = z.input<typeof withdrawnBooksQuerySchema>;
+
+/** For each of these listings that a published list withdrew (and names no more), those lists. */
+export const withdrawnBooksResponseSchema = z.object({
+  data: z.array(z.object({ book_id: z.number().int(), withdrawn: z.array(classListRefSchema) })),
+});
+export type WithdrawnBooksResponse = z.infer<typeof withdrawnBooksResponseSchema>;
 
 // ── events ───────────────────────────────────────────────────────────────────────────────────
 

@@ -243,3 +243,17 @@ export const alertMailKindLabels: Record<AlertMailKind, string> = {
 /** The API of RFC 8058's `List-Unsubscribe` (POST) and the page a mail's link opens. */
 export const ALERTS_UNSUBSCRIBE_PATH = '/notifications/unsubscribe';
 export const ALERTS_UNSUBSCRIBE_PAGE = '/alertes/desabonnement';
+
+/** A class list as its alerts and a listing's page name it (« 6e 2026-2027 (Lycée des Manguiers) »). */
+export interface ClassListRefLike {
+  id: number;
+  level_id: number;
+  school_year: string;
+  level_name: string;
+  school_name: string | null;
+}
+export const classListRefLabel = (l: Pick<ClassListRefLike, 'level_name' | 'school_year' | 'school_name'>) =>
+  `${l.level_name} ${l.school_year}${l.school_name ? ` (${l.school_name})` : ''}`;
+/** « Ma liste » opened on this list (the link of its notices and mails). */
+export const classListRefPath = (l: Pick<ClassListRefLike, 'id' | 'level_id'>) =>
+  `/ma-liste?level=${l.level_id}&list=${l.id}`;

@@ -250,6 +250,17 @@ describe('a withdrawn title', () => {
       named: [],
       withdrawn: [{ id: list.id, school_year: '2044-2045', level_name: '6e' }],
     });
+    // A page of cards asks once which of its listings a list withdrew.
+    const cards = await h.call('GET', `/class-lists/withdrawn-books?ids=${byTitle},${other},${byIsbn},${byTitle}`);
+    expect(cards.status).toBe(200);
+    expect(cards.body.data.map((b: { book_id: number }) => b.book_id).sort()).toEqual([byIsbn, byTitle].sort());
+    expect(cards.body.data[0].withdrawn).toEqual([
+      { id: list.id, level_id: sixth, school_year: '2044-2045', level_name: '6e', school_name: null },
+    ]);
+    const bad = await h.call('GET', '/class-lists/withdrawn-books?ids=abc');
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.ids ?? bad.body.errors['ids.0']).toBeDefined();
+    expect((await h.call('GET', '/class-lists/withdrawn-books')).status).toBe(422);
     expect((await h.call('GET', `/books/${other}/class-lists`)).body).toMatchObject({
       named: [{ id: list.id }],
       withdrawn: [],

@@ -170,6 +170,7 @@ export const routeTable: readonly RouteEntry[] = [
   // delegable by permission (lists.manage): catalog checks it.
   catalog('/class-lists'),
   catalog('/class-lists/proposals', 'user'),
+  catalog('/class-lists/withdrawn-books'),
   catalog('/class-lists/:id'),
   catalog('/class-lists/:id/availability'),
   catalog('/class-list-items/search'),

@@ -1,3 +1,4 @@
+import type { ClassListRef } from '@cartable/contracts';
 import { conditionFlagLabels, conditionFlagShortLabels } from '@cartable/contracts/labels';
 import {
   Badge,
@@ -13,6 +14,8 @@ import {
 } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
 import { useState } from 'react';
+import { useWithdrawnBooks } from '../../entities/class-list/api/book-lists';
+import { withdrawnLabel } from '../../entities/class-list/BookClassLists';
 import { FavouriteButton } from '../../entities/favourite/FavouriteButton';
 import { type Book, conditionLabel, isNegotiable, statusLabel, truncate } from '../../shared/books';
 
@@ -95,13 +98,15 @@ export function Price({ value, className }: { value: number; className?: string 
 
 export interface BookCardProps {
   book: Book;
+  /** The class lists that withdrew this book (« Retiré de la liste 2026-2027 (6e) »). */
+  withdrawn?: ClassListRef[] | undefined;
   layout?: 'grid' | 'list';
   /** The first visible covers are fetched at once (above the fold). */
   eager?: boolean;
 }
 
 /** A book in a list: the whole card opens the book; the heart sits beside the link. */
-export function BookCard({ book, layout = 'grid', eager }: BookCardProps) {
+export function BookCard({ book, layout = 'grid', eager, withdrawn }: BookCardProps) {
   const title = truncate(book.title);
   const unavailable = book.status !== 'disponible';
   const href = `/books/${book.id}`;
@@ -124,6 +129,11 @@ export function BookCard({ book, layout = 'grid', eager }: BookCardProps) {
             <SwapIcon size={12} /> Échange
           </Badge>
         ) : null}
+        {withdrawn?.map((l) => (
+          <Badge key={l.id} tone="danger" data-testid="withdrawn-badge">
+            {withdrawnLabel(l)}
+          </Badge>
+        ))}
       </div>
     </>
   );
@@ -289,11 +299,12 @@ function BookList({
 }) {
   const painted = useAfterPaint();
   const shown = painted || firstPaintCount === undefined ? books : books.slice(0, firstPaintCount);
+  const withdrawn = useWithdrawnBooks(painted ? books.map((b) => b.id) : []);
   return (
     <ul className={className}>
       {shown.map((book, index) => (
         <li key={book.id}>
-          <BookCard book={book} layout={layout} eager={index < eagerCount} />
+          <BookCard book={book} layout={layout} eager={index < eagerCount} withdrawn={withdrawn.get(book.id)} />
         </li>
       ))}
     </ul>

@@ -1,9 +1,5 @@
-import {
-  type ClassListRef,
-  classListRefLabel,
-  classListRefPath,
-  type BookClassLists as Lists,
-} from '@cartable/contracts';
+import type { ClassListRef, BookClassLists as Lists } from '@cartable/contracts';
+import { classListRefLabel, classListRefPath } from '@cartable/contracts/labels';
 import { Badge } from '@cartable/ui';
 import { Link } from '@cartable/ui/router';
 import { useBookClassLists } from './api/book-lists';

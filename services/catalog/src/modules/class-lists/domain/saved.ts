@@ -16,6 +16,14 @@ import type { ClassListBooks } from './lists.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
+const ref = (r: versions.BookListRow) => ({
+  id: Number(r.id),
+  level_id: Number(r.level_id),
+  school_year: r.school_year,
+  level_name: r.level_name ?? '',
+  school_name: r.school_name,
+});
+
 /** What families do with the lists: « Ma liste », the lists they save, the listing form's autofill. */
 export function familyLists(uow: UnitOfWork, storage: Storage, books: ClassListBooks) {
   const db = uow.db;
@@ -85,17 +93,20 @@ export function familyLists(uow: UnitOfWork, storage: Storage, books: ClassListB
     /** The published lists that name a listing's book, and those that withdrew it. */
     async listsOfBook(bookId: number): Promise<BookClassLists> {
       const rows = await versions.listsOfBook(db, bookId);
-      const ref = (r: (typeof rows)[number]) => ({
-        id: Number(r.id),
-        level_id: Number(r.level_id),
-        school_year: r.school_year,
-        level_name: r.level_name ?? '',
-        school_name: r.school_name,
-      });
       return {
         named: rows.filter((r) => !r.withdrawn_at).map(ref),
         withdrawn: rows.flatMap((r) => (r.withdrawn_at ? [{ ...ref(r), withdrawn_at: iso(r.withdrawn_at) }] : [])),
       };
+    },
+
+    /** Of a page of listings, those a published list withdrew and names no more: the cards' mark. */
+    async withdrawnBooks(bookIds: number[]) {
+      const unique = [...new Set(bookIds)];
+      const found = await Promise.all(unique.map((id) => versions.listsOfBook(db, id)));
+      return unique.flatMap((bookId, n) => {
+        const withdrawn = found[n]!.filter((r) => r.withdrawn_at).map(ref);
+        return withdrawn.length ? [{ book_id: bookId, withdrawn }] : [];
+      });
     },
 
     /** Saves the list (published ones only, at most SAVED_CLASS_LISTS_MAX), or changes its town and owned books. */

@@ -9,6 +9,8 @@ import {
   classListResponseSchema,
   idParamsSchema,
   classListMessages as m,
+  withdrawnBooksQuerySchema,
+  withdrawnBooksResponseSchema,
 } from '@cartable/contracts';
 import { hasPermission, notFound } from '@cartable/service-kit';
 import type { FastifyRequest } from 'fastify';
@@ -86,6 +88,12 @@ export const publicClassListRoutes: FastifyPluginAsyncZod<ClassListRouteDeps> = 
     '/books/:id/class-lists',
     { schema: { tags, params: idParamsSchema, response: { 200: bookClassListsSchema } } },
     async (request) => families.listsOfBook(request.params.id),
+  );
+
+  app.get(
+    '/class-lists/withdrawn-books',
+    { schema: { tags, querystring: withdrawnBooksQuerySchema, response: { 200: withdrawnBooksResponseSchema } } },
+    async (request) => ({ data: await families.withdrawnBooks(request.query.ids) }),
   );
 
   app.get(
