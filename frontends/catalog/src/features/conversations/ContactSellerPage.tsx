@@ -110,7 +110,7 @@ function ContactCard({ book }: { book: BookDetail }) {
         <BookCover src={book.thumbnail} alt="" className="h-24 w-18 shrink-0 rounded-md" />
         <div className="min-w-0">
           <p className="font-semibold leading-snug text-slate-900">
-            <Link to={`/books/${book.id}`} className="hover:underline">
+            <Link to={`/books/${book.id}`} className="tap-target hover:underline">
               {book.title}
             </Link>
           </p>

@@ -110,7 +110,7 @@ export function PhotoSlots({ slots, onChange, errors, onError, disabled }: Photo
               <div className="mt-1.5 grid gap-1 sm:grid-cols-2">
                 <label
                   htmlFor={inputId}
-                  className="flex h-9 w-full cursor-pointer items-center justify-center rounded-lg border border-slate-300 bg-white px-2 text-xs font-semibold text-slate-800 hover:bg-slate-50"
+                  className="flex h-9 w-full cursor-pointer items-center justify-center rounded-lg border border-slate-300 max-md:h-11 bg-white px-2 text-xs font-semibold text-slate-800 hover:bg-slate-50"
                 >
                   Remplacer<span className="sr-only"> la photo {n}</span>
                 </label>

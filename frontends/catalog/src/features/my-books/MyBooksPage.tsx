@@ -214,7 +214,7 @@ function MyBookRow({
       </Link>
       <div className="min-w-0 sm:flex-1">
         <h2 className="font-semibold text-slate-900">
-          <Link to={`/books/${book.id}`} className="hover:underline" title={book.title}>
+          <Link to={`/books/${book.id}`} className="tap-target hover:underline" title={book.title}>
             {truncate(book.title)}
           </Link>
         </h2>

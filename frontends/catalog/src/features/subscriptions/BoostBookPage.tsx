@@ -83,7 +83,7 @@ export default function BoostBookPage() {
             <BookCover src={data.thumbnail} alt="" className="h-28 w-21 shrink-0 rounded-lg" eager />
             <div className="min-w-0">
               <p className="font-semibold text-slate-900">
-                <Link to={`/books/${data.id}`} className="hover:underline">
+                <Link to={`/books/${data.id}`} className="tap-target hover:underline">
                   {data.title}
                 </Link>
               </p>

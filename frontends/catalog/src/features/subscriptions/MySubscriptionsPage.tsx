@@ -204,7 +204,10 @@ function SubscriptionCard({
           <ul className="mt-1 space-y-1 text-sm">
             {live.map((b) => (
               <li key={b.id}>
-                <Link to={`/books/${b.book_id}`} className="text-primary-800 underline-offset-2 hover:underline">
+                <Link
+                  to={`/books/${b.book_id}`}
+                  className="tap-target text-primary-800 underline-offset-2 hover:underline"
+                >
                   {truncate(b.book_title, 60)}
                 </Link>
               </li>

@@ -162,7 +162,7 @@ export default function SubscriptionDetailPage() {
               <ul className="space-y-2 text-sm">
                 {s.book_history.map((b) => (
                   <li key={b.id} className="flex flex-wrap items-center justify-between gap-2">
-                    <Link to={`/books/${b.book_id}`} className="text-primary-800 hover:underline">
+                    <Link to={`/books/${b.book_id}`} className="tap-target text-primary-800 hover:underline">
                       {truncate(b.book_title, 60)}
                     </Link>
                     <span className="text-xs text-slate-600">

@@ -18,7 +18,12 @@ export function ContactAside() {
           referrerPolicy="no-referrer-when-downgrade"
         />
         <CardBody className="py-3 text-sm">
-          <a href={MAP_LINK} target="_blank" rel="noopener noreferrer" className="text-primary-700 hover:underline">
+          <a
+            href={MAP_LINK}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="tap-target text-primary-700 hover:underline"
+          >
             Agrandir la carte de Libreville
           </a>
         </CardBody>

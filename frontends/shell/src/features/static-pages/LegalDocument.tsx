@@ -123,7 +123,7 @@ export function LegalDocument({ title, intro, sections, path }: LegalDocumentPro
               </h2>
               <div className={`mt-4 ${PROSE}`}>{section.content}</div>
               <p className="mt-6 lg:hidden">
-                <a href="#sommaire" className="text-sm font-medium text-slate-500 hover:text-primary-700">
+                <a href="#sommaire" className="tap-target text-sm font-medium text-slate-500 hover:text-primary-700">
                   <span aria-hidden="true">↑ </span>Retour au sommaire
                 </a>
               </p>
