@@ -253,6 +253,95 @@ describe('the listing index', () => {
   });
 });
 
+describe("a text search among the index's candidates", () => {
+  /** Newer than every listing above, the id and the date in the same order, one in three with the word. */
+  async function insertNewest(count: number) {
+    const rows = Array.from({ length: count }, (_, i) => ({
+      userId: random.pick(sellers),
+      title: `Cahier ${random.chance(0.35) ? 'tonnerre' : 'orage'} ${random.int(1000)}`,
+      author: random.chance(0.5) ? 'Collectif tonnerre' : 'Collectif',
+      condition: random.pick(bookConditions),
+      price: random.pick([500, 1000, 2500, 5000, 7500]),
+      cityId: random.pick(cityIds),
+      categoryIds: Array.from({ length: 1 + random.int(2) }, () => random.pick(categoryIds)),
+      createdAt: new Date(start + 10 * 86_400_000 + i * 1000),
+    }));
+    await h.db.insert(schema.books).values(rows);
+  }
+
+  it('ranks the same window as SQL, with the exact total when it can count it', async () => {
+    await insertNewest(1400);
+    await caughtUp();
+    const view = await h.categoryStore.view();
+    let among = 0;
+    for (let i = 0; i < 60; i++) {
+      const raw: Record<string, unknown> = {
+        query: random.pick(['tonnerre', 'cahier tonnerre', 'orage']),
+        sort_by: 'relevance',
+        per_page: random.pick([5, 12]),
+        page: random.pick([1, 1, 2, 3]),
+      };
+      if (random.chance(0.5)) raw.category_ids = String(random.pick(categoryIds));
+      if (random.chance(0.4)) raw.min_price = random.pick([1000, 2500]);
+      if (random.chance(0.3)) raw.city_id = random.pick(cityIds);
+      const query = bookListQuerySchema.parse(raw);
+      let candidates = false;
+      const spy = {
+        select: (selection: Parameters<ListingIndexFeed['select']>[0]) => {
+          const answer = feed.select(selection);
+          candidates ||= answer !== null && selection.limit > 30;
+          return answer;
+        },
+        rows: feed.rows,
+      };
+      const fromSql = await catalogueSearch({ db: h.db, boostedIds: async () => [] }).page(query, view);
+      const fromIndex = await catalogueSearch({
+        db: h.db,
+        feed: spy as ListingIndexFeed,
+        boostedIds: async () => [],
+      }).page(query, view);
+      const context = JSON.stringify(query);
+      expect(fromIndex.ids, context).toEqual(fromSql.ids);
+      const exact = await sqlCount(query);
+      // Counted when the window holds every match (as SQL counts it: a page past the last says
+      // 0); else estimated from the candidates read, as the SQL engine's is from the planner's
+      // statistics.
+      if (exact < 150) expect(fromIndex.total, context).toBe(fromIndex.ids.length ? exact : fromSql.total);
+      else {
+        expect(fromIndex.total, context).toBeGreaterThan(exact * 0.5);
+        expect(fromIndex.total, context).toBeLessThan(exact * 2);
+      }
+      if (candidates) among++;
+    }
+    expect(among).toBeGreaterThan(40);
+  }, 120_000);
+
+  it('leaves a text rare among the candidates to SQL, and finds nothing when no listing passes the other filters', async () => {
+    const view = await h.categoryStore.view();
+    const search = catalogueSearch({ db: h.db, feed, boostedIds: async () => [] });
+    const rare = bookListQuerySchema.parse({ query: 'Titre corrigé', sort_by: 'relevance' });
+    const [row] = await h.db
+      .insert(schema.books)
+      .values({
+        userId: sellers[1]!,
+        title: 'Ouragan de Libreville',
+        author: 'X',
+        condition: 'bon',
+        price: 1000,
+        createdAt: new Date(start),
+      })
+      .returning({ id: schema.books.id });
+    await caughtUp();
+    // The oldest listing of all: far past the newest thousand, found by the text index.
+    const oldest = await search.page(bookListQuerySchema.parse({ query: 'ouragan', sort_by: 'relevance' }), view);
+    expect(oldest.ids).toEqual([row!.id]);
+    expect(oldest.total).toBe(1);
+    expect((await search.page(rare, view)).total).toBe(await sqlCount(rare));
+    const nowhere = bookListQuerySchema.parse({ query: 'tonnerre', sort_by: 'relevance', min_price: 900_000 });
+    expect(await search.page(nowhere, view)).toMatchObject({ ids: [], total: 0 });
+  });
+});
+
 describe('the rows kept for the pages', () => {
   /** The rows of `ids` through the feed, and the ids it had to read from SQL. */
   async function rowsThroughFeed(ids: number[]) {

@@ -55,7 +55,7 @@ export function createSearch(options: {
   const pages = new Cache<string, BookListPage>({ max: 1000, ttlMs: 10_000 });
   uow.listen(CATALOGUE_DEPENDS_ON, () => {
     pages.clear();
-    catalogue.totals.clear();
+    catalogue.clear();
     suggestions.cache.clear();
   });
   // After a write of this replica, the index answers again once it has read the change back,

@@ -81,7 +81,6 @@ export interface CatalogueFilter {
 
 export function catalogueConditions(filter: CatalogueFilter, match: TextMatch = asTyped): SQL[] {
   const conditions: SQL[] = [filter.status ? eq(l.status, filter.status) : listed, shown];
-  if (filter.text) conditions.push(textCondition(filter.text, match));
   conditions.push(...filter.understoodSets.map(inCategories));
   if (filter.categoryGroups) {
     const groups = filter.categoryGroups;
@@ -105,6 +104,10 @@ export function catalogueConditions(filter: CatalogueFilter, match: TextMatch = 
   if (filter.cityId) conditions.push(eq(l.cityId, filter.cityId));
   if (filter.userId) conditions.push(eq(l.userId, filter.userId));
   if (filter.excludeId) conditions.push(sql`${l.id} <> ${filter.excludeId}`);
+  // The text last: PostgreSQL tests a row's conditions in the order written (at equal cost), and
+  // matching a listing's words costs more than comparing its categories or price, which leave
+  // most rows out first when the matches are read along an index other than the text's.
+  if (filter.text) conditions.push(textCondition(filter.text, match));
   return conditions;
 }
 
@@ -201,6 +204,41 @@ export async function windowIds(
   offset: number,
 ) {
   return pageIds(db, sql`${l.id} in (${pageIdsQuery(db, where, [desc(l.id)], window, 0)})`, order, limit, offset);
+}
+
+/**
+ * A text search's page ranked within its window, among listings already known to pass every other
+ * filter (the listing index's candidates, newest first): the newest `window` of them whose words
+ * match, ranked; with the window's size and its oldest id (how far into the candidates it
+ * reached). Only the words are matched here, each candidate read by its id: reading the newest
+ * rows backwards along the primary key, testing categories and price on each, cost PostgreSQL
+ * about five times as many rows for a text as common as « collectif » in the Lycée.
+ */
+export async function windowAmong(
+  db: Db,
+  candidateIds: number[],
+  filter: Pick<CatalogueFilter, 'status' | 'text'>,
+  match: TextMatch,
+  window: number,
+  limit: number,
+  offset: number,
+) {
+  const text = filter.text ?? '';
+  const rows = await rowsOf<{ id: number; matching: number; oldest: number }>(
+    db,
+    sql`with window_matches as (
+        select ${l.id} as id, ${l.search} as search from ${l}
+        where ${l.id} = any(${`{${candidateIds.join(',')}}`}::integer[])
+          and ${filter.status ? eq(l.status, filter.status) : listed} and ${shown}
+          and ${textCondition(text, match)}
+        order by ${l.id} desc limit ${window}
+      )
+      select id, (select count(*) from window_matches)::int as matching, (select min(id) from window_matches) as oldest
+      from window_matches
+      order by ts_rank_cd(search, ${match.mode === 'typo' ? forgivenQuery(match.tsquery) : textQuery(text)}) desc, id desc
+      limit ${limit} offset ${offset}`,
+  );
+  return { ids: rows.map((r) => r.id), matching: rows[0]?.matching ?? 0, oldest: rows[0]?.oldest ?? null };
 }
 
 export async function countMatches(db: Db, where: SQL | undefined) {

@@ -8,6 +8,12 @@ import { didYouMean, planSearch, type UnderstoodFilter, understoodCategorySets }
 import { type IdPage, type PageRequest, type SqlSearch, sqlSearch } from './sql-search.ts';
 
 export const DEFAULT_PER_PAGE = 12;
+/**
+ * The newest listings passing a text search's other filters that the index hands to PostgreSQL to
+ * match the words in (as deep as its heap goes): enough for a window of matches when one listing in
+ * seven has the words; a rarer text is left to the text index.
+ */
+const CANDIDATES = 1000;
 
 /**
  * The forgiving passes (trigram match, « Vouliez-vous dire … ») run for texts of at most this
@@ -89,14 +95,29 @@ export function catalogueSearch(options: { db: Db; feed?: ListingIndexFeed | und
     mode: TextMode,
     perPage: number,
   ): Promise<IdPage> {
+    const request = requestOf(query, catalogueFilter(query, view.graph, understood), perPage);
     if (!query.query && feed) {
       // No words left to search: the index has the page's ids and the exact total, unless it is
       // catching up with a write (then SQL answers).
       const selection = selectionOf(query, view.graph, understood, perPage);
       const served = selection && feed.select(selection);
       if (served) return served;
+    } else if (feed && request.sortBy === 'relevance') {
+      // Words to search: the index finds the newest listings passing every other filter, and
+      // PostgreSQL matches the words among them only.
+      const others = {
+        ...query,
+        query: undefined,
+        sort_by: 'created_at' as const,
+        sort_direction: 'desc' as const,
+        page: 1,
+      };
+      const selection = selectionOf(others, view.graph, understood, CANDIDATES);
+      const candidates = selection && feed.select(selection);
+      const served = candidates && (await sql.rankedAmong(candidates, request, mode));
+      if (served) return served;
     }
-    return sql.page(requestOf(query, catalogueFilter(query, view.graph, understood), perPage), mode);
+    return sql.page(request, mode);
   }
 
   /** Full text first; nothing for those words: perhaps a typo (« mathematqiues »), the similar ones. */
@@ -127,7 +148,8 @@ export function catalogueSearch(options: { db: Db; feed?: ListingIndexFeed | und
   }
 
   return {
-    totals: sql.totals,
+    /** Forgets what was kept of the listings (totals, close words): a listing has changed. */
+    clear: () => sql.clear(),
     async page(query: BookListQuery, view: CategoryView): Promise<CataloguePage> {
       const perPage = query.limit ?? query.per_page ?? DEFAULT_PER_PAGE;
       // « maths 6e »: Mathématiques and 6e as filters; if they find nothing, the words as typed.

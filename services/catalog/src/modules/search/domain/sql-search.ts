@@ -47,10 +47,15 @@ function totalPast(estimate: number, offset: number, onPage: number, perPage: nu
  * does not answer (search words, the sort by title, a seller's own listings, deep pages by
  * popularity), and all of them while the index is loading or catching up. Totals are kept 15 s
  * (counting tens of thousands of rows on every page turn costs more than the page), until a
- * listing changes (`totals.clear`, wired in search.ts).
+ * listing changes (`clear`, wired in search.ts).
  */
 export function sqlSearch(db: Db) {
   const totals = new Cache<string, number>({ max: 2000, ttlMs: 15_000 });
+  /**
+   * The listings' words closest to a text's, until a listing changes (at most a minute): a text
+   * searched again page after page (another filter, another page) would look each word up again.
+   */
+  const closeWords = new Cache<string, string[][]>({ max: 2000, ttlMs: 60_000 });
 
   /** What a total is kept under: every filter, not the page or the order. */
   const totalKey = (filter: queries.CatalogueFilter, match: queries.TextMatch) =>
@@ -63,7 +68,7 @@ export function sqlSearch(db: Db) {
    */
   async function textMatch(text: string | undefined, mode: queries.TextMode): Promise<queries.TextMatch | null> {
     if (mode === 'fulltext' || !text) return { mode: 'fulltext' };
-    const words = await queries.similarWords(db, text, SIMILAR_WORDS_PER_WORD);
+    const words = await closeWords.read(text, () => queries.similarWords(db, text, SIMILAR_WORDS_PER_WORD));
     if (!words.length || words.some((alternatives) => !alternatives.length)) return null;
     return { mode: 'typo', tsquery: words.map((alternatives) => `(${alternatives.join(' | ')})`).join(' & ') };
   }
@@ -128,8 +133,39 @@ export function sqlSearch(db: Db) {
     return { ids, total: totalPast(estimate, offset, ids.length, perPage) };
   }
 
+  /**
+   * A relevance page of a text search within its window, among the listings the index found for
+   * every other filter (`candidates`: the newest first, and how many there are in all): only the
+   * words are left to PostgreSQL. Null when the candidates cannot say (fewer matches than a
+   * window among only some of the candidates, a total small enough to count exactly, a page past
+   * the window's matches): the SQL engine answers then.
+   */
+  async function rankedAmong(candidates: IdPage, request: PageRequest, mode: queries.TextMode): Promise<IdPage | null> {
+    const { perPage } = request;
+    const offset = (request.page - 1) * perPage;
+    if (request.sortBy !== 'relevance' || offset + perPage > RANKED_WINDOW || !request.filter.text) return null;
+    const match = await textMatch(request.filter.text, mode);
+    if (!match) return { ids: [], total: 0 };
+    if (!candidates.ids.length) return { ids: [], total: 0 };
+    const page = await queries.windowAmong(db, candidates.ids, request.filter, match, RANKED_WINDOW, perPage, offset);
+    if (!page.ids.length && offset > 0) return null;
+    const everyCandidate = candidates.ids.length >= candidates.total;
+    if (page.matching < RANKED_WINDOW) return everyCandidate ? { ids: page.ids, total: page.matching } : null;
+    // A full window: its matches are to the candidates it read what all the matches are to all the
+    // listings passing the other filters.
+    const read = candidates.ids.filter((id) => id >= page.oldest!).length;
+    const estimate = Math.round((candidates.total * page.matching) / Math.max(read, page.matching));
+    if (estimate <= EXACT_COUNT_UP_TO) return null;
+    return { ids: page.ids, total: totalPast(estimate, offset, page.ids.length, perPage) };
+  }
+
   return {
-    totals,
+    rankedAmong,
+    /** Forgets what was kept of the listings: a listing has changed. */
+    clear() {
+      totals.clear();
+      closeWords.clear();
+    },
     /** A page of ids with its total, for this filter in this text mode. */
     async page(request: PageRequest, mode: queries.TextMode): Promise<IdPage> {
       const match = await textMatch(request.filter.text, mode);

@@ -4,6 +4,8 @@
  * loaded once and kept until something changes (see CategoryCache).
  */
 export const MAX_CATEGORY_DEPTH = 10;
+/** Category selections whose grouping is kept (per graph). */
+const GROUPINGS_KEPT = 500;
 
 export interface CategoryNode {
   id: number;
@@ -31,6 +33,12 @@ export class CategoryGraph {
    * asks for them hundreds of times.
    */
   private readonly walks = new Map<string, number[]>();
+  /**
+   * Filters as grouped, per set of selected categories: the grouping compares every pair of them
+   * (a search naming twenty categories spent a tenth of its time there, twice per request).
+   * Bounded, as any client may send any set.
+   */
+  private readonly groupings = new Map<string, number[][][]>();
 
   constructor(
     categories: Array<{ id: number; name: string; order: number }>,
@@ -149,7 +157,19 @@ export class CategoryGraph {
    * « Seconde », « Première » and « Mathématiques » are the maths books of either level.
    */
   filterGroups(ids: number[]): number[][][] {
-    const selected = [...new Set(ids)].filter((id) => this.has(id));
+    const selected = [...new Set(ids)].filter((id) => this.has(id)).sort((a, b) => a - b);
+    const key = selected.join(',');
+    let grouped = this.groupings.get(key);
+    if (!grouped) {
+      if (this.groupings.size >= GROUPINGS_KEPT) this.groupings.clear();
+      grouped = this.group(selected);
+      this.groupings.set(key, grouped);
+    }
+    // A copy, so no caller can change what the next one reads.
+    return grouped.map((sets) => sets.map((set) => [...set]));
+  }
+
+  private group(selected: number[]): number[][][] {
     const isAncestor = (a: number, b: number) => a !== b && this.ancestors(b).includes(a);
     const leaves = selected.filter((a) => !selected.some((b) => isAncestor(a, b)));
     // An ancestor that wholly contains a category adds nothing to it (what is within the one is
