@@ -291,4 +291,104 @@ describe('class lists', () => {
     await admin.getByTestId('class-list-item-card').filter({ hasText: 'Dictionnaire Larousse junior' }).waitFor();
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it('an administrator withdraws a book: the family sees the change on « Ma liste » at 360 px, the seller the notice and the mark on the listing', async () => {
+    const errors: string[] = [];
+    const base = stack.url('gateway');
+    const tag = Date.now().toString(36);
+    const school = `Collège des versions ${tag}`;
+    const gone = `Sciences 6e retirées ${tag}`;
+    const admin = (await call(`${stack.api}/login`, { body: ADMIN })).body.access_token as string;
+    const created = await call(`${stack.api}/admin/class-lists`, {
+      token: admin,
+      body: {
+        school_year: '2026-2027',
+        level_id: sixth,
+        kind: 'school',
+        school_name: school,
+        city_id: libreville,
+        status: 'published',
+        items: [{ title: gone }, { title: `Anglais 6e gardé ${tag}` }],
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const listId = created.body.list.id as number;
+    const withdrawnId = created.body.list.items[0].id as number;
+    const signedIn = async (n: string) => {
+      const m = await verifiedMember(stack, n);
+      return { ...m, user: (await call(`${stack.api}/user`, { token: m.token })).body.user };
+    };
+    const family = await signedIn(`famille${tag}`);
+    const saved = await call(`${stack.api}/my-class-lists/${listId}`, {
+      method: 'PUT',
+      token: family.token,
+      body: { city_id: libreville, owned_item_ids: [withdrawnId] },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const seller = await signedIn(`vendeur${tag}`);
+    const bookId = await eventually(
+      async () =>
+        postListing(stack, seller.token, {
+          title: gone,
+          author: 'Collectif',
+          condition: 'bon',
+          price: '2000',
+          city_id: String(libreville),
+          category_ids: String(sixth),
+        }).catch(() => undefined),
+      30_000,
+    );
+
+    // The administrator withdraws the book at 360 px; the history says so.
+    const page = await newPage(errors);
+    await logInThroughForm(page, base, ADMIN.email, ADMIN.password);
+    await page.goto(`${base}/admin/class-lists/${listId}`);
+    const card = page.getByTestId('class-list-item-card').filter({ hasText: gone });
+    await card.getByRole('button', { name: /^Retirer/ }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText(/les vendeurs de ce manuel seront prévenus/).waitFor();
+    await confirm.getByRole('button', { name: 'Retirer' }).click();
+    const version = page.getByTestId('class-list-version').first();
+    await version.getByText('Version 2').waitFor({ timeout: 15_000 });
+    await version.getByText(gone).waitFor();
+    await expect(page.getByTestId('class-list-item-card').filter({ hasText: gone }).count()).resolves.toBe(0);
+    await noHorizontalScroll(page);
+    await keepScreenshot(page, { path: `${SCREENSHOTS}/admin-versions-360.png`, fullPage: true });
+
+    // The family's « Ma liste » follows the new version: the book is no longer asked, theirs no longer needed.
+    const parent = await newPage(errors, family);
+    await parent.goto(`${base}/ma-liste?level=${sixth}&list=${listId}`);
+    const changes = parent.getByTestId('list-changes');
+    await changes.getByRole('heading', { name: /^Liste mise à jour le / }).waitFor({ timeout: 20_000 });
+    await changes.getByText(`« ${gone} » (plus demandé)`, { exact: false }).waitFor();
+    await changes.getByTestId('no-longer-needed').getByText(gone, { exact: false }).waitFor();
+    await expect(parent.getByTestId('list-item').filter({ hasText: gone }).count()).resolves.toBe(0);
+    await noHorizontalScroll(parent);
+    await expect(smallTargets(parent)).resolves.toEqual([]);
+    await expect(seriousViolations(parent)).resolves.toEqual([]);
+    await keepScreenshot(parent, { path: `${SCREENSHOTS}/ma-liste-changed-360.png` });
+
+    // The seller's notice, then their listing as buyers see it.
+    await eventually(async () => {
+      const res = await call(`${stack.api}/notifications`, { token: seller.token });
+      return res.body.data?.find((n: { type: string }) => n.type === 'class_list.listing_withdrawn');
+    }, 30_000);
+    const sellerPage = await newPage(errors, seller);
+    await sellerPage.goto(`${base}/notifications`);
+    const notice = sellerPage
+      .getByTestId('notices')
+      .getByRole('button', { name: /n’est plus sur la liste de 6e 2026-2027/ });
+    await notice.first().waitFor({ timeout: 15_000 });
+    await noHorizontalScroll(sellerPage);
+    await keepScreenshot(sellerPage, { path: `${SCREENSHOTS}/seller-notice-360.png` });
+    await notice.first().click();
+    await sellerPage.waitForURL(`**/books/${bookId}`);
+    await sellerPage
+      .getByTestId('book-class-lists')
+      .getByText(`Retiré de la liste 2026-2027 (6e, ${school})`)
+      .waitFor({ timeout: 15_000 });
+    await noHorizontalScroll(sellerPage);
+    await keepScreenshot(sellerPage, { path: `${SCREENSHOTS}/listing-withdrawn-360.png` });
+    expect(errors).toEqual([]);
+  }, 120_000);
 });
