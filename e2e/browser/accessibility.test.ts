@@ -142,6 +142,10 @@ describe('accessibility at 360 px', () => {
     ['admin dashboard', () => '/admin/dashboard', 'admin'],
     ['comment moderation', () => '/admin/comments', 'admin'],
     ['category manager', () => '/admin/categories', 'admin'],
+    ['back-office listings', () => '/admin/books', 'admin'],
+    ['back-office towns', () => '/admin/cities', 'admin'],
+    ['contact messages', () => '/admin/contacts', 'admin'],
+    ['reports', () => '/admin/signalements', 'admin'],
   ];
 
   it.each(pages)('%s: no serious axe violation, no control under 44 px', async (_name, path, who) => {

@@ -61,6 +61,8 @@ const ITEM = 'inline-flex items-center justify-center rounded-lg border text-sm 
 const SIZE = { regular: 'h-10 min-w-10 px-3', compact: 'h-9 min-w-8 px-2 sm:h-10 sm:min-w-10 sm:px-3' };
 const PLAIN = 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50';
 const CURRENT = 'border-primary-700 bg-primary-700 text-white';
+/** The arrows have no text: 44 px wide on phones, as every control without text. */
+const ARROW = 'max-md:min-w-11';
 
 /**
  * Numbered pages with previous and next, as links (`hrefFor`) or buttons (`onPage`). The current
@@ -86,13 +88,13 @@ export function Pagination({
     if (hrefFor) {
       return disabled ? (
         <span
-          className={cn(item, 'cursor-not-allowed border-slate-200 bg-slate-50 text-slate-400')}
+          className={cn(item, ARROW, 'cursor-not-allowed border-slate-200 bg-slate-50 text-slate-400')}
           aria-disabled="true"
         >
           {children}
         </span>
       ) : (
-        <Link to={hrefFor(target)} className={cn(item, PLAIN)} aria-label={name}>
+        <Link to={hrefFor(target)} className={cn(item, ARROW, PLAIN)} aria-label={name}>
           {children}
         </Link>
       );
@@ -100,7 +102,7 @@ export function Pagination({
     return (
       <button
         type="button"
-        className={cn(item, PLAIN, 'disabled:cursor-not-allowed disabled:opacity-50')}
+        className={cn(item, ARROW, PLAIN, 'disabled:cursor-not-allowed disabled:opacity-50')}
         disabled={disabled}
         onClick={() => onPage?.(target)}
         aria-label={name}

@@ -43,7 +43,7 @@ export function BookTitle({ book, onOpen }: { book: AdminBook; onOpen: (id: numb
         href={`/books/${book.id}`}
         target="_blank"
         rel="noreferrer"
-        className="ml-1 text-xs text-slate-500 hover:underline"
+        className="ml-1 inline-flex items-center justify-center align-middle text-xs text-slate-500 hover:underline max-md:min-h-11 max-md:min-w-11"
         aria-label={`Page publique de ${book.title} (nouvel onglet)`}
       >
         ↗

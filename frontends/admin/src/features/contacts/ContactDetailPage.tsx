@@ -222,7 +222,7 @@ export default function ContactDetailPage() {
                     <div>
                       <dt className="text-slate-500">Adresse email</dt>
                       <dd className="font-medium break-all">
-                        <a href={`mailto:${data.email}`} className="text-primary-700 hover:underline">
+                        <a href={`mailto:${data.email}`} className="tap-target text-primary-700 hover:underline">
                           {data.email}
                         </a>
                       </dd>

@@ -13,14 +13,17 @@ function SelectBox({
   checked: boolean;
   onToggle: (id: string) => void;
 }) {
+  // The box is 20 px; its label around it is the 44 px that a finger touches.
   return (
-    <input
-      type="checkbox"
-      className="h-5 w-5 cursor-pointer rounded accent-primary-700"
-      checked={checked}
-      onChange={() => onToggle(contact.id)}
-      aria-label={`Sélectionner le message de ${contact.name}`}
-    />
+    <label className="-m-3 flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center">
+      <input
+        type="checkbox"
+        className="h-5 w-5 cursor-pointer rounded accent-primary-700"
+        checked={checked}
+        onChange={() => onToggle(contact.id)}
+        aria-label={`Sélectionner le message de ${contact.name}`}
+      />
+    </label>
   );
 }
 
@@ -149,7 +152,7 @@ export function ContactsList({
       </div>
 
       <div className="desk:hidden">
-        <label className="mb-2 flex items-center gap-3 px-1 text-sm text-slate-700">
+        <label className="mb-2 flex min-h-11 cursor-pointer items-center gap-3 px-1 text-sm text-slate-700">
           <input
             type="checkbox"
             className="h-5 w-5 cursor-pointer rounded accent-primary-700"

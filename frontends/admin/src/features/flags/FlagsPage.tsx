@@ -72,12 +72,12 @@ function Target({ report }: { report: Report }) {
             to={`/books/${report.target_id}`}
             target="_blank"
             rel="noopener"
-            className="text-primary-700 hover:underline"
+            className="tap-target text-primary-700 hover:underline"
           >
             {label}
           </Link>
         ) : report.target_type === 'user' ? (
-          <Link to={`/admin/users/${report.target_id}`} className="text-primary-700 hover:underline">
+          <Link to={`/admin/users/${report.target_id}`} className="tap-target text-primary-700 hover:underline">
             {label}
           </Link>
         ) : (
