@@ -53,7 +53,7 @@ export function BookDetailDialog({ id, onClose }: { id: number | null; onClose: 
               </>
             ) : null}
             <dt className="text-slate-500">Prix</dt>
-            <dd>{formatPrice(data.price)}</dd>
+            <dd>{formatPrice(data.price, { zeroLabel: 'Don' })}</dd>
             <dt className="text-slate-500">État</dt>
             <dd>{data.condition_label}</dd>
             <dt className="text-slate-500">Ville</dt>

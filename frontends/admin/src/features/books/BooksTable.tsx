@@ -49,7 +49,7 @@ export function BooksTable({
     {
       key: 'price',
       header: 'Prix',
-      cell: (book) => <span className="whitespace-nowrap">{formatPrice(book.price)}</span>,
+      cell: (book) => <span className="whitespace-nowrap">{formatPrice(book.price, { zeroLabel: 'Don' })}</span>,
       className: 'w-28',
     },
     { key: 'status', header: 'Statut', cell: (book) => <Badges book={book} />, className: 'w-28' },
@@ -94,7 +94,7 @@ export function BooksTable({
             <p className="text-sm">
               <BookOwner book={book} /> <span className="text-slate-500">· {book.city?.name ?? '—'}</span>
             </p>
-            <p className="font-semibold text-slate-900">{formatPrice(book.price)}</p>
+            <p className="font-semibold text-slate-900">{formatPrice(book.price, { zeroLabel: 'Don' })}</p>
             <Badges book={book} />
             <BookActions book={book} withLabels {...handlers} />
           </div>

@@ -8,6 +8,8 @@ import { StatTile, TrendBadge } from './StatTile';
 
 const percent = new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFractionDigits: 0 });
 const whole = new Intl.NumberFormat('fr-FR');
+/** « 1 vendue », « 3 vendues »: a French plural (0 and 1 take the singular). */
+const counted = (count: number, word: string) => `${whole.format(count)} ${word}${count > 1 ? 's' : ''}`;
 
 /**
  * The figures of a period, each service's read on its own (one away leaves the others shown):
@@ -60,8 +62,8 @@ export function Overview({ period, against }: { period: StatsPeriodQuery; agains
             detail={
               c ? (
                 <span className="text-xs text-slate-600">
-                  {whole.format(c.by_status.disponible)} disponibles · {whole.format(c.by_status.réservé)} réservées ·{' '}
-                  {whole.format(c.by_status.vendu)} vendues
+                  {counted(c.by_status.disponible, 'disponible')} · {counted(c.by_status.réservé, 'réservée')} ·{' '}
+                  {counted(c.by_status.vendu, 'vendue')}
                 </span>
               ) : null
             }

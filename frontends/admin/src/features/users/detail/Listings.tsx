@@ -32,7 +32,7 @@ export function Listings({ userId }: { userId: string }) {
                   {book.title}
                 </Link>
                 <span className="flex items-center gap-2 text-slate-600">
-                  {formatPrice(book.price)} <Badge>{book.status_label}</Badge>
+                  {formatPrice(book.price, { zeroLabel: 'Don' })} <Badge>{book.status_label}</Badge>
                 </span>
               </li>
             ))}

@@ -258,7 +258,7 @@ function RecentActivity() {
               </span>
               <p className="mt-3 font-medium text-slate-800">Aucune activité récente</p>
               <p className="mt-1 max-w-xs text-sm text-slate-600">
-                Publiez un manuel ou contactez un vendeur : vos dernières actions apparaîtront ici.
+                Publiez un manuel : sa mise en ligne, sa vente ou son retrait apparaîtront ici.
               </p>
             </div>
           ) : (
