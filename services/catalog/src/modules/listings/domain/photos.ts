@@ -1,9 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import type { Storage } from '@cartable/service-kit';
 import { convertImage, photoRules } from '@cartable/service-kit/images';
+import type { Sharp } from 'sharp';
 
 export const DISPLAY_WIDTH = 1200;
 export const THUMBNAIL_WIDTH = 400;
+/**
+ * The most a thumbnail weighs: what a card and, in data saver, a book page cost at most (0.04 FCFA
+ * at 2,607 FCFA a gigabyte). A phone photo of a cover makes 7 to 21 KiB at quality 70 (docs:
+ * frontends); a photo over it is encoded again at a lower quality, then smaller.
+ */
+export const THUMBNAIL_MAX_BYTES = 16 * 1024;
+const THUMBNAIL_QUALITIES = [70, 55, 40, 25];
+/** Past the lowest quality, the width shrinks by this much each time, down to the smallest. */
+const THUMBNAIL_SHRINK = 0.75;
+const THUMBNAIL_MIN_WIDTH = 100;
+
+/** The thumbnail at the best quality, then the largest size, that fits THUMBNAIL_MAX_BYTES. */
+async function thumbnailWithinBudget(image: Sharp): Promise<Buffer> {
+  for (let width = THUMBNAIL_WIDTH; ; width = Math.max(THUMBNAIL_MIN_WIDTH, Math.round(width * THUMBNAIL_SHRINK))) {
+    const resized = image
+      .clone()
+      .resize({ width, height: Math.round(width * 1.4), fit: 'inside', withoutEnlargement: true });
+    const qualities = width === THUMBNAIL_WIDTH ? THUMBNAIL_QUALITIES : THUMBNAIL_QUALITIES.slice(-1);
+    for (const quality of qualities) {
+      const thumbnail = await resized.clone().webp({ quality }).toBuffer();
+      // The smallest size is kept whatever it weighs: 100 × 140 pixels of noise make about 10 KiB.
+      if (thumbnail.length <= THUMBNAIL_MAX_BYTES || width === THUMBNAIL_MIN_WIDTH) return thumbnail;
+    }
+  }
+}
 
 /** A photo re-encoded in the two sizes we serve. */
 export interface ProcessedPhoto {
@@ -18,7 +44,8 @@ export interface PhotoKeys {
 
 /**
  * Checks the bytes are a photo (by content, whatever the name), turns it upright, and makes
- * the two WebP sizes we serve; the re-encoding drops every piece of metadata (EXIF, GPS). Not a
+ * the two WebP sizes we serve, the thumbnail within its byte budget; the re-encoding drops every
+ * piece of metadata (EXIF, GPS). Not a
  * photo, too many pixels or corrupt: ImageRejected with its French reason.
  */
 export function processBookImage(input: Buffer): Promise<ProcessedPhoto> {
@@ -30,11 +57,7 @@ export function processBookImage(input: Buffer): Promise<ProcessedPhoto> {
         .resize({ width: DISPLAY_WIDTH, height: DISPLAY_WIDTH, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 80 })
         .toBuffer(),
-      upright
-        .clone()
-        .resize({ width: THUMBNAIL_WIDTH, height: THUMBNAIL_WIDTH * 1.4, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 70 })
-        .toBuffer(),
+      thumbnailWithinBudget(upright),
     ]);
     return { display, thumbnail };
   });
