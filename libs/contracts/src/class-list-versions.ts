@@ -42,6 +42,7 @@ export type ClassListVersion = z.infer<typeof classListVersionSchema>;
 
 /** GET /admin/class-lists/{id}/versions: the newest first. */
 export const classListVersionsResponseSchema = z.object({ data: z.array(classListVersionSchema) });
+export type ClassListVersionsResponse = z.infer<typeof classListVersionsResponseSchema>;
 
 /** A list as a listing's page names it: « 6e · 2026-2027 » (and the school for a school's list). */
 export const classListRefSchema = z.object({

@@ -12,6 +12,7 @@ import type {
   ClassListResponse,
   ClassListUpdateRequest,
   ClassListVersion,
+  ClassListVersionsResponse,
   ClassListWriteResponse,
   MessageResponse,
 } from '@cartable/contracts';
@@ -72,7 +73,7 @@ export const adminClassListVersionsQuery = (id: number) =>
   queryOptions({
     queryKey: adminClassListKeys.versions(id),
     queryFn: async ({ signal }) =>
-      (await api.get<{ data: ClassListVersion[] }>(`/admin/class-lists/${enc(id)}/versions`, { signal })).data,
+      (await api.get<ClassListVersionsResponse>(`/admin/class-lists/${enc(id)}/versions`, { signal })).data,
   });
 
 /** Every write answers the list (or item) as it is now: the detail is refreshed, the lists refetched. */
