@@ -78,26 +78,29 @@ export function BookFilters({
             </option>
           ))}
         </Select>
-        <Select
-          label="Trier par"
-          value={`${sortBy}:${direction}`}
-          onChange={(e) => {
-            const [by, dir] = e.target.value.split(':');
-            update({
-              sort_by: by === 'created_at' ? null : (by ?? null),
-              sort_direction: dir === 'desc' ? null : (dir ?? null),
-            });
-          }}
-        >
-          {(Object.keys(BOOK_SORTS) as BookSort[]).flatMap((key) => [
-            <option key={`${key}:desc`} value={`${key}:desc`}>
-              {BOOK_SORTS[key]} {key === 'title' ? '(Z → A)' : key === 'created_at' ? '(récentes)' : '(décroissant)'}
-            </option>,
-            <option key={`${key}:asc`} value={`${key}:asc`}>
-              {BOOK_SORTS[key]} {key === 'title' ? '(A → Z)' : key === 'created_at' ? '(anciennes)' : '(croissant)'}
-            </option>,
-          ])}
-        </Select>
+        {/* The sort's longest choice, « Date de publication (récentes) », needs two columns. */}
+        <div className="sm:col-span-2">
+          <Select
+            label="Trier par"
+            value={`${sortBy}:${direction}`}
+            onChange={(e) => {
+              const [by, dir] = e.target.value.split(':');
+              update({
+                sort_by: by === 'created_at' ? null : (by ?? null),
+                sort_direction: dir === 'desc' ? null : (dir ?? null),
+              });
+            }}
+          >
+            {(Object.keys(BOOK_SORTS) as BookSort[]).flatMap((key) => [
+              <option key={`${key}:desc`} value={`${key}:desc`}>
+                {BOOK_SORTS[key]} {key === 'title' ? '(Z → A)' : key === 'created_at' ? '(récentes)' : '(décroissant)'}
+              </option>,
+              <option key={`${key}:asc`} value={`${key}:asc`}>
+                {BOOK_SORTS[key]} {key === 'title' ? '(A → Z)' : key === 'created_at' ? '(anciennes)' : '(croissant)'}
+              </option>,
+            ])}
+          </Select>
+        </div>
       </div>
 
       {query.owner_id ? (
