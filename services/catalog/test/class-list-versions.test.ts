@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classListVersions, classListWithdrawals } from '../src/db/schema.ts';
+import { classListItems, classListVersions, classListWithdrawals } from '../src/db/schema.ts';
+import { listById } from '../src/modules/class-lists/db/queries.ts';
+import { recordVersion } from '../src/modules/class-lists/domain/versions.ts';
 import { type CatalogHarness, startCatalog } from './harness.ts';
 
 type Member = { sub: string; token: string };
@@ -126,6 +128,36 @@ describe('versions of a list', () => {
     const refused = await h.call('POST', `/admin/class-lists/${full.id}/items`, { title: 'De trop' }, manager.token);
     expect(refused.status).toBe(422);
     expect(await h.db.select().from(classListVersions).where(eq(classListVersions.listId, full.id))).toEqual([]);
+  });
+
+  it('numbers the versions of concurrent changes one after the other, and a change that fails leaves no version', async () => {
+    const list = await publishedList('2047-2048', [{ title: 'Physique 6e Concurrence' }]);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        h.call('POST', `/admin/class-lists/${list.id}/items`, { title: `Livre concurrent ${i}` }, manager.token),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
+    const rows = await h.db.select().from(classListVersions).where(eq(classListVersions.listId, list.id));
+    expect(rows.map((r) => r.number).sort()).toEqual([2, 3, 4, 5, 6]);
+    expect(rows.every((r) => r.changes.length === 1 && r.changes[0]!.kind === 'added')).toBe(true);
+
+    // The version, the withdrawal, the book's removal and the events are one transaction.
+    const before = (await h.events('catalog.class_list.changed')).length;
+    const item = list.items[0]!;
+    await expect(
+      h.uow.run(async (t) => {
+        await t.db.delete(classListItems).where(eq(classListItems.id, item.id));
+        await recordVersion(t, (await listById(t.db, list.id))!, 'admin', [
+          { kind: 'withdrawn', item: { id: item.id, title: item.title, isbn: null }, previous: null },
+        ]);
+        throw new Error('panne au milieu du retrait');
+      }),
+    ).rejects.toThrow('panne');
+    expect(await h.db.select().from(classListItems).where(eq(classListItems.id, item.id))).toHaveLength(1);
+    expect(await h.db.select().from(classListVersions).where(eq(classListVersions.listId, list.id))).toHaveLength(5);
+    expect(await h.db.select().from(classListWithdrawals).where(eq(classListWithdrawals.listId, list.id))).toEqual([]);
+    expect((await h.events('catalog.class_list.changed')).length).toBe(before);
   });
 
   it('refuses the history and the replacement without lists.manage, and bad input in French', async () => {
