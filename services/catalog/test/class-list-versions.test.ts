@@ -182,6 +182,28 @@ describe('versions of a list', () => {
     expect((await h.call('GET', '/admin/class-lists/999999/versions', undefined, manager.token)).status).toBe(404);
   });
 
+  it('counts a book corrected to another title or ISBN as replaced in place, and a spelling fix as no version', async () => {
+    const list = await publishedList('2048-2049', [{ title: 'Geographie 6e Correction' }]);
+    const url = `/admin/class-lists/${list.id}/items/${list.items[0]!.id}`;
+    expect((await h.call('PUT', url, { title: 'Géographie 6e correction', author: 'IPN' }, manager.token)).status).toBe(
+      200,
+    );
+    const none = await h.call('GET', `/admin/class-lists/${list.id}/versions`, undefined, manager.token);
+    expect(none.body.data).toEqual([]);
+    expect(
+      (await h.call('PUT', url, { title: 'Géographie 6e Atlas', isbn: '9782010000042' }, manager.token)).status,
+    ).toBe(200);
+    const one = await h.call('GET', `/admin/class-lists/${list.id}/versions`, undefined, manager.token);
+    expect(one.body.data).toHaveLength(1);
+    expect(one.body.data[0].changes).toEqual([
+      {
+        kind: 'replaced',
+        item: { id: list.items[0]!.id, title: 'Géographie 6e Atlas', isbn: '9782010000042' },
+        previous: { id: list.items[0]!.id, title: 'Géographie 6e correction', isbn: null },
+      },
+    ]);
+  });
+
   it('counts an import as one version with every book it added', async () => {
     const list = await publishedList('2043-2044', [{ title: 'Anglais 6e Import' }]);
     const res = await h.form(

@@ -129,6 +129,7 @@ export function classListAdmin(uow: UnitOfWork, books: ClassListBooks) {
       return (await books.itemDtos([(await queries.itemById(db, itemId))!]))[0]!;
     },
 
+    /** A book corrected in place; a change of its title or ISBN is a new version. */
     async updateItem(listId: number, itemId: number, b: ItemUpdate) {
       const item = await itemOrNotFound(listId, itemId);
       await books.checkReferences({ subject_ids: [b.subject_id] });
@@ -144,9 +145,17 @@ export function classListAdmin(uow: UnitOfWork, books: ClassListBooks) {
         ...(b.position !== undefined ? { position: b.position } : {}),
       };
       const updated = await uow.run(async (t) => {
+        const list = await lockedList(t.db, item.listId);
         const rows = Object.keys(set).length ? await queries.updateItem(t.db, item.id, set) : [item];
         await queries.touchList(t.db, item.listId);
-        return rows[0]!;
+        const after = rows[0]!;
+        // Another title (not only its accents, case or punctuation) or another ISBN is another book
+        // for the families and the sellers: a version, as a replacement in place (the marks stay).
+        if (after.titleKey !== item.titleKey || after.isbn !== item.isbn)
+          await recordVersion(t, list, 'admin', [
+            { kind: 'replaced', item: changedItem(after), previous: changedItem(item) },
+          ]);
+        return after;
       });
       return (await books.itemDtos([updated]))[0]!;
     },
