@@ -31,6 +31,11 @@ export interface DataTableProps<Row> {
   /** data-testid of each row and card: `${testId}-row`, `${testId}-card`. */
   testId?: string;
   rowClassName?: (row: Row) => string | undefined;
+  /**
+   * Rows of one line beside 44 px buttons (towns): cells centred and tight, so that a row is the
+   * buttons' height, its words in the middle, rather than the words at the top of a tall row.
+   */
+  oneLine?: boolean;
 }
 
 /**
@@ -49,6 +54,7 @@ export function DataTable<Row>({
   empty,
   testId = 'data',
   rowClassName,
+  oneLine = false,
 }: DataTableProps<Row>) {
   if (query.isError && !rows) {
     return <LoadFailed title={LOAD_ERROR} query={query} fallback={errorText ?? 'La liste n’a pas pu être chargée.'} />;
@@ -86,7 +92,14 @@ export function DataTable<Row>({
             {rows.map((row) => (
               <tr key={rowKey(row)} data-testid={`${testId}-row`} className={rowClassName?.(row)}>
                 {columns.map((column) => (
-                  <td key={column.key} className={cn('px-3 py-3 align-top break-words', column.className)}>
+                  <td
+                    key={column.key}
+                    className={cn(
+                      'px-3 break-words',
+                      oneLine ? 'py-1 align-middle' : 'py-3 align-top',
+                      column.className,
+                    )}
+                  >
                     {column.cell(row)}
                   </td>
                 ))}

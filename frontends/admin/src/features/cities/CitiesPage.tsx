@@ -162,6 +162,7 @@ export default function CitiesPage() {
       <DataTable
         caption="Villes"
         testId="city"
+        oneLine
         columns={columns}
         rows={list.data?.data}
         rowKey={(city) => city.id}
