@@ -13,7 +13,7 @@ function ChangeLine({ change }: { change: ClassListChange }) {
         <span>
           <span className="text-slate-500 line-through">{change.previous.title}</span>
           <span aria-hidden="true"> → </span>
-          <span className="sr-only"> remplacé par </span>
+          <span className="sr-only">remplacé par </span>
           <span className="font-medium text-slate-900">{change.item.title}</span>
         </span>
       ) : (
