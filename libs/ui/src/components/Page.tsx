@@ -29,7 +29,8 @@ export function PageHeader({ title, description, actions, className }: PageHeade
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
         {description ? <p className="mt-1 text-sm text-slate-600 sm:text-base">{description}</p> : null}
       </div>
-      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+      {/* Its buttons keep their width: the title and description wrap instead. */}
+      {actions ? <div className="flex flex-wrap gap-2 sm:shrink-0">{actions}</div> : null}
     </div>
   );
 }
