@@ -50,6 +50,7 @@ export function AdminLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const burgerRef = useRef<HTMLButtonElement>(null);
   const drawerRef = useRef<HTMLElement>(null);
+  const navRef = useRef<HTMLElement>(null);
 
   const entries = visibleMenu(user);
   const name = user?.name?.trim() || 'Administrateur';
@@ -61,6 +62,18 @@ export function AdminLayout() {
   useEffect(() => {
     setDrawerOpen(false);
   }, [location.key]);
+
+  // The current screen's entry stays in sight when the menu is taller than the window (« Signalements », last).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the entry or the menu changes
+  useEffect(() => {
+    const nav = navRef.current;
+    const link = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !link) return;
+    const box = nav.getBoundingClientRect();
+    const entry = link.getBoundingClientRect();
+    if (entry.bottom > box.bottom) nav.scrollTop += entry.bottom - box.bottom + 8;
+    else if (entry.top < box.top) nav.scrollTop -= box.top - entry.top + 8;
+  }, [location.pathname, drawerOpen, compact]);
 
   // Leaving the mobile layout closes the drawer.
   useEffect(() => {
@@ -165,7 +178,7 @@ export function AdminLayout() {
           ) : null}
         </div>
 
-        <nav aria-label="Administration" className="flex-1 overflow-y-auto py-3">
+        <nav ref={navRef} aria-label="Administration" className="flex-1 overflow-y-auto py-3">
           <ul className="space-y-0.5 px-2">
             {entries.map(({ path, label, Icon }) => (
               <li key={path}>
