@@ -1,5 +1,4 @@
 import { DEFAULT_COUNTRY_ID } from '@cartable/contracts/defaults';
-import { messages } from '@cartable/contracts/messages';
 import {
   Alert,
   ApiError,
@@ -9,7 +8,6 @@ import {
   Container,
   Input,
   NETWORK_ERROR_MESSAGE,
-  notify,
   PasswordInput,
   useCountries,
   useDocumentTitle,
@@ -120,7 +118,8 @@ export default function RegisterPage() {
       try {
         const response = await authApi.register(values);
         const email = (values.email ?? '').trim().toLowerCase();
-        notify.success(response?.message ?? messages.auth.registered);
+        // No toast: the next page says the link was sent, and a toast at the bottom of a phone's
+        // screen would hide its « Renvoyer l'email ».
         navigate('/register-success', {
           state: { email, verificationCheck: response?.verification_check } satisfies FromState,
         });
