@@ -129,6 +129,7 @@ describe('accessibility at 360 px', () => {
     ['login', () => '/login', 'visitor'],
     ['register', () => '/register', 'visitor'],
     ['terms', () => '/terms', 'visitor'],
+    ['legal notice', () => '/legal', 'visitor'],
     ['contact', () => '/contact', 'visitor'],
     ['member dashboard', () => '/dashboard', 'member'],
     ['my books', () => '/my-books', 'member'],

@@ -35,10 +35,14 @@ export const LEGAL_NOTICE_SECTIONS: LegalSection[] = [
           <Fact label="Dénomination">{COMPANY.name}</Fact>
           <Fact label="Siège social">{COMPANY.address}</Fact>
           <Fact label="Email">
-            <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>
+            <a href={`mailto:${COMPANY.email}`} className="tap-target">
+              {COMPANY.email}
+            </a>
           </Fact>
           <Fact label="Téléphone">
-            <a href={COMPANY.phoneHref}>{COMPANY.phone}</a>
+            <a href={COMPANY.phoneHref} className="tap-target">
+              {COMPANY.phone}
+            </a>
           </Fact>
         </Facts>
       </>
@@ -68,7 +72,9 @@ export const LEGAL_NOTICE_SECTIONS: LegalSection[] = [
           <Fact label="Exploitant">{HOSTING.operator}</Fact>
           <Fact label="Localisation">{HOSTING.location}</Fact>
           <Fact label="Contact">
-            <a href={`mailto:${HOSTING.email}`}>{HOSTING.email}</a>
+            <a href={`mailto:${HOSTING.email}`} className="tap-target">
+              {HOSTING.email}
+            </a>
           </Fact>
         </Facts>
       </>
@@ -82,13 +88,20 @@ export const LEGAL_NOTICE_SECTIONS: LegalSection[] = [
         <p>L'équipe Cartable est à votre écoute pour toute question, signalement ou réclamation.</p>
         <Facts>
           <Fact label="Email">
-            <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>
+            <a href={`mailto:${COMPANY.email}`} className="tap-target">
+              {COMPANY.email}
+            </a>
           </Fact>
           <Fact label="Téléphone">
-            <a href={COMPANY.phoneHref}>{COMPANY.phone}</a>, {LEGAL_PHONE_HOURS}
+            <a href={COMPANY.phoneHref} className="tap-target">
+              {COMPANY.phone}
+            </a>
+            , {LEGAL_PHONE_HOURS}
           </Fact>
           <Fact label="Formulaire">
-            <Link to="/contact">page Contact</Link>
+            <Link to="/contact" className="tap-target">
+              page Contact
+            </Link>
           </Fact>
           <Fact label="Adresse">{COMPANY.address}</Fact>
         </Facts>
