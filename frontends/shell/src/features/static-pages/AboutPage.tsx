@@ -122,7 +122,7 @@ export default function AboutPage() {
                 key={figure.label}
                 className="rounded-xl border border-slate-200 bg-white p-4 text-center shadow-sm sm:p-6"
               >
-                <span className="block text-3xl font-extrabold whitespace-nowrap text-primary-700 sm:text-4xl">
+                <span className="block text-2xl font-extrabold whitespace-nowrap text-primary-700 min-[400px]:text-3xl sm:text-4xl">
                   {figure.value}
                 </span>
                 <span className="mt-1 block text-sm leading-snug text-slate-600">{figure.label}</span>
