@@ -117,8 +117,15 @@ export function BookCard({ book, layout = 'grid', eager, withdrawn }: BookCardPr
         {book.lot ? <Badge tone="neutral">Lot · {book.lot.items.length} manuels</Badge> : null}
         <Badge tone="primary">{conditionLabel(book)}</Badge>
         {book.condition_flags?.map((flag) => (
-          <Badge key={flag} tone="neutral" title={conditionFlagLabels[flag]} data-testid="condition-flag">
-            {conditionFlagShortLabels[flag]}
+          // Within a narrow card, the longest (« Couverture abîmée ») ends in « … » rather than past its edge.
+          <Badge
+            key={flag}
+            tone="neutral"
+            title={conditionFlagLabels[flag]}
+            data-testid="condition-flag"
+            className="max-w-full"
+          >
+            <span className="truncate">{conditionFlagShortLabels[flag]}</span>
           </Badge>
         ))}
         {unavailable ? (
@@ -149,7 +156,7 @@ export function BookCard({ book, layout = 'grid', eager, withdrawn }: BookCardPr
           className="h-32 w-24 shrink-0 rounded-lg sm:h-36 sm:w-28"
         />
         <div className="flex min-w-0 flex-1 flex-col gap-1.5 pr-10">
-          <h3 className="font-semibold leading-snug [overflow-wrap:anywhere] text-slate-900">
+          <h3 className="font-semibold leading-snug hyphens-auto [overflow-wrap:anywhere] text-slate-900">
             <Link
               to={href}
               className="block min-h-11 after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-ocean-500"
@@ -184,7 +191,7 @@ export function BookCard({ book, layout = 'grid', eager, withdrawn }: BookCardPr
       <BookCover src={book.thumbnail} alt="" eager={eager} revealable className="aspect-[3/4] w-full" />
       <div className="flex flex-1 flex-col gap-1.5 p-3">
         {/* A title of one long word (« Physique-Chimie-Technologie… ») breaks inside the card. */}
-        <h3 className="text-sm leading-snug font-semibold [overflow-wrap:anywhere] text-slate-900 sm:text-base">
+        <h3 className="text-sm leading-snug font-semibold hyphens-auto [overflow-wrap:anywhere] text-slate-900 sm:text-base">
           <Link
             to={href}
             className="block min-h-11 after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-ocean-500"
