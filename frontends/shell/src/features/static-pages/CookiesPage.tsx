@@ -24,6 +24,20 @@ const STORED_ITEMS: StoredItem[] = [
     duration: 'Effacé à la déconnexion ; 1 an au maximum',
   },
   {
+    key: 'cartable_member',
+    category: 'Essentiel',
+    purpose:
+      'Cookie sans identifiant qui indique seulement qu’une session est ouverte sur cet appareil : le site ne télécharge pas pour rien la page d’une annonce telle qu’un visiteur la voit.',
+    duration: 'Effacé à la déconnexion ; 1 an au maximum',
+  },
+  {
+    key: 'cartable:last-activity',
+    category: 'Essentiel',
+    purpose:
+      'L’heure de votre dernière action, pour vous déconnecter après une longue inactivité, dans tous vos onglets.',
+    duration: '1 an au maximum',
+  },
+  {
     key: 'favourites',
     category: 'Préférence',
     purpose: 'Liste des identifiants des manuels que vous avez ajoutés à vos favoris.',
@@ -33,6 +47,38 @@ const STORED_ITEMS: StoredItem[] = [
     key: 'recentlyViewedBooks',
     category: 'Préférence',
     purpose: 'Les 10 derniers manuels consultés, pour les retrouver facilement.',
+    duration: '2 ans au maximum',
+  },
+  {
+    key: 'cartable_data_saver',
+    category: 'Préférence',
+    purpose:
+      'Cookie sans identifiant qui indique que l’économie de données est activée : le site n’envoie pas d’avance les grandes photos.',
+    duration: '1 an au maximum',
+  },
+  {
+    key: 'cartable.data-saver, cartable.data-price, cartable.data-used',
+    category: 'Préférence',
+    purpose:
+      'Votre choix d’économie de données, le prix de vos données mobiles et ce que le site a consommé ce mois-ci (affiché en bas de page).',
+    duration: '2 ans au maximum',
+  },
+  {
+    key: 'cartable.booksView',
+    category: 'Préférence',
+    purpose: 'L’affichage du catalogue que vous avez choisi : en grille ou en liste.',
+    duration: '2 ans au maximum',
+  },
+  {
+    key: 'safetyTipsDismissed',
+    category: 'Préférence',
+    purpose: 'Les conversations dont vous avez fermé les conseils de sécurité.',
+    duration: '2 ans au maximum',
+  },
+  {
+    key: 'cartable.categories.hierarchy',
+    category: 'Préférence',
+    purpose: 'Une copie des cycles, niveaux et matières, pour afficher les filtres sans attendre le réseau.',
     duration: '2 ans au maximum',
   },
 ];
@@ -93,8 +139,8 @@ export const COOKIES_SECTIONS: LegalSection[] = [
     content: (
       <>
         <p>
-          Cartable privilégie le stockage local de votre navigateur. Voici la liste complète des éléments que le site y
-          enregistre :
+          Cartable privilégie le stockage local de votre navigateur et n’y ajoute que deux petits cookies sans
+          identifiant. Voici la liste complète des éléments que le site enregistre sur votre appareil :
         </p>
         <StoredItemList />
         <p>
@@ -150,11 +196,14 @@ export const COOKIES_SECTIONS: LegalSection[] = [
         <p>Aucun traceur n'est conservé indéfiniment. Les durées maximales sont les suivantes :</p>
         <ul>
           <li>
-            <strong>1 an</strong> pour les éléments de connexion (<code>token</code>, <code>user</code>), effacés dès
-            que vous vous déconnectez ;
+            <strong>1 an</strong> pour les éléments de connexion (<code>token</code>, <code>user</code>,{' '}
+            <code>cartable_member</code>), effacés dès que vous vous déconnectez, pour{' '}
+            <code>cartable:last-activity</code> et pour le cookie <code>cartable_data_saver</code> ;
           </li>
           <li>
-            <strong>2 ans</strong> pour vos préférences (<code>favourites</code>, <code>recentlyViewedBooks</code>) ;
+            <strong>2 ans</strong> pour vos autres préférences (<code>favourites</code>,{' '}
+            <code>recentlyViewedBooks</code>, l’économie de données, l’affichage du catalogue, les conseils de sécurité
+            fermés, la copie des catégories) ;
           </li>
           <li>
             <strong>13 mois</strong> pour les cookies de mesure d'audience déposés avec votre accord.
