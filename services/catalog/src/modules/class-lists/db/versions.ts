@@ -214,3 +214,43 @@ export function listsOfBook(db: Db, bookId: number) {
     order by l.school_year desc, lc.name, l.kind, l.school_name nulls first, l.id`,
   );
 }
+
+export interface WithdrawnBookListRow extends BookListRow {
+  book_id: number;
+}
+
+/**
+ * Of a page of listings, the published lists that withdrew each one's book and name it no more, in
+ * one statement: every grid of cards asks it, and a statement per card took a page's dozen
+ * connections at once.
+ */
+export function withdrawnListsOfBooks(db: Db, bookIds: number[]) {
+  return rowsOf<WithdrawnBookListRow>(
+    db,
+    sql`
+    with ids as (select unnest(${`{${bookIds.join(',')}}`}::int[]) as book_id),
+    k as (select ids.book_id, x.key, x.isbn from ids cross join lateral ${keysOf(sql`ids.book_id`)} x),
+    prefixes as (
+      select k.book_id, k.key, k.isbn, array(
+        select left(k.key, n) from generate_series(${TITLE_PREFIX_MIN}, char_length(k.key) - 1) as n) as starts
+      from k
+    ),
+    named as (
+      select distinct p.book_id, i.list_id from prefixes p
+      join ${classListItems} i on (
+        (p.isbn is not null and i.isbn = p.isbn) or i.title_key = p.key or i.title_key = any(p.starts))
+    ),
+    dropped as (
+      select p.book_id, w.list_id, max(w.withdrawn_at) as withdrawn_at from prefixes p
+      join ${classListWithdrawals} w on (
+        (p.isbn is not null and w.isbn = p.isbn) or w.title_key = p.key or w.title_key = any(p.starts))
+      where not exists (select 1 from named n where n.book_id = p.book_id and n.list_id = w.list_id)
+      group by p.book_id, w.list_id
+    )
+    select d.book_id, l.id, l.level_id, l.school_year, lc.name as level_name, l.school_name, d.withdrawn_at
+    from dropped d
+    join ${classLists} l on l.id = d.list_id and l.status = 'published'
+    left join ${categoryRelation} lc on lc.id = l.level_id
+    order by d.book_id, l.school_year desc, lc.name, l.kind, l.school_name nulls first, l.id`,
+  );
+}

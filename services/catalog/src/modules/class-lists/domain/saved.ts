@@ -102,10 +102,14 @@ export function familyLists(uow: UnitOfWork, storage: Storage, books: ClassListB
     /** Of a page of listings, those a published list withdrew and names no more: the cards' mark. */
     async withdrawnBooks(bookIds: number[]) {
       const unique = [...new Set(bookIds)];
-      const found = await Promise.all(unique.map((id) => versions.listsOfBook(db, id)));
-      return unique.flatMap((bookId, n) => {
-        const withdrawn = found[n]!.filter((r) => r.withdrawn_at).map(ref);
-        return withdrawn.length ? [{ book_id: bookId, withdrawn }] : [];
+      if (!unique.length) return [];
+      const byBook = new Map<number, ReturnType<typeof ref>[]>();
+      for (const row of await versions.withdrawnListsOfBooks(db, unique)) {
+        byBook.set(row.book_id, [...(byBook.get(row.book_id) ?? []), ref(row)]);
+      }
+      return unique.flatMap((bookId) => {
+        const withdrawn = byBook.get(bookId);
+        return withdrawn ? [{ book_id: bookId, withdrawn }] : [];
       });
     },
 
