@@ -112,27 +112,37 @@ async function sqlCount(query: BookListQuery) {
   return row!.n;
 }
 
+/**
+ * The request answered by SQL alone and with the index, and the selections the index answered
+ * (null while it could not).
+ */
+async function bothEngines(query: BookListQuery) {
+  const view = await h.categoryStore.view();
+  const answered: Parameters<ListingIndexFeed['select']>[0][] = [];
+  const spy = {
+    select: (selection: Parameters<ListingIndexFeed['select']>[0]) => {
+      const answer = feed.select(selection);
+      if (answer) answered.push(selection);
+      return answer;
+    },
+    rows: feed.rows,
+  };
+  const fromSql = await catalogueSearch({ db: h.db, boostedIds: async () => [] }).page(query, view);
+  const fromIndex = await catalogueSearch({
+    db: h.db,
+    feed: spy as ListingIndexFeed,
+    boostedIds: async () => [],
+  }).page(query, view);
+  return { fromSql, fromIndex, answered };
+}
+
 /** The same request answered by SQL and by the index: the same ids in the same order, the exact total. */
 async function expectSameAnswers(queries: number) {
-  const view = await h.categoryStore.view();
   let servedByIndex = 0;
   for (let i = 0; i < queries; i++) {
     const query = randomQuery();
-    let used = false;
-    const spy = {
-      select: (selection: Parameters<ListingIndexFeed['select']>[0]) => {
-        const answer = feed.select(selection);
-        used ||= answer !== null;
-        return answer;
-      },
-      rows: feed.rows,
-    };
-    const fromSql = await catalogueSearch({ db: h.db, boostedIds: async () => [] }).page(query, view);
-    const fromIndex = await catalogueSearch({
-      db: h.db,
-      feed: spy as ListingIndexFeed,
-      boostedIds: async () => [],
-    }).page(query, view);
+    const { fromSql, fromIndex, answered } = await bothEngines(query);
+    const used = answered.length > 0;
     const context = JSON.stringify(query);
     expect(fromIndex.ids, context).toEqual(fromSql.ids);
     // The same rows too: those kept in memory are the table's.
@@ -272,7 +282,6 @@ describe("a text search among the index's candidates", () => {
   it('ranks the same window as SQL, with the exact total when it can count it', async () => {
     await insertNewest(1400);
     await caughtUp();
-    const view = await h.categoryStore.view();
     let among = 0;
     for (let i = 0; i < 60; i++) {
       const raw: Record<string, unknown> = {
@@ -285,21 +294,9 @@ describe("a text search among the index's candidates", () => {
       if (random.chance(0.4)) raw.min_price = random.pick([1000, 2500]);
       if (random.chance(0.3)) raw.city_id = random.pick(cityIds);
       const query = bookListQuerySchema.parse(raw);
-      let candidates = false;
-      const spy = {
-        select: (selection: Parameters<ListingIndexFeed['select']>[0]) => {
-          const answer = feed.select(selection);
-          candidates ||= answer !== null && selection.limit > 30;
-          return answer;
-        },
-        rows: feed.rows,
-      };
-      const fromSql = await catalogueSearch({ db: h.db, boostedIds: async () => [] }).page(query, view);
-      const fromIndex = await catalogueSearch({
-        db: h.db,
-        feed: spy as ListingIndexFeed,
-        boostedIds: async () => [],
-      }).page(query, view);
+      const { fromSql, fromIndex, answered } = await bothEngines(query);
+      // The candidates are asked for deeper than any page.
+      const candidates = answered.some((selection) => selection.limit > 30);
       const context = JSON.stringify(query);
       expect(fromIndex.ids, context).toEqual(fromSql.ids);
       const exact = await sqlCount(query);
