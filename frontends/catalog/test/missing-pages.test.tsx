@@ -23,7 +23,7 @@ describe('a link with a wrong id', () => {
   ])('to a deal (%s) says it cannot be found, with a way to the member’s deals', async (_case, answer) => {
     server.use(http.get(apiPath('/transactions/:id'), answer));
     renderScreen(<TransactionDetailPage />, { at: '/transactions/999999', path: '/transactions/:id', as: member() });
-    expect(await screen.findByRole('heading', { name: 'Transaction introuvable' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Transaction introuvable' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Mes transactions' }).getAttribute('href')).toBe('/transactions');
     expect(screen.queryByRole('button', { name: 'Réessayer' })).toBeNull();
     expect(screen.queryByText('Les données envoyées sont invalides.')).toBeNull();
@@ -36,7 +36,7 @@ describe('a link with a wrong id', () => {
       path: '/rate-transaction/:transactionId',
       as: member(),
     });
-    expect(await screen.findByRole('heading', { name: 'Transaction introuvable' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Transaction introuvable' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Mes transactions' })).toBeTruthy();
     expect(screen.queryByText('Les données envoyées sont invalides.')).toBeNull();
   });
@@ -48,7 +48,7 @@ describe('a link with a wrong id', () => {
       path: '/subscription/details/:id',
       as: member(),
     });
-    expect(await screen.findByRole('heading', { name: 'Abonnement introuvable' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Abonnement introuvable' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Mes abonnements/ })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Réessayer' })).toBeNull();
   });
@@ -84,7 +84,7 @@ describe('a link with a wrong id', () => {
       }),
     );
     renderScreen(<PaymentFollowPage />, { at: '/payment/999999', path: '/payment/:id', as: member() });
-    expect(await screen.findByRole('heading', { name: 'Paiement introuvable' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Paiement introuvable' })).toBeTruthy();
     const after = asked;
     await new Promise((resolve) => setTimeout(resolve, 3_500));
     expect(asked).toBe(after);

@@ -8,10 +8,21 @@ export interface EmptyStateProps {
   action?: ReactNode;
   /** Colour of the icon badge: neutral green, or amber for a problem. */
   tone?: 'primary' | 'warning';
+  /** 1 when the state is the whole page (« Transaction introuvable »): its title is the page's heading. */
+  headingLevel?: 1 | 2;
   className?: string;
 }
 
-export function EmptyState({ icon, title, description, action, tone = 'primary', className }: EmptyStateProps) {
+export function EmptyState({
+  icon,
+  title,
+  description,
+  action,
+  tone = 'primary',
+  headingLevel = 2,
+  className,
+}: EmptyStateProps) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <div
       className={cn(
@@ -29,7 +40,7 @@ export function EmptyState({ icon, title, description, action, tone = 'primary',
           {icon}
         </div>
       ) : null}
-      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      <Heading className="text-lg font-semibold text-slate-900">{title}</Heading>
       {description ? <p className="mt-2 max-w-md text-sm text-slate-600">{description}</p> : null}
       {action ? <div className="mt-6 flex flex-wrap justify-center gap-3">{action}</div> : null}
     </div>

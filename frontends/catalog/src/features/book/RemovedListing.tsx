@@ -17,6 +17,7 @@ export function RemovedListing() {
   return (
     <Container className="py-8">
       <EmptyState
+        headingLevel={1}
         icon={<InfoIcon size={26} />}
         title="Cette annonce n'est plus disponible"
         description="Le manuel a peut-être été vendu ou retiré par son propriétaire. D’autres familles en proposent sûrement un autre."

@@ -45,6 +45,7 @@ export default function RateTransactionPage() {
     return (
       <Container className="py-10">
         <EmptyState
+          headingLevel={1}
           tone="warning"
           icon={<StarIcon size={26} />}
           title={gone ? 'Transaction introuvable' : 'Impossible de charger la transaction'}

@@ -99,7 +99,11 @@ export default function PaymentFollowPage() {
       <Container className="max-w-xl py-8">
         {back}
         {gone ? (
-          <EmptyState title="Paiement introuvable" description="Il n’existe pas ou n’est pas le vôtre." />
+          <EmptyState
+            headingLevel={1}
+            title="Paiement introuvable"
+            description="Il n’existe pas ou n’est pas le vôtre."
+          />
         ) : (
           <LoadFailed title="Le paiement n’a pas pu être chargé" query={query} />
         )}

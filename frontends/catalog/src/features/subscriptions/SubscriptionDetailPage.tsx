@@ -65,7 +65,11 @@ export default function SubscriptionDetailPage() {
       <Container className="py-8">
         {back}
         {gone ? (
-          <EmptyState title="Abonnement introuvable" description="Il n’existe pas ou n’est pas le vôtre." />
+          <EmptyState
+            headingLevel={1}
+            title="Abonnement introuvable"
+            description="Il n’existe pas ou n’est pas le vôtre."
+          />
         ) : (
           <LoadFailed title="L’abonnement n’a pas pu être chargé" query={query} />
         )}

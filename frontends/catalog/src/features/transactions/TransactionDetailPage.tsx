@@ -73,6 +73,7 @@ export default function TransactionDetailPage() {
       <Container className="py-10">
         {gone ? (
           <EmptyState
+            headingLevel={1}
             tone="warning"
             icon={<HandshakeIcon size={26} />}
             title="Transaction introuvable"
