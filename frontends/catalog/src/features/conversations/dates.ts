@@ -1,6 +1,7 @@
 /** How the conversation screens write dates and times, in French. */
 
-const relative = new Intl.RelativeTimeFormat('fr', { numeric: 'auto' });
+/* Short units (« il y a 10 min », « il y a 3 h »): on a phone the list leaves the other member's name its room. */
+const relative = new Intl.RelativeTimeFormat('fr', { numeric: 'auto', style: 'short' });
 const dayMonth = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short' });
 const dayMonthYear = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short', year: 'numeric' });
 const timeOfDay = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' });
@@ -16,7 +17,7 @@ function startOfDay(date: Date): number {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
 }
 
-/** "à l'instant", "il y a 5 minutes", "il y a 3 heures", "hier", "il y a 3 jours", "12 mars". */
+/** "à l'instant", "il y a 5 min", "il y a 3 h", "hier", "il y a 3 j", "12 mars". */
 export function relativeTime(value: string, now = Date.now()): string {
   const date = new Date(value);
   const time = date.getTime();
