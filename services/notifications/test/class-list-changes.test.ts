@@ -13,6 +13,7 @@ import {
   outgoingSms,
 } from '../src/db/schema.ts';
 import { classListMails } from '../src/events/class-list-mails.ts';
+import { CLASS_LIST_MAILS_PER_DAY } from '../src/events/member-notices.ts';
 import { type Mail, render } from '../src/queue/mail-queue.ts';
 import { renderSms, SMS_MAX } from '../src/sms/texts.ts';
 import { notificationsDatabase } from './helpers.ts';
@@ -91,6 +92,14 @@ describe('a saved list changed', () => {
     expect(mail.subject).toBe('La liste de 6e 2026-2027 a changé – Cartable');
     expect(mail.text).toContain('https://cartable.ga/ma-liste?level=31&list=7');
     expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+  });
+
+  it(`mails at most ${CLASS_LIST_MAILS_PER_DAY} changes a day when books are withdrawn one by one; every change is in the bell`, async () => {
+    const busy = randomUUID();
+    await db.insert(members).values({ id: busy, name: 'Grâce', email: 'grace.famille@example.ga' });
+    for (let i = 0; i < CLASS_LIST_MAILS_PER_DAY + 3; i++) await handle(changed(busy));
+    expect(await mailsTo('grace.famille@example.ga', 'class-list-changed')).toHaveLength(CLASS_LIST_MAILS_PER_DAY);
+    expect(await db.select().from(notices).where(eq(notices.userId, busy))).toHaveLength(CLASS_LIST_MAILS_PER_DAY + 3);
   });
 
   it('follows the member’s « Ma liste » switches: no mail when e-mails are off', async () => {

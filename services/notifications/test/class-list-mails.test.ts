@@ -4,7 +4,8 @@ import type { Db } from '@cartable/service-kit';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members, notices, notificationPreferences, outgoingMails } from '../src/db/schema.ts';
-import { CLASS_LIST_MAILS_PER_DAY, classListMails } from '../src/events/class-list-mails.ts';
+import { classListMails } from '../src/events/class-list-mails.ts';
+import { CLASS_LIST_MAILS_PER_DAY } from '../src/events/member-notices.ts';
 import { type Mail, render } from '../src/queue/mail-queue.ts';
 import { notificationsDatabase } from './helpers.ts';
 

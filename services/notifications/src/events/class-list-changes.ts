@@ -1,26 +1,10 @@
 import { classListRefLabel, classListRefPath, type EventData } from '@cartable/contracts';
 import type { Db, EventHandlers } from '@cartable/service-kit';
-import { eq, sql } from 'drizzle-orm';
-import { members, notices, notificationPreferences } from '../db/schema.ts';
 import { unsubscribeTokensOf } from '../db/unsubscribe-tokens.ts';
 import { recordMail } from '../queue/outgoing-mails.ts';
 import { recordAlertSms } from '../sms/outgoing-sms.ts';
 import { classListChangedText, classListWithdrawnText } from '../templates/class-list-changes.ts';
-
-/** The member with their « Ma liste » switches (e-mail, notices), as the list's other alerts read them. */
-async function memberOf(tx: Db, userId: string) {
-  const [member] = await tx
-    .select({
-      name: members.name,
-      email: members.email,
-      emails: sql<boolean>`coalesce(${notificationPreferences.classListEmails}, true)`,
-      inApp: sql<boolean>`coalesce(${notificationPreferences.classListNotices}, true)`,
-    })
-    .from(members)
-    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, members.id))
-    .where(eq(members.id, userId));
-  return member;
-}
+import { CLASS_LIST_MAILS_PER_DAY, classListMemberOf, mailsOfLastDay, recordNotice } from './member-notices.ts';
 
 /**
  * A list a family saved changed: a notice linking to « Ma liste » on that list, and an e-mail and
@@ -28,20 +12,16 @@ async function memberOf(tx: Db, userId: string) {
  * event tells nobody twice.
  */
 async function savedChanged(tx: Db, eventId: string, data: EventData<'catalog.class_list.saved_changed'>) {
-  const member = await memberOf(tx, data.user_id);
+  const member = await classListMemberOf(tx, data.user_id);
   const { title, sentence } = classListChangedText(data.list, data.changes);
   if (member?.inApp ?? true)
-    await tx
-      .insert(notices)
-      .values({
-        key: `${eventId}:${data.user_id}`,
-        userId: data.user_id,
-        type: 'class_list.changed',
-        title,
-        body: sentence,
-        link: classListRefPath(data.list),
-      })
-      .onConflictDoNothing();
+    await recordNotice(tx, eventId, {
+      userId: data.user_id,
+      type: 'class_list.changed',
+      title,
+      body: sentence,
+      link: classListRefPath(data.list),
+    });
   await recordAlertSms(tx, `${eventId}-sms`, {
     userId: data.user_id,
     kind: 'class_list',
@@ -50,7 +30,10 @@ async function savedChanged(tx: Db, eventId: string, data: EventData<'catalog.cl
       data: { listLabel: classListRefLabel(data.list), path: classListRefPath(data.list) },
     },
   });
-  if (!member?.emails) return;
+  // An administrator withdrawing books one by one makes a version each: past the daily cap the
+  // family reads the rest in the bell and on « Ma liste », which always shows the latest version.
+  if (!member?.emails || (await mailsOfLastDay(tx, member.email, 'class-list-changed')) >= CLASS_LIST_MAILS_PER_DAY)
+    return;
   await recordMail(tx, eventId, {
     template: 'class-list-changed',
     to: member.email,
@@ -68,19 +51,15 @@ async function savedChanged(tx: Db, eventId: string, data: EventData<'catalog.cl
  * their own listing), and an e-mail and an SMS by the channels chosen for « Ma liste ».
  */
 async function listingWithdrawn(tx: Db, eventId: string, data: EventData<'catalog.class_list.listing_withdrawn'>) {
-  const member = await memberOf(tx, data.user_id);
+  const member = await classListMemberOf(tx, data.user_id);
   const { title, sentence } = classListWithdrawnText(data.list, data.book.title);
-  await tx
-    .insert(notices)
-    .values({
-      key: `${eventId}:${data.user_id}`,
-      userId: data.user_id,
-      type: 'class_list.listing_withdrawn',
-      title,
-      body: sentence,
-      link: `/books/${data.book.id}`,
-    })
-    .onConflictDoNothing();
+  await recordNotice(tx, eventId, {
+    userId: data.user_id,
+    type: 'class_list.listing_withdrawn',
+    title,
+    body: sentence,
+    link: `/books/${data.book.id}`,
+  });
   await recordAlertSms(tx, `${eventId}-sms`, {
     userId: data.user_id,
     kind: 'class_list',

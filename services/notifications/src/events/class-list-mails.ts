@@ -1,19 +1,13 @@
 import { type EventData, proximityLabels } from '@cartable/contracts';
 import type { Db, EventHandlers } from '@cartable/service-kit';
-import { and, eq, gt, sql } from 'drizzle-orm';
-import { members, notices, notificationPreferences, outgoingMails } from '../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { members } from '../db/schema.ts';
 import { unsubscribeTokensOf } from '../db/unsubscribe-tokens.ts';
 import { recordMail } from '../queue/outgoing-mails.ts';
 import { recordAlertSms } from '../sms/outgoing-sms.ts';
 import { classListMatchText } from '../templates/class-lists.ts';
 import { classListChangeMails } from './class-list-changes.ts';
-
-/**
- * At most this many « a book of your list is here » e-mails per member in 24 hours: at the
- * rentrée a saved 6e list can match dozens of new listings a day. Notices are not capped; the
- * member sees them all in the bell.
- */
-export const CLASS_LIST_MAILS_PER_DAY = 5;
+import { CLASS_LIST_MAILS_PER_DAY, classListMemberOf, mailsOfLastDay, recordNotice } from './member-notices.ts';
 
 const listLabel = (list: { level_name: string; school_year: string; school_name: string | null }) =>
   `${list.level_name} · ${list.school_year}${list.school_name ? ` · ${list.school_name}` : ''}`;
@@ -31,16 +25,7 @@ function where(data: EventData<'catalog.class_list.match_found'>) {
  * one-click unsubscribe.
  */
 async function matchFound(tx: Db, eventId: string, data: EventData<'catalog.class_list.match_found'>) {
-  const [member] = await tx
-    .select({
-      name: members.name,
-      email: members.email,
-      emails: sql<boolean>`coalesce(${notificationPreferences.classListEmails}, true)`,
-      inApp: sql<boolean>`coalesce(${notificationPreferences.classListNotices}, true)`,
-    })
-    .from(members)
-    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, members.id))
-    .where(eq(members.id, data.user_id));
+  const member = await classListMemberOf(tx, data.user_id);
   const alert = {
     listLabel: listLabel(data.list),
     itemTitle: data.item.title,
@@ -52,17 +37,13 @@ async function matchFound(tx: Db, eventId: string, data: EventData<'catalog.clas
   };
   const { title, sentence } = classListMatchText(alert);
   if (member?.inApp ?? true)
-    await tx
-      .insert(notices)
-      .values({
-        key: `${eventId}:${data.user_id}`,
-        userId: data.user_id,
-        type: 'class_list.match_found',
-        title,
-        body: sentence,
-        link: `/books/${data.book.id}`,
-      })
-      .onConflictDoNothing();
+    await recordNotice(tx, eventId, {
+      userId: data.user_id,
+      type: 'class_list.match_found',
+      title,
+      body: sentence,
+      link: `/books/${data.book.id}`,
+    });
   await recordAlertSms(tx, `${eventId}-sms`, {
     userId: data.user_id,
     kind: 'class_list',
@@ -72,17 +53,7 @@ async function matchFound(tx: Db, eventId: string, data: EventData<'catalog.clas
     },
   });
   if (!member?.emails) return;
-  const [sent] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(outgoingMails)
-    .where(
-      and(
-        eq(outgoingMails.recipient, member.email),
-        eq(outgoingMails.template, 'class-list-match'),
-        gt(outgoingMails.createdAt, sql`now() - interval '24 hours'`),
-      ),
-    );
-  if ((sent?.n ?? 0) >= CLASS_LIST_MAILS_PER_DAY) return;
+  if ((await mailsOfLastDay(tx, member.email, 'class-list-match')) >= CLASS_LIST_MAILS_PER_DAY) return;
   await recordMail(tx, eventId, {
     template: 'class-list-match',
     to: member.email,
@@ -102,18 +73,14 @@ async function reviewed(
 ) {
   if (!data.proposed_by) return;
   const label = listLabel(data);
-  await tx
-    .insert(notices)
-    .values({
-      key: `${eventId}:${data.proposed_by}`,
-      userId: data.proposed_by,
-      type: `class_list.${outcome}`,
-      title:
-        outcome === 'published' ? 'Votre liste de manuels est publiée' : 'Votre liste de manuels n’a pas été retenue',
-      body: outcome === 'published' ? label : `${label}${data.reason ? ` · ${data.reason}` : ''}`,
-      link: '/ma-liste',
-    })
-    .onConflictDoNothing();
+  await recordNotice(tx, eventId, {
+    userId: data.proposed_by,
+    type: `class_list.${outcome}`,
+    title:
+      outcome === 'published' ? 'Votre liste de manuels est publiée' : 'Votre liste de manuels n’a pas été retenue',
+    body: outcome === 'published' ? label : `${label}${data.reason ? ` · ${data.reason}` : ''}`,
+    link: '/ma-liste',
+  });
   await recordAlertSms(tx, `${eventId}-sms`, {
     userId: data.proposed_by,
     kind: 'class_list',
