@@ -220,7 +220,7 @@ function BookDetail({ book, parts }: { book: BookDetailT; parts: BookPageParts }
               <Badge tone={available ? 'success' : book.status === 'réservé' ? 'accent' : 'neutral'}>
                 {statusLabel(book.status)}
               </Badge>
-              {isNegotiable(book) && book.price > 0 ? <Badge tone="neutral">Prix négociable</Badge> : null}
+              {isNegotiable(book) && book.price > 0 && available ? <Badge tone="neutral">Prix négociable</Badge> : null}
               {book.is_exchange_possible && available ? (
                 <Badge tone="ocean">
                   <SwapIcon size={12} /> Échange possible
