@@ -266,6 +266,7 @@ describe('route table: every documented path goes to its upstream (SPEC.md secti
     ['POST', '/api/admin/class-lists/12/import?dry_run=true', 'catalog'],
     ['PUT', '/api/admin/class-lists/12/items/3', 'catalog'],
     ['POST', '/api/admin/class-lists/12/approve', 'catalog'],
+    ['GET', '/api/admin/class-lists/coverage?school_year=2026-2027', 'catalog'],
     ['GET', '/api/saved-searches', 'catalog'],
     ['POST', '/api/saved-searches', 'catalog'],
     ['PUT', '/api/saved-searches/12', 'catalog'],

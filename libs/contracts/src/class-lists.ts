@@ -563,6 +563,58 @@ export const classListBasketsSchema = z
   .meta({ id: 'ClassListBaskets' });
 export type ClassListBaskets = z.infer<typeof classListBasketsSchema>;
 
+// ── the back office's coverage ───────────────────────────────────────────────────────────────
+
+/** The saved lists one coverage looks at (the latest saved first); past it, `truncated`. */
+export const CLASS_LIST_COVERAGE_MAX_LISTS = 1000;
+/** Titles most wanted, in all and per level and town. */
+export const CLASS_LIST_COVERAGE_TOP = 10;
+export const CLASS_LIST_COVERAGE_ROW_TOP = 3;
+
+/** GET /admin/class-lists/coverage (lists.manage): the current school year when none is given. */
+export const classListCoverageQuerySchema = z.object({ school_year: schoolYearSchema.optional() });
+export type ClassListCoverageQuery = z.input<typeof classListCoverageQuerySchema>;
+
+/** A book still missing (not owned) that no listing in the family's town or province holds. */
+const wantedTitleSchema = z.object({
+  title: z.string(),
+  /** The families (saved lists) missing it with nothing to buy nearby. */
+  families: z.number().int(),
+});
+
+export const classListCoverageRowSchema = z
+  .object({
+    level: refSchema,
+    /** The town the families saved their list for; null: none chosen (no basket possible). */
+    city: cityRefSchema.nullable(),
+    /** Saved lists of this level and town. */
+    families: z.number().int(),
+    /** Those whose every missing book has at least one listing nearby (or nothing missing). */
+    coverable: z.number().int(),
+    /** coverable / families, 0 to 1. */
+    coverable_share: z.number(),
+    /** The median saving of the cheapest basket among the coverable lists missing something, whole FCFA. */
+    median_saving: z.number().int().nullable(),
+    most_wanted: z.array(wantedTitleSchema),
+  })
+  .meta({ id: 'ClassListCoverageRow' });
+export type ClassListCoverageRow = z.infer<typeof classListCoverageRowSchema>;
+
+export const classListCoverageSchema = z
+  .object({
+    school_year: z.string(),
+    /** By level (the hierarchy's order), then town. */
+    rows: z.array(classListCoverageRowSchema),
+    /** The top CLASS_LIST_COVERAGE_TOP over every level and town. */
+    most_wanted: z.array(wantedTitleSchema),
+    /** Saved lists looked at; `truncated` when the year holds more than CLASS_LIST_COVERAGE_MAX_LISTS. */
+    lists: z.number().int(),
+    truncated: z.boolean(),
+    computed_at: z.string(),
+  })
+  .meta({ id: 'ClassListCoverage' });
+export type ClassListCoverage = z.infer<typeof classListCoverageSchema>;
+
 // ── events ───────────────────────────────────────────────────────────────────────────────────
 
 /**

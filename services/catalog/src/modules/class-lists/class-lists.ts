@@ -2,6 +2,7 @@ import type { Storage, UnitOfWork } from '@cartable/service-kit';
 import type { CategoryStore } from '../taxonomy/index.ts';
 import { classListAdmin } from './domain/admin.ts';
 import { alertFamilies } from './domain/alerts.ts';
+import { listCoverage } from './domain/coverage.ts';
 import { importItems } from './domain/import.ts';
 import { classListBooks, proposeList, reviewList } from './domain/lists.ts';
 import { familyLists } from './domain/saved.ts';
@@ -26,6 +27,7 @@ export function createClassLists(options: { uow: UnitOfWork; storage: Storage; c
     propose: proposeList(uow, books),
     review: reviewList(uow, books),
     admin: classListAdmin(uow, books),
+    coverage: listCoverage(uow.db),
     importCsv: async (listId: number, csv: Buffer, dryRun: boolean) => {
       const row = await books.listOrNotFound(listId);
       return importItems(uow, await categories.view(), row.id, csv, dryRun);

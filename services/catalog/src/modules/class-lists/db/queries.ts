@@ -293,6 +293,54 @@ export async function unsaveList(db: Db, userId: string, listId: number) {
   return gone.length > 0;
 }
 
+/**
+ * The saved lists of a school year's lists, with their level and the level's place in the
+ * hierarchy (the back office's coverage): the latest saved first, at most `limit`.
+ */
+export const savedListsOfYear = (db: Db, schoolYear: string, limit: number) =>
+  rowsOf<{
+    user_id: string;
+    list_id: number;
+    city_id: number | null;
+    owned_item_ids: number[];
+    level_id: number;
+    level_name: string | null;
+    level_order: number | null;
+  }>(
+    db,
+    sql`
+    select s.user_id::text, s.list_id, s.city_id, s.owned_item_ids, l.level_id, lc.name as level_name,
+           lc."order" as level_order
+    from ${savedClassLists} s
+    join ${classLists} l on l.id = s.list_id
+    left join ${categoryRelation} lc on lc.id = l.level_id
+    where l.school_year = ${schoolYear}
+    order by s.updated_at desc, s.user_id, s.list_id
+    limit ${limit}`,
+  );
+
+/** The books of these lists, by list, in each list's order. */
+export async function itemsOfLists(db: Db, listIds: number[]) {
+  const byList = new Map<number, Array<{ id: number; title: string; titleKey: string | null }>>();
+  if (!listIds.length) return byList;
+  const rows = await db
+    .select({
+      id: classListItems.id,
+      listId: classListItems.listId,
+      title: classListItems.title,
+      titleKey: classListItems.titleKey,
+    })
+    .from(classListItems)
+    .where(inArray(classListItems.listId, listIds))
+    .orderBy(asc(classListItems.position), asc(classListItems.id));
+  for (const r of rows) {
+    const items = byList.get(r.listId) ?? [];
+    items.push(r);
+    byList.set(r.listId, items);
+  }
+  return byList;
+}
+
 // ── « Ma liste » ─────────────────────────────────────────────────────────────────────────────
 
 export interface AvailabilityRow extends Record<string, unknown> {

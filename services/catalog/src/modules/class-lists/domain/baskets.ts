@@ -17,6 +17,54 @@ import { BASKET_GOALS, type BasketOffer, type BasketSolution, solveBasket } from
  * baskets of listings (domain/basket.ts says the model). Lots count for all the missing books they
  * hold, gifts at 0; exchanges are not in the baskets (a swap is not bought). Nothing is reserved.
  */
+export type CandidateOffer = BasketOffer & { cityId: number | null; inLot: boolean };
+
+/**
+ * The candidates' rows as the solver's offers (one per listing, with the missing books it holds),
+ * each book's median price on the site, and each seller's nearest trip (0: the family's town).
+ */
+export function candidateOffers(rows: queries.BasketCandidateRow[]) {
+  const median = new Map<number, number>();
+  const offers = new Map<number, CandidateOffer>();
+  const sellerProx = new Map<string, number>();
+  for (const r of rows) {
+    const itemId = Number(r.item_id);
+    if (r.median !== null) median.set(itemId, Number(r.median));
+    if (r.id === null || r.seller_id === null) continue;
+    const id = Number(r.id);
+    const offer = offers.get(id) ?? {
+      id,
+      sellerId: r.seller_id,
+      price: Number(r.price),
+      items: [],
+      cityId: r.city_id,
+      inLot: Boolean(r.in_lot),
+    };
+    offer.items.push(itemId);
+    offers.set(id, offer);
+    sellerProx.set(r.seller_id, Math.min(sellerProx.get(r.seller_id) ?? 1, Number(r.prox)));
+  }
+  return { median, offers, sellerProx };
+}
+
+/**
+ * What a basket's books would cost at their usual price: the median on the site, or the listing's
+ * price split over the books it holds when the book has no median; each book counted once, from
+ * the first listing holding it. The saving is this minus the basket's total.
+ */
+export function referenceOf(chosen: BasketOffer[], median: Map<number, number>) {
+  let reference = 0;
+  const counted = new Set<number>();
+  for (const o of chosen) {
+    for (const i of o.items) {
+      if (counted.has(i)) continue;
+      counted.add(i);
+      reference += median.get(i) ?? Math.round(o.price / o.items.length);
+    }
+  }
+  return reference;
+}
+
 export async function basketsOf(db: Db, userId: string, listId: number): Promise<ClassListBaskets> {
   const saved = await queries.savedList(db, userId, listId);
   if (!saved) throw notFound(m.savedNotFound);
@@ -42,26 +90,7 @@ export async function basketsOf(db: Db, userId: string, listId: number): Promise
     provinceId: town.provinceId,
     memberId: userId,
   });
-  const median = new Map<number, number>();
-  const offers = new Map<number, BasketOffer & { cityId: number | null; inLot: boolean }>();
-  const sellerProx = new Map<string, number>();
-  for (const r of rows) {
-    const itemId = Number(r.item_id);
-    if (r.median !== null) median.set(itemId, Number(r.median));
-    if (r.id === null || r.seller_id === null) continue;
-    const id = Number(r.id);
-    const offer = offers.get(id) ?? {
-      id,
-      sellerId: r.seller_id,
-      price: Number(r.price),
-      items: [],
-      cityId: r.city_id,
-      inLot: Boolean(r.in_lot),
-    };
-    offer.items.push(itemId);
-    offers.set(id, offer);
-    sellerProx.set(r.seller_id, Math.min(sellerProx.get(r.seller_id) ?? 1, Number(r.prox)));
-  }
+  const { median, offers, sellerProx } = candidateOffers(rows);
   const fare = (seller: string) => (sellerProx.get(seller) === 0 ? BASKET_FARE_TOWN : BASKET_FARE_PROVINCE);
   const problem = { items: missing.map((i) => i.id), offers: [...offers.values()], fare };
   if (!problem.offers.length) return { ...answer, baskets: [] };
@@ -84,16 +113,7 @@ export async function basketsOf(db: Db, userId: string, listId: number): Promise
   const ref = (id: number) => ({ id, name: title.get(id) ?? '' });
 
   const shape = (s: BasketSolution): ClassListBasket => {
-    // Each book's usual price counted once, from the first listing holding it.
-    let reference = 0;
-    const counted = new Set<number>();
-    for (const o of s.offers) {
-      const fresh = o.items.filter((i) => !counted.has(i));
-      for (const i of fresh) {
-        counted.add(i);
-        reference += median.get(i) ?? Math.round(o.price / o.items.length);
-      }
-    }
+    const reference = referenceOf(s.offers, median);
     const byTown = new Map<number | null, Map<string, ClassListBasket['towns'][number]['sellers'][number]>>();
     for (const o of s.offers) {
       const cityOf = offers.get(o.id)?.cityId ?? null;
