@@ -1,4 +1,3 @@
-import { schoolYearOf } from '@cartable/contracts';
 import { classListKindLabels, classListStatuses, classListStatusLabels } from '@cartable/contracts/labels';
 import {
   Badge,
@@ -6,6 +5,7 @@ import {
   BookIcon,
   Button,
   buttonClasses,
+  cn,
   PageHeader,
   Pagination,
   PlusIcon,
@@ -21,7 +21,8 @@ import { SearchField } from '../../shared/SearchField';
 import { useListParams } from '../../shared/useListParams';
 import { adminClassListsQuery, type ClassList, type ListFilters } from './api/class-lists';
 import { ListFormDialog } from './dialogs/ListFormDialog';
-import { LevelOptions, levelGroups } from './levels';
+import { ListCoverage } from './ListCoverage';
+import { LevelOptions, levelGroups, schoolYearChoices } from './levels';
 
 export const STATUS_TONES: Record<ClassList['status'], BadgeTone> = {
   draft: 'neutral',
@@ -42,11 +43,37 @@ const TYPE_FILTERS = [
   { value: 'proposed', label: 'Proposées (à valider)' },
 ] as const;
 
-const years = () => {
-  const [a] = schoolYearOf().split('-').map(Number);
-  const start = (a ?? 2026) + 1;
-  return Array.from({ length: 5 }, (_, i) => `${start - i}-${start - i + 1}`);
-};
+/** The screen's two views: the lists, and how well the listings cover the lists families saved. */
+const VIEWS = [
+  ['', 'Listes'],
+  ['couverture', 'Couverture des listes'],
+] as const;
+
+function ViewTabs({ view, onView }: { view: string; onView: (view: string) => void }) {
+  return (
+    <div
+      role="tablist"
+      aria-label="Vue"
+      className="mb-4 flex max-w-full rounded-lg border border-slate-200 bg-white p-1 sm:inline-flex"
+    >
+      {VIEWS.map(([value, label]) => (
+        <button
+          key={value}
+          type="button"
+          role="tab"
+          aria-selected={view === value}
+          className={cn(
+            'min-h-11 flex-1 rounded-md px-4 text-sm font-semibold',
+            view === value ? 'bg-primary-700 text-white' : 'text-slate-700 hover:bg-slate-100',
+          )}
+          onClick={() => onView(value)}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
 
 /** « Listes de manuels » (lists.manage): every list, proposals first; filters in the URL. */
 export default function ClassListsPage() {
@@ -59,6 +86,7 @@ export default function ClassListsPage() {
   const q = params.get('q') ?? '';
   const type = params.get('type') ?? '';
   const statusParam = params.get('status') ?? '';
+  const view = params.get('vue') === 'couverture' ? 'couverture' : '';
 
   const query: ListFilters = {
     page,
@@ -72,7 +100,7 @@ export default function ClassListsPage() {
         : {}),
     ...(q ? { q } : {}),
   };
-  const list = useQuery(adminClassListsQuery(query));
+  const list = useQuery({ ...adminClassListsQuery(query), enabled: view === '' });
 
   const name = (l: ClassList) => (l.kind === 'official' ? 'Liste officielle' : (l.school_name ?? 'Établissement'));
   const columns: Column<ClassList>[] = [
@@ -114,108 +142,115 @@ export default function ClassListsPage() {
           </Button>
         }
       />
-      <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
-        <SearchField
-          label="Rechercher"
-          placeholder="Établissement, source…"
-          value={q}
-          onSearch={(next) => update({ q: next })}
-        />
-        <Select
-          label="Année scolaire"
-          value={query.school_year ?? ''}
-          onChange={(e) => update({ school_year: e.target.value })}
-        >
-          <option value="">Toutes</option>
-          {years().map((y) => (
-            <option key={y} value={y}>
-              {y}
-            </option>
-          ))}
-        </Select>
-        <Select
-          label="Classe"
-          value={params.get('level_id') ?? ''}
-          onChange={(e) => update({ level_id: e.target.value })}
-        >
-          <option value="">Toutes</option>
-          <LevelOptions groups={groups} />
-        </Select>
-        <Select label="Type" value={type} onChange={(e) => update({ type: e.target.value })}>
-          {TYPE_FILTERS.map((f) => (
-            <option key={f.value} value={f.value}>
-              {f.label}
-            </option>
-          ))}
-        </Select>
-        <Select
-          label="État"
-          value={type === 'proposed' ? 'proposed' : statusParam}
-          disabled={type === 'proposed'}
-          onChange={(e) => update({ status: e.target.value })}
-        >
-          <option value="">Tous</option>
-          {classListStatuses.map((s) => (
-            <option key={s} value={s}>
-              {classListStatusLabels[s]}
-            </option>
-          ))}
-        </Select>
-      </div>
-
-      <DataTable
-        caption="Listes de manuels"
-        testId="class-list"
-        columns={columns}
-        rows={list.data?.data}
-        rowKey={(l) => l.id}
-        query={list}
-        errorText="Les listes n’ont pas pu être chargées."
-        empty={{
-          icon: <BookIcon size={26} />,
-          title: filtered ? 'Aucune liste ne correspond à ces critères' : 'Aucune liste de manuels',
-          action: filtered ? (
-            <Button
-              variant="outline"
-              onClick={() => {
-                update({ q: null, school_year: null, level_id: null, type: null, status: null });
-              }}
+      <ViewTabs view={view} onView={(next) => update({ vue: next })} />
+      {view === 'couverture' ? (
+        <ListCoverage />
+      ) : (
+        <>
+          <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
+            <SearchField
+              label="Rechercher"
+              placeholder="Établissement, source…"
+              value={q}
+              onSearch={(next) => update({ q: next })}
+            />
+            <Select
+              label="Année scolaire"
+              value={query.school_year ?? ''}
+              onChange={(e) => update({ school_year: e.target.value })}
             >
-              Effacer les filtres
-            </Button>
-          ) : (
-            <Button onClick={() => setCreating(true)}>Nouvelle liste</Button>
-          ),
-        }}
-        card={(l) => (
-          <div className="space-y-1">
-            <div className="flex items-center justify-between gap-2">
-              <p className="font-semibold text-slate-900">
-                {l.level.name} · {l.school_year}
-              </p>
-              <ListStatusBadge status={l.status} />
-            </div>
-            <p className="text-sm text-slate-700">
-              {name(l)}
-              {l.city ? ` · ${l.city.name}` : ''} · {classListKindLabels[l.kind]}
-            </p>
-            <p className="text-xs text-slate-500">
-              {l.items_count} manuel{l.items_count > 1 ? 's' : ''}
-            </p>
-            <Link to={`/admin/class-lists/${l.id}`} className={buttonClasses('outline', 'sm', 'mt-1')}>
-              {l.status === 'proposed' ? 'Examiner' : 'Ouvrir'}
-            </Link>
+              <option value="">Toutes</option>
+              {schoolYearChoices().map((y) => (
+                <option key={y} value={y}>
+                  {y}
+                </option>
+              ))}
+            </Select>
+            <Select
+              label="Classe"
+              value={params.get('level_id') ?? ''}
+              onChange={(e) => update({ level_id: e.target.value })}
+            >
+              <option value="">Toutes</option>
+              <LevelOptions groups={groups} />
+            </Select>
+            <Select label="Type" value={type} onChange={(e) => update({ type: e.target.value })}>
+              {TYPE_FILTERS.map((f) => (
+                <option key={f.value} value={f.value}>
+                  {f.label}
+                </option>
+              ))}
+            </Select>
+            <Select
+              label="État"
+              value={type === 'proposed' ? 'proposed' : statusParam}
+              disabled={type === 'proposed'}
+              onChange={(e) => update({ status: e.target.value })}
+            >
+              <option value="">Tous</option>
+              {classListStatuses.map((s) => (
+                <option key={s} value={s}>
+                  {classListStatusLabels[s]}
+                </option>
+              ))}
+            </Select>
           </div>
-        )}
-      />
-      <Pagination
-        edges
-        compact
-        className="mt-5"
-        page={meta?.current_page ?? page}
-        lastPage={meta?.last_page ?? 1}
-        onPage={(target) => update({ page: target > 1 ? target : null })}
-      />
+
+          <DataTable
+            caption="Listes de manuels"
+            testId="class-list"
+            columns={columns}
+            rows={list.data?.data}
+            rowKey={(l) => l.id}
+            query={list}
+            errorText="Les listes n’ont pas pu être chargées."
+            empty={{
+              icon: <BookIcon size={26} />,
+              title: filtered ? 'Aucune liste ne correspond à ces critères' : 'Aucune liste de manuels',
+              action: filtered ? (
+                <Button
+                  variant="outline"
+                  onClick={() => {
+                    update({ q: null, school_year: null, level_id: null, type: null, status: null });
+                  }}
+                >
+                  Effacer les filtres
+                </Button>
+              ) : (
+                <Button onClick={() => setCreating(true)}>Nouvelle liste</Button>
+              ),
+            }}
+            card={(l) => (
+              <div className="space-y-1">
+                <div className="flex items-center justify-between gap-2">
+                  <p className="font-semibold text-slate-900">
+                    {l.level.name} · {l.school_year}
+                  </p>
+                  <ListStatusBadge status={l.status} />
+                </div>
+                <p className="text-sm text-slate-700">
+                  {name(l)}
+                  {l.city ? ` · ${l.city.name}` : ''} · {classListKindLabels[l.kind]}
+                </p>
+                <p className="text-xs text-slate-500">
+                  {l.items_count} manuel{l.items_count > 1 ? 's' : ''}
+                </p>
+                <Link to={`/admin/class-lists/${l.id}`} className={buttonClasses('outline', 'sm', 'mt-1')}>
+                  {l.status === 'proposed' ? 'Examiner' : 'Ouvrir'}
+                </Link>
+              </div>
+            )}
+          />
+          <Pagination
+            edges
+            compact
+            className="mt-5"
+            page={meta?.current_page ?? page}
+            lastPage={meta?.last_page ?? 1}
+            onPage={(target) => update({ page: target > 1 ? target : null })}
+          />
+        </>
+      )}
       <ListFormDialog
         open={creating}
         list={null}

@@ -1,3 +1,4 @@
+import { schoolYearOf } from '@cartable/contracts';
 import type { Category } from '@cartable/ui/categories';
 
 // A list is for a level: the levels and their subjects come from the category tree.
@@ -50,3 +51,10 @@ export function LevelOptions({ groups }: { groups: LevelGroup[] }) {
     </>
   );
 }
+
+/** The school years the back office offers: the coming one and the four before. */
+export const schoolYearChoices = () => {
+  const [a] = schoolYearOf().split('-').map(Number);
+  const start = (a ?? 2026) + 1;
+  return Array.from({ length: 5 }, (_, i) => `${start - i}-${start - i + 1}`);
+};

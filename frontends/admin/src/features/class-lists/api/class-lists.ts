@@ -1,6 +1,7 @@
 import type {
   AdminClassListQuery,
   ClassList,
+  ClassListCoverage,
   ClassListCreateRequest,
   ClassListDetail,
   ClassListImportReport,
@@ -26,6 +27,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 export type {
   AdminClassListQuery,
   ClassList,
+  ClassListCoverage,
   ClassListCreateRequest,
   ClassListDetail,
   ClassListImportReport,
@@ -41,6 +43,7 @@ export const adminClassListKeys = {
   list: (query: ListFilters) => ['admin', 'class-lists', 'list', query] as const,
   detail: (id: number) => ['admin', 'class-lists', 'detail', id] as const,
   versions: (id: number) => ['admin', 'class-lists', 'versions', id] as const,
+  coverage: (schoolYear: string) => ['admin', 'class-lists', 'coverage', schoolYear] as const,
 };
 
 const enc = encodeURIComponent;
@@ -74,6 +77,19 @@ export const adminClassListVersionsQuery = (id: number) =>
     queryKey: adminClassListKeys.versions(id),
     queryFn: async ({ signal }) =>
       (await api.get<ClassListVersionsResponse>(`/admin/class-lists/${enc(id)}/versions`, { signal })).data,
+  });
+
+/**
+ * GET /admin/class-lists/coverage: per level and town, the families' saved lists fully coverable,
+ * the median saving and the missing titles most wanted. The server keeps it a minute: no need to
+ * ask more often.
+ */
+export const adminClassListCoverageQuery = (schoolYear: string) =>
+  queryOptions({
+    queryKey: adminClassListKeys.coverage(schoolYear),
+    queryFn: ({ signal }) =>
+      api.get<ClassListCoverage>('/admin/class-lists/coverage', { query: { school_year: schoolYear }, signal }),
+    staleTime: 60_000,
   });
 
 /** Every write answers the list (or item) as it is now: the detail is refreshed, the lists refetched. */
