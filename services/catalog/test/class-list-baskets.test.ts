@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookContactsProjection } from '../src/modules/trust/index.ts';
 import { type CatalogHarness, startCatalog } from './harness.ts';
 
 type Member = { sub: string; token: string };
@@ -9,6 +11,7 @@ let stranger: Member;
 const sellers: Record<string, Member> = {};
 let listId: number;
 const item: Record<string, number> = {};
+let briceHistory: number;
 
 async function listBook(owner: Member, title: string, price: number, city: string) {
   const res = await h.form(
@@ -64,7 +67,7 @@ beforeAll(async () => {
   await listBook(sellers.Awa!, 'Maths Panier 6e', 2000, 'Libreville');
   await listBook(sellers.Awa!, 'Français Panier 6e', 1000, 'Libreville');
   await listBook(sellers.Brice!, 'Maths Panier 6e', 1500, 'Libreville');
-  await listBook(sellers.Brice!, 'Histoire Panier 6e', 0, 'Libreville');
+  briceHistory = await listBook(sellers.Brice!, 'Histoire Panier 6e', 0, 'Libreville');
   await listBook(sellers.Chantal!, 'Français Panier 6e', 500, 'Owendo');
   await listBook(sellers.Didier!, 'Anglais Panier 6e', 500, 'Franceville');
   await listBook(sellers.Didier!, 'Maths Panier 6e', 4000, 'Franceville');
@@ -132,6 +135,47 @@ describe('« Compléter ma liste »', () => {
       ['Histoire Panier 6e', 0],
       ['Maths Panier 6e', 1500],
     ]);
+  });
+
+  it('follows the deals to their end: a book received in a confirmed deal is owned, and no basket asks for it', async () => {
+    const brice = sellers.Brice!;
+    // The family wrote to Brice about his history book (the contact a deal needs), he offers it.
+    await h.deliver(bookContactsProjection, 'messaging.message.sent', {
+      message_id: randomUUID(),
+      conversation_id: randomUUID(),
+      book_id: briceHistory,
+      book_title: 'Histoire Panier 6e',
+      sender_id: parent.sub,
+      sender_name: 'Paule Parent',
+      receiver_id: brice.sub,
+      content: 'Bonjour, je suis intéressée par Histoire Panier 6e pour la liste de 6e.',
+      send_email_copy: false,
+      created_at: new Date().toISOString(),
+    });
+    const deal = await h.call(
+      'POST',
+      '/transactions',
+      { book_id: briceHistory, buyer_id: parent.sub, kind: 'gift' },
+      brice.token,
+    );
+    expect(deal.status).toBe(201);
+    const owned = async () =>
+      (await h.call('GET', '/my-class-lists', undefined, parent.token)).body.data.find(
+        (l: { list: { id: number } }) => l.list.id === listId,
+      ).owned_item_ids;
+    // Proposed only: still missing.
+    expect(await owned()).toEqual([item.Musique]);
+    expect((await h.call('POST', `/transactions/${deal.body.transaction.id}/confirm`, {}, parent.token)).status).toBe(
+      200,
+    );
+    expect((await owned()).sort()).toEqual([item.Musique, item.Histoire].sort());
+    const baskets = await h.call('GET', `/my-class-lists/${listId}/baskets`, undefined, parent.token);
+    expect(baskets.body.missing).toBe(3);
+    // Brice no longer has anything the list misses but his maths.
+    for (const basket of baskets.body.baskets)
+      for (const town of basket.towns)
+        for (const seller of town.sellers)
+          expect(seller.listings.map((l: { title: string }) => l.title)).not.toContain('Histoire Panier 6e');
   });
 
   it('proposes nothing when every book is owned', async () => {

@@ -3,6 +3,7 @@ import type { CategoryStore } from '../taxonomy/index.ts';
 import { classListAdmin } from './domain/admin.ts';
 import { alertFamilies } from './domain/alerts.ts';
 import { listCoverage } from './domain/coverage.ts';
+import { followDeals } from './domain/deals-followed.ts';
 import { importItems } from './domain/import.ts';
 import { classListBooks, proposeList, reviewList } from './domain/lists.ts';
 import { familyLists } from './domain/saved.ts';
@@ -10,7 +11,8 @@ import { familyLists } from './domain/saved.ts';
 /**
  * The class lists module's services, built once per process and handed to its routes. It reacts
  * to listings' events in their transactions: a listing published, or available again after a
- * reservation fell through, alerts the families whose saved list misses it.
+ * reservation fell through, alerts the families whose saved list misses it; a deal confirmed marks
+ * the book received in the receiver's lists.
  */
 export function createClassLists(options: { uow: UnitOfWork; storage: Storage; categories: CategoryStore }) {
   const { uow, categories } = options;
@@ -20,6 +22,7 @@ export function createClassLists(options: { uow: UnitOfWork; storage: Storage; c
   uow.react('catalog.book.status_changed', async (t, { data }) => {
     if (data.status === 'disponible' && data.previous_status !== 'disponible') await alertFamilies(t, data.book_id);
   });
+  followDeals(uow);
   const books = classListBooks(uow.db, categories);
   return {
     books,

@@ -254,3 +254,29 @@ export function withdrawnListsOfBooks(db: Db, bookIds: number[]) {
     order by d.book_id, l.school_year desc, lc.name, l.kind, l.school_name nulls first, l.id`,
   );
 }
+
+/**
+ * Marks owned, in every list this member saved, the books a listing's book stands for (the rule of
+ * « Ma liste », a lot's books included): the lists the member saved; the items newly owned.
+ */
+export function markOwnedByListing(db: Db, userId: string, bookId: number) {
+  return rowsOf<{ list_id: number; owned_item_ids: number[] }>(
+    db,
+    sql`
+    with k as ${keysOf(sql`${bookId}`)},
+    received as (
+      select s.list_id, array_agg(distinct i.id) as ids
+      from ${savedClassLists} s
+      join ${classListItems} i on i.list_id = s.list_id
+      join k on ${names('i', 'k')}
+      where s.user_id = ${userId}::uuid and not i.id = any(s.owned_item_ids)
+      group by s.list_id
+    )
+    update ${savedClassLists} s
+    set owned_item_ids = array(select distinct x from unnest(s.owned_item_ids || r.ids) as x order by x),
+        updated_at = now()
+    from received r
+    where s.user_id = ${userId}::uuid and s.list_id = r.list_id
+    returning s.list_id, r.ids as owned_item_ids`,
+  );
+}
