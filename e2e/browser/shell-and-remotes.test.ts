@@ -130,7 +130,6 @@ describe('shell and remotes', () => {
     await page.getByLabel('Adresse email').fill('admin@cartable.ga');
     await page.getByLabel('Mot de passe', { exact: true }).fill('Cartable2026!');
     await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.getByText('Connexion réussie !').waitFor();
     await page.waitForURL('**/dashboard');
 
     await chooseFromAccountMenu(page, 'Administration');

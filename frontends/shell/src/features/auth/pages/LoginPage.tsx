@@ -113,12 +113,15 @@ export default function LoginPage() {
         else setServerError(LOGIN_FALLBACK);
         return;
       }
-      notify.success(m.loginSuccess);
+      const back = returnPath(location.state, location.search);
+      // The dashboard greets the member by name; a toast there would only hide, at the bottom of a
+      // phone's screen, the controls under it. Back on another page, it says the login went through.
+      if (back) notify.success(m.loginSuccess);
       // The browser's offline copy of the favourites joins the account's (off the login's path).
       void mergeFavouritesAtLogin()
         .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.favourites.all }))
         .catch(() => {});
-      navigate(returnPath(location.state, location.search) ?? '/dashboard', { replace: true });
+      navigate(back ?? '/dashboard', { replace: true });
     } catch (error) {
       if (error instanceof ApiError) {
         const payload = (error.body ?? {}) as { email_verified?: boolean; email?: string; verification_check?: string };
