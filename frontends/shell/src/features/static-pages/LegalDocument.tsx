@@ -99,7 +99,7 @@ export function LegalDocument({ title, intro, sections, path }: LegalDocumentPro
                   href={`#${section.id}`}
                   className="flex gap-2 rounded-md px-2 py-1.5 text-sm leading-snug text-slate-700 hover:bg-primary-50 hover:text-primary-800"
                 >
-                  <span className="w-5 shrink-0 text-right font-semibold text-primary-700 tabular-nums">
+                  <span className="w-7 shrink-0 text-right font-semibold text-primary-700 tabular-nums">
                     {index + 1}.
                   </span>
                   <span>{section.title}</span>
