@@ -292,6 +292,26 @@ describe('class lists', () => {
     expect(errors).toEqual([]);
   }, 120_000);
 
+  it('an administrator reads the coverage of the saved lists at 360 px: the 6e list saved in Libreville is there', async () => {
+    const errors: string[] = [];
+    const admin = await newPage(errors);
+    await logInThroughForm(admin, stack.url('gateway'), ADMIN.email, ADMIN.password);
+    await admin.goto(`${stack.url('gateway')}/admin/class-lists?vue=couverture`);
+    const card = admin.getByTestId('coverage-card').filter({ hasText: '6e · Libreville' });
+    await card.waitFor({ timeout: 20_000 });
+    await expect(card.textContent()).resolves.toMatch(/Familles\s*\d+/);
+    await noHorizontalScroll(admin);
+    await expect(smallTargets(admin)).resolves.toEqual([]);
+    await expect(seriousViolations(admin)).resolves.toEqual([]);
+    await keepScreenshot(admin, { path: `${SCREENSHOTS}/admin-coverage-360.png`, fullPage: true });
+    // On a laptop, the same figures as a table.
+    await admin.setViewportSize({ width: 1366, height: 900 });
+    await admin.getByTestId('coverage-row').filter({ hasText: 'Libreville' }).first().waitFor();
+    await noHorizontalScroll(admin);
+    await keepScreenshot(admin, { path: `${SCREENSHOTS}/admin-coverage-1366.png`, fullPage: true });
+    expect(errors).toEqual([]);
+  }, 60_000);
+
   it('an administrator withdraws a book: the family sees the change on « Ma liste » at 360 px, the seller the notice and the mark on the listing', async () => {
     const errors: string[] = [];
     const base = stack.url('gateway');

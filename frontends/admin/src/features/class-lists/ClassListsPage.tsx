@@ -63,7 +63,7 @@ function ViewTabs({ view, onView }: { view: string; onView: (view: string) => vo
           role="tab"
           aria-selected={view === value}
           className={cn(
-            'min-h-11 flex-1 rounded-md px-4 text-sm font-semibold',
+            'min-h-11 flex-1 rounded-md px-4 text-sm font-semibold sm:whitespace-nowrap',
             view === value ? 'bg-primary-700 text-white' : 'text-slate-700 hover:bg-slate-100',
           )}
           onClick={() => onView(value)}

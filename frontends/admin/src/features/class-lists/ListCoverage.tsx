@@ -67,7 +67,7 @@ export function ListCoverage() {
       </div>
       <p className="mb-4 text-sm text-slate-600">
         Une liste est complète quand chaque manuel qui manque à la famille est proposé dans sa ville ou sa province.
-        L’économie médiane est celle du panier le moins cher face au prix neuf ou au prix médian du site.
+        L’économie médiane est celle du panier le moins cher face au prix médian de chaque manuel sur le site.
       </p>
       {data && data.most_wanted.length > 0 ? (
         <Card className="mb-4" data-testid="coverage-most-wanted">
@@ -118,7 +118,7 @@ export function ListCoverage() {
         )}
       />
       {data ? (
-        <p className="mt-3 text-xs text-slate-500">
+        <p className="mt-3 text-xs text-slate-600">
           {data.truncated ? `Calculé sur les ${formatNumber(data.lists)} listes enregistrées le plus récemment. ` : ''}
           Chiffres du {formatDateTime(data.computed_at)}, recalculés au plus chaque minute.
         </p>
