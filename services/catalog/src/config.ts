@@ -85,6 +85,8 @@ export const catalogConfigSchema = baseConfigSchema
     PAYMENT_RECONCILE_MARGIN_HOURS: z.coerce.number().positive().max(72).default(24),
     /** How often the exchange matcher looks for pairs and cycles (a new wish also runs it). */
     EXCHANGE_MATCH_INTERVAL_MS: z.coerce.number().int().positive().default(300_000),
+    /** How often listings held for a family past their time are offered again. */
+    HOLD_RELEASE_INTERVAL_MS: z.coerce.number().int().positive().default(300_000),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV !== 'production') return;

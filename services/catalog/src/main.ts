@@ -10,6 +10,7 @@ import {
   openInfrastructure,
   openReadPool,
   serve,
+  startPeriodic,
 } from '@cartable/service-kit';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -108,6 +109,15 @@ await bootstrap(async () => {
   );
   // Exchange suggestions: pairs and cycles among the members' wishes and listings.
   const stopMatcher = startExchangeMatcher(catalog.exchanges, log, config.EXCHANGE_MATCH_INTERVAL_MS);
+  // Listings held for a family whose two days have run out: on offer again.
+  const stopHoldRelease = startPeriodic(() => catalog.classLists.releaseExpiredHolds(), {
+    intervalMs: config.HOLD_RELEASE_INTERVAL_MS,
+    log,
+    failure: 'releasing the holds past their time failed; the next round will retry',
+    report: (released) => {
+      if (released > 0) log.info({ released }, 'listings held for families offered again');
+    },
+  });
   const app = await buildCatalogApp(catalog, infra.readiness);
   await serve(app, { port: config.PORT, host: config.HOST, metricsPort: config.METRICS_PORT }, [
     () => catalog.listings.views.stop(),
@@ -118,6 +128,7 @@ await bootstrap(async () => {
       stopSweep();
       stopReconciliation();
       stopMatcher();
+      stopHoldRelease();
       await subscriptionJobs.close();
       await Promise.all([queueRedis.quit(), workerRedis.quit()]).catch(() => {});
     },

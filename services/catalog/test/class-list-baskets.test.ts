@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { BASKET_HOLD_HOURS } from '@cartable/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookContactsProjection } from '../src/modules/trust/index.ts';
 import { type CatalogHarness, startCatalog } from './harness.ts';
@@ -12,6 +13,22 @@ const sellers: Record<string, Member> = {};
 let listId: number;
 const item: Record<string, number> = {};
 let briceHistory: number;
+let awaFrench: number;
+
+/** The family wrote to the seller about the listing, as « Contacter les vendeurs » does: the contact a deal needs. */
+const writeAbout = (bookId: number, seller: Member) =>
+  h.deliver(bookContactsProjection, 'messaging.message.sent', {
+    message_id: randomUUID(),
+    conversation_id: randomUUID(),
+    book_id: bookId,
+    book_title: 'Manuel',
+    sender_id: parent.sub,
+    sender_name: 'Paule Parent',
+    receiver_id: seller.sub,
+    content: 'Bonjour, je suis intéressée par ce manuel pour la liste de 6e.',
+    send_email_copy: false,
+    created_at: new Date().toISOString(),
+  });
 
 async function listBook(owner: Member, title: string, price: number, city: string) {
   const res = await h.form(
@@ -65,7 +82,7 @@ beforeAll(async () => {
 
   // Libreville: Awa and Brice; Owendo (same province): Chantal; Franceville (another): Didier.
   await listBook(sellers.Awa!, 'Maths Panier 6e', 2000, 'Libreville');
-  await listBook(sellers.Awa!, 'Français Panier 6e', 1000, 'Libreville');
+  awaFrench = await listBook(sellers.Awa!, 'Français Panier 6e', 1000, 'Libreville');
   await listBook(sellers.Brice!, 'Maths Panier 6e', 1500, 'Libreville');
   briceHistory = await listBook(sellers.Brice!, 'Histoire Panier 6e', 0, 'Libreville');
   await listBook(sellers.Chantal!, 'Français Panier 6e', 500, 'Owendo');
@@ -137,21 +154,48 @@ describe('« Compléter ma liste »', () => {
     ]);
   });
 
+  it('holds a listing « Réservé » for the family once its seller accepts them, until the deal ends or two days pass', async () => {
+    const awa = sellers.Awa!;
+    await writeAbout(awaFrench, awa);
+    const status = async () => (await h.call('GET', `/books/${awaFrench}`)).body.book.status;
+    const offered = async (member: Member) => {
+      const res = await h.call('GET', `/my-class-lists/${listId}/baskets`, undefined, member.token);
+      return res.body.baskets.some((b: { towns: Array<{ sellers: Array<{ listings: Array<{ id: number }> }> }> }) =>
+        b.towns.some((t) => t.sellers.some((s) => s.listings.some((l) => l.id === awaFrench))),
+      );
+    };
+    const propose = async () => {
+      const res = await h.call(
+        'POST',
+        '/transactions',
+        { book_id: awaFrench, buyer_id: parent.sub, kind: 'sale', price: 1000 },
+        awa.token,
+      );
+      expect(res.status).toBe(201);
+      return res.body.transaction.id as string;
+    };
+
+    const first = await propose();
+    expect(await status()).toBe('réservé');
+    // Still in the family's baskets: it is held for them.
+    expect(await offered(parent)).toBe(true);
+    // Cancelled: on offer again.
+    expect((await h.call('POST', `/transactions/${first}/cancel`, {}, awa.token)).status).toBe(200);
+    expect(await status()).toBe('disponible');
+
+    await propose();
+    expect(await status()).toBe('réservé');
+    // Not yet past its two days: kept.
+    expect(await h.catalog.classLists.releaseExpiredHolds()).toBe(0);
+    const later = new Date(Date.now() + (BASKET_HOLD_HOURS + 1) * 3600_000);
+    expect(await h.catalog.classLists.releaseExpiredHolds(later)).toBe(1);
+    expect(await status()).toBe('disponible');
+  });
+
   it('follows the deals to their end: a book received in a confirmed deal is owned, and no basket asks for it', async () => {
     const brice = sellers.Brice!;
     // The family wrote to Brice about his history book (the contact a deal needs), he offers it.
-    await h.deliver(bookContactsProjection, 'messaging.message.sent', {
-      message_id: randomUUID(),
-      conversation_id: randomUUID(),
-      book_id: briceHistory,
-      book_title: 'Histoire Panier 6e',
-      sender_id: parent.sub,
-      sender_name: 'Paule Parent',
-      receiver_id: brice.sub,
-      content: 'Bonjour, je suis intéressée par Histoire Panier 6e pour la liste de 6e.',
-      send_email_copy: false,
-      created_at: new Date().toISOString(),
-    });
+    await writeAbout(briceHistory, brice);
     const deal = await h.call(
       'POST',
       '/transactions',

@@ -4,6 +4,7 @@ import { classListAdmin } from './domain/admin.ts';
 import { alertFamilies } from './domain/alerts.ts';
 import { listCoverage } from './domain/coverage.ts';
 import { followDeals } from './domain/deals-followed.ts';
+import { holdForFamilies, releaseExpiredHolds } from './domain/holds.ts';
 import { importItems } from './domain/import.ts';
 import { classListBooks, proposeList, reviewList } from './domain/lists.ts';
 import { familyLists } from './domain/saved.ts';
@@ -11,8 +12,9 @@ import { familyLists } from './domain/saved.ts';
 /**
  * The class lists module's services, built once per process and handed to its routes. It reacts
  * to listings' events in their transactions: a listing published, or available again after a
- * reservation fell through, alerts the families whose saved list misses it; a deal confirmed marks
- * the book received in the receiver's lists.
+ * reservation fell through, alerts the families whose saved list misses it; a deal proposed to a
+ * family for such a book holds the listing for them; a deal confirmed marks the book received in
+ * the receiver's lists.
  */
 export function createClassLists(options: { uow: UnitOfWork; storage: Storage; categories: CategoryStore }) {
   const { uow, categories } = options;
@@ -23,6 +25,7 @@ export function createClassLists(options: { uow: UnitOfWork; storage: Storage; c
     if (data.status === 'disponible' && data.previous_status !== 'disponible') await alertFamilies(t, data.book_id);
   });
   followDeals(uow);
+  holdForFamilies(uow, options.storage);
   const books = classListBooks(uow.db, categories);
   return {
     books,
@@ -31,6 +34,8 @@ export function createClassLists(options: { uow: UnitOfWork; storage: Storage; c
     review: reviewList(uow, books),
     admin: classListAdmin(uow, books),
     coverage: listCoverage(uow.db),
+    /** Offers again the listings held for families past their time. */
+    releaseExpiredHolds: (now?: Date) => releaseExpiredHolds(uow, options.storage, now),
     importCsv: async (listId: number, csv: Buffer, dryRun: boolean) => {
       const row = await books.listOrNotFound(listId);
       return importItems(uow, await categories.view(), row.id, csv, dryRun);

@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'dr
 import { listingFacts, lotItemFacts } from '../../listings/index.ts';
 import { blockedEitherWay } from '../../members/index.ts';
 import { categoriesSubquery, categoryRelation, townRelation } from '../../taxonomy/index.ts';
-import { classListAlerts, classListItems, classLists, savedClassLists } from './schema.ts';
+import { classListAlerts, classListHolds, classListItems, classLists, savedClassLists } from './schema.ts';
 
 /**
  * Class lists read the listings through the views the listings module publishes (listing_facts,
@@ -474,6 +474,14 @@ export interface BasketCandidateRow extends Record<string, unknown> {
 }
 
 /**
+ * A listing on offer to this member: available, or held « Réservé » for them (its seller proposed
+ * them a deal for a book of their list: domain/holds.ts).
+ */
+const offeredTo = (memberId: string) =>
+  sql`(b.status = 'disponible' or exists (
+    select 1 from ${classListHolds} h where h.book_id = b.id and h.user_id = ${memberId}::uuid))`;
+
+/**
  * « Compléter ma liste »: for each missing book, the available listings holding it exactly (as
  * « Ma liste » matches them: ISBN or title, alone or in a lot) in the town or its province, of
  * sellers other than the member and not blocked either way; and the book's median price
@@ -502,22 +510,22 @@ export function basketCandidates(
         select b.id, b.price, b.city_id, b.user_id, b.seller_away, false as in_lot
         from ${listingFacts} b
         where it.isbn is not null and b.isbn is not null and cartable_isbn_key(b.isbn) = it.isbn
-          and b.status <> 'vendu' and b.status = 'disponible' and b.hidden_at is null
+          and b.status <> 'vendu' and ${offeredTo(args.memberId)} and b.hidden_at is null
         union all
         select b.id, b.price, b.city_id, b.user_id, b.seller_away, false as in_lot
         from ${listingFacts} b
         where cartable_title_key(b.title) ~>=~ it.title_key and cartable_title_key(b.title) ~<~ it.key_end
-          and b.status <> 'vendu' and b.status = 'disponible' and b.hidden_at is null
+          and b.status <> 'vendu' and ${offeredTo(args.memberId)} and b.hidden_at is null
         union all
         select b.id, b.price, b.city_id, b.user_id, b.seller_away, true as in_lot
         from ${lotItemFacts} li join ${listingFacts} b on b.id = li.book_id
         where it.isbn is not null and li.isbn_key = it.isbn
-          and b.status = 'disponible' and b.hidden_at is null
+          and ${offeredTo(args.memberId)} and b.hidden_at is null
         union all
         select b.id, b.price, b.city_id, b.user_id, b.seller_away, true as in_lot
         from ${lotItemFacts} li join ${listingFacts} b on b.id = li.book_id
         where li.title_key ~>=~ it.title_key and li.title_key ~<~ it.key_end
-          and b.status = 'disponible' and b.hidden_at is null
+          and ${offeredTo(args.memberId)} and b.hidden_at is null
       ) x
       order by it.id, x.id
     ),

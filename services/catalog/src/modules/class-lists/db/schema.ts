@@ -154,3 +154,20 @@ export const classListWithdrawals = pgTable(
     index('class_list_withdrawals_isbn_idx').on(t.isbn).where(sql`isbn is not null`),
   ],
 );
+
+/**
+ * A listing held « Réservé » for a family: its seller proposed them a deal for a book their saved
+ * list misses. Released when the deal is declined or cancelled, or past `until`; gone when it is
+ * confirmed (the listing is sold).
+ */
+export const classListHolds = pgTable(
+  'class_list_holds',
+  {
+    dealId: uuid('deal_id').primaryKey(),
+    bookId: integer('book_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('class_list_holds_until_idx').on(t.until), index('class_list_holds_book_idx').on(t.bookId)],
+);

@@ -280,3 +280,19 @@ export function markOwnedByListing(db: Db, userId: string, bookId: number) {
     returning s.list_id, r.ids as owned_item_ids`,
   );
 }
+
+/** Whether a list this member saved still misses a book the listing's book stands for. */
+export async function savedListMisses(db: Db, userId: string, bookId: number) {
+  const [row] = await rowsOf<{ misses: boolean }>(
+    db,
+    sql`
+    with k as ${keysOf(sql`${bookId}`)}
+    select exists (
+      select 1 from ${savedClassLists} s
+      join ${classListItems} i on i.list_id = s.list_id
+      join k on ${names('i', 'k')}
+      where s.user_id = ${userId}::uuid and not i.id = any(s.owned_item_ids)
+    ) as misses`,
+  );
+  return row?.misses ?? false;
+}
