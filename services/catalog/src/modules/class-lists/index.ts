@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { adminClassListRoutes } from './routes/admin.ts';
+import { adminClassListCoverageRoutes } from './routes/admin-coverage.ts';
 import { adminClassListItemRoutes } from './routes/admin-items.ts';
 import type { ClassListRouteDeps } from './routes/deps.ts';
 import { memberClassListRoutes } from './routes/members.ts';
@@ -19,6 +20,12 @@ export { classListLots } from './domain/lots.ts';
 export type { ClassListRouteDeps };
 
 export const classListRoutes: FastifyPluginAsync<ClassListRouteDeps> = async (app, deps) => {
-  for (const routes of [publicClassListRoutes, memberClassListRoutes, adminClassListRoutes, adminClassListItemRoutes])
+  for (const routes of [
+    publicClassListRoutes,
+    memberClassListRoutes,
+    adminClassListRoutes,
+    adminClassListItemRoutes,
+    adminClassListCoverageRoutes,
+  ])
     await app.register(routes, deps);
 };

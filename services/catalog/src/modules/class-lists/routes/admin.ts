@@ -2,8 +2,6 @@ import {
   adminClassListQuerySchema,
   CLASS_LIST_IMPORT_MAX_BYTES,
   classListCopyRequestSchema,
-  classListCoverageQuerySchema,
-  classListCoverageSchema,
   classListCreateRequestSchema,
   classListPageSchema,
   classListRejectRequestSchema,
@@ -14,7 +12,6 @@ import {
   classListMessages as m,
   messageResponseSchema,
   positiveId,
-  schoolYearOf,
 } from '@cartable/contracts';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -55,15 +52,6 @@ export const adminClassListRoutes: FastifyPluginAsyncZod<ClassListRouteDeps> = a
       // Proposals waiting first, then the newest.
       return books.page(filter, 'review', q.page);
     },
-  );
-
-  app.get(
-    '/admin/class-lists/coverage',
-    {
-      ...manage,
-      schema: { tags, security, querystring: classListCoverageQuerySchema, response: { 200: classListCoverageSchema } },
-    },
-    async (request) => classLists.coverage(request.query.school_year ?? schoolYearOf()),
   );
 
   app.get(
