@@ -159,6 +159,34 @@ describe('« Compléter ma liste »', () => {
     );
   });
 
+  it('shows a swap as « Échange : … contre … » and offers the family’s book in the message', async () => {
+    const swap = answer();
+    const balanced = swap.baskets[2]!;
+    balanced.towns[0]!.sellers[0] = {
+      seller: AWA,
+      total: 0,
+      listings: [
+        {
+          id: 14,
+          title: 'Français Panier 6e',
+          price: 0,
+          items: [{ id: 2, name: 'Français Panier 6e' }],
+          lot_size: null,
+          exchange_for: { id: 5, name: 'Musique Panier 6e' },
+        },
+      ],
+    };
+    server.use(http.get(apiPath('/my-class-lists/7/baskets'), () => HttpResponse.json(swap)));
+    render();
+    const awa = (await screen.findAllByTestId('basket-seller'))[0]!;
+    expect(text(within(awa).getByTestId('basket-swap'))).toBe('Échange : Français Panier 6e contre Musique Panier 6e');
+    expect(within(awa).getByText('Échange')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: /Contacter les vendeurs/ }));
+    expect((screen.getByLabelText('Message à Awa Vendeuse') as HTMLTextAreaElement).value).toBe(
+      'Bonjour, je suis intéressé par « Français Panier 6e » pour la liste de 6e. Je vous propose en échange « Musique Panier 6e », que vous recherchez. Est-il toujours disponible ? Où pourrions-nous nous retrouver ?',
+    );
+  });
+
   it('says when the saved list has no town, when nothing is offered, and when the baskets failed', async () => {
     server.use(
       http.get(apiPath('/my-class-lists/7/baskets'), () =>

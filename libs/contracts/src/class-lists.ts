@@ -518,6 +518,8 @@ const basketListingSchema = z.object({
   /** The missing books of the list it holds (several for a lot). */
   items: z.array(refSchema),
   lot_size: z.number().int().nullable(),
+  /** A swap: the family's book the seller asks in return (price 0); null or absent: bought. */
+  exchange_for: refSchema.nullable().optional(),
 });
 
 const basketSellerSchema = z.object({

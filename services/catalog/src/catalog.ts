@@ -2,7 +2,7 @@ import type { Db, Guards, Redis, Storage, UnitOfWork } from '@cartable/service-k
 import type { Logger } from 'pino';
 import type { CatalogConfig } from './config.ts';
 import { classListIsbnBooks, classListLots, createClassLists } from './modules/class-lists/index.ts';
-import { createExchanges } from './modules/exchanges/index.ts';
+import { createExchanges, sellersWishingItems } from './modules/exchanges/index.ts';
 import {
   countShownWithin,
   countWithCategory,
@@ -112,7 +112,7 @@ export function createCatalog(infra: CatalogInfrastructure) {
       log,
     }),
     trust: createTrust({ uow, storage, listings }),
-    classLists: createClassLists({ uow, storage, categories }),
+    classLists: createClassLists({ uow, storage, categories, exchangeWishes: sellersWishingItems }),
     savedSearches: createSavedSearches({ uow, categories, log }),
     exchanges: createExchanges(uow, storage, categories),
   };

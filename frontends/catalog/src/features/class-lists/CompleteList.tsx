@@ -28,7 +28,12 @@ export function sellerMessage(seller: BasketSeller, levelName: string) {
   const titles = seller.listings.flatMap((l) => (l.lot_size ? [l.title] : l.items.map((i) => i.name)));
   const quoted = titles.map((t) => `« ${t} »`);
   const named = quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} et ${quoted.at(-1)}` : quoted[0];
-  return `Bonjour, je suis intéressé par ${named} pour la liste de ${levelName}. ${
+  // A swap says what the family gives in return (the seller looks for it).
+  const given = seller.listings.flatMap((l) => (l.exchange_for ? [`« ${l.exchange_for.name} »`] : []));
+  const swap = given.length
+    ? ` Je vous propose en échange ${given.length > 1 ? `${given.slice(0, -1).join(', ')} et ${given.at(-1)}` : given[0]}, que vous recherchez.`
+    : '';
+  return `Bonjour, je suis intéressé par ${named} pour la liste de ${levelName}.${swap} ${
     titles.length > 1 ? 'Sont-ils' : 'Est-il'
   } toujours disponible${titles.length > 1 ? 's' : ''} ? Où pourrions-nous nous retrouver ?`;
 }
@@ -165,17 +170,24 @@ function BasketView({
                 </div>
                 <ul className="mt-1 space-y-0.5 text-sm text-slate-700">
                   {s.listings.map((l) => (
-                    <li key={l.id} className="flex items-center justify-between gap-2">
-                      <Link
-                        to={`/books/${l.id}`}
-                        className="flex min-h-11 min-w-0 items-center underline-offset-2 hover:underline"
-                      >
-                        <span className="truncate">
-                          {l.title}
-                          {l.lot_size ? ` (lot de ${l.lot_size})` : ''}
-                        </span>
-                      </Link>
-                      <span className="shrink-0">{price(l.price)}</span>
+                    <li key={l.id}>
+                      <div className="flex items-center justify-between gap-2">
+                        <Link
+                          to={`/books/${l.id}`}
+                          className="flex min-h-11 min-w-0 items-center underline-offset-2 hover:underline"
+                        >
+                          <span className="truncate">
+                            {l.title}
+                            {l.lot_size ? ` (lot de ${l.lot_size})` : ''}
+                          </span>
+                        </Link>
+                        <span className="shrink-0">{l.exchange_for ? 'Échange' : price(l.price)}</span>
+                      </div>
+                      {l.exchange_for ? (
+                        <p className="pb-1 text-xs break-words text-slate-700" data-testid="basket-swap">
+                          Échange : {l.title} contre {l.exchange_for.name}
+                        </p>
+                      ) : null}
                     </li>
                   ))}
                 </ul>

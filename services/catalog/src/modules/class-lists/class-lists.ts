@@ -2,6 +2,7 @@ import type { Storage, UnitOfWork } from '@cartable/service-kit';
 import type { CategoryStore } from '../taxonomy/index.ts';
 import { classListAdmin } from './domain/admin.ts';
 import { alertFamilies } from './domain/alerts.ts';
+import type { ExchangeWishes } from './domain/baskets.ts';
 import { listCoverage } from './domain/coverage.ts';
 import { followDeals } from './domain/deals-followed.ts';
 import { holdForFamilies, releaseExpiredHolds } from './domain/holds.ts';
@@ -16,7 +17,13 @@ import { familyLists } from './domain/saved.ts';
  * family for such a book holds the listing for them; a deal confirmed marks the book received in
  * the receiver's lists.
  */
-export function createClassLists(options: { uow: UnitOfWork; storage: Storage; categories: CategoryStore }) {
+export function createClassLists(options: {
+  uow: UnitOfWork;
+  storage: Storage;
+  categories: CategoryStore;
+  /** The exchanges module's wishes: swaps in « Compléter ma liste ». */
+  exchangeWishes?: ExchangeWishes;
+}) {
   const { uow, categories } = options;
   uow.react('catalog.book.created', async (t, { data }) => {
     await alertFamilies(t, data.book_id);
@@ -29,7 +36,7 @@ export function createClassLists(options: { uow: UnitOfWork; storage: Storage; c
   const books = classListBooks(uow.db, categories);
   return {
     books,
-    families: familyLists(uow, options.storage, books),
+    families: familyLists(uow, options.storage, books, options.exchangeWishes),
     propose: proposeList(uow, books),
     review: reviewList(uow, books),
     admin: classListAdmin(uow, books),

@@ -3,7 +3,7 @@
  * listings open to exchange into pairs and cycles of three, near each other; the suggestions and
  * their answers. This file is the only one of the module other modules may import.
  */
-export { wishesForItems } from './db/queries.ts';
+export { sellersWishingItems, wishesForItems } from './db/queries.ts';
 export { type ExchangeService, exchangeService as createExchanges, startExchangeMatcher } from './domain/exchanges.ts';
 export { findExchanges } from './domain/matcher.ts';
 export type { ExchangeRouteDeps } from './routes/deps.ts';

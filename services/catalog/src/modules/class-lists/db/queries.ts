@@ -471,6 +471,8 @@ export interface BasketCandidateRow extends Record<string, unknown> {
   seller_id: string | null;
   city_id: number | null;
   prox: number | null;
+  /** The seller would swap it (« échange possible »). */
+  exchange: boolean | null;
 }
 
 /**
@@ -504,25 +506,26 @@ export function basketCandidates(
         and i.id = any(${`{${args.itemIds.join(',')}}`}::int[])
     ),
     exact as (
-      select distinct on (it.id, x.id) it.id as item_id, x.id, x.price, x.city_id, x.user_id, x.seller_away, x.in_lot
+      select distinct on (it.id, x.id) it.id as item_id, x.id, x.price, x.city_id, x.user_id, x.seller_away, x.in_lot,
+             x.is_exchange_possible
       from it
       cross join lateral (
-        select b.id, b.price, b.city_id, b.user_id, b.seller_away, false as in_lot
+        select b.id, b.price, b.city_id, b.user_id, b.seller_away, false as in_lot, b.is_exchange_possible
         from ${listingFacts} b
         where it.isbn is not null and b.isbn is not null and cartable_isbn_key(b.isbn) = it.isbn
           and b.status <> 'vendu' and ${offeredTo(args.memberId)} and b.hidden_at is null
         union all
-        select b.id, b.price, b.city_id, b.user_id, b.seller_away, false as in_lot
+        select b.id, b.price, b.city_id, b.user_id, b.seller_away, false as in_lot, b.is_exchange_possible
         from ${listingFacts} b
         where cartable_title_key(b.title) ~>=~ it.title_key and cartable_title_key(b.title) ~<~ it.key_end
           and b.status <> 'vendu' and ${offeredTo(args.memberId)} and b.hidden_at is null
         union all
-        select b.id, b.price, b.city_id, b.user_id, b.seller_away, true as in_lot
+        select b.id, b.price, b.city_id, b.user_id, b.seller_away, true as in_lot, b.is_exchange_possible
         from ${lotItemFacts} li join ${listingFacts} b on b.id = li.book_id
         where it.isbn is not null and li.isbn_key = it.isbn
           and ${offeredTo(args.memberId)} and b.hidden_at is null
         union all
-        select b.id, b.price, b.city_id, b.user_id, b.seller_away, true as in_lot
+        select b.id, b.price, b.city_id, b.user_id, b.seller_away, true as in_lot, b.is_exchange_possible
         from ${lotItemFacts} li join ${listingFacts} b on b.id = li.book_id
         where li.title_key ~>=~ it.title_key and li.title_key ~<~ it.key_end
           and ${offeredTo(args.memberId)} and b.hidden_at is null
@@ -535,7 +538,7 @@ export function basketCandidates(
     ),
     -- Materialized: the planner expects one book and would otherwise run it once per book.
     near as materialized (
-      select e.item_id, e.id, e.price, e.in_lot, e.user_id, e.city_id,
+      select e.item_id, e.id, e.price, e.in_lot, e.user_id, e.city_id, e.is_exchange_possible,
              case when e.city_id = ${args.cityId} then 0 else 1 end as prox
       from exact e
       left join ${townRelation} ci on ci.id = e.city_id
@@ -543,7 +546,8 @@ export function basketCandidates(
         and (e.city_id = ${args.cityId} or ci.province_id = ${args.provinceId})
         and not ${blockedEitherWay(sql`e.user_id`, sql`${args.memberId}::uuid`)}
     )
-    select it.id as item_id, m.median, n.id, n.price, n.in_lot, n.user_id::text as seller_id, n.city_id, n.prox
+    select it.id as item_id, m.median, n.id, n.price, n.in_lot, n.user_id::text as seller_id, n.city_id, n.prox,
+           n.is_exchange_possible as exchange
     from it
     left join med m on m.item_id = it.id
     left join near n on n.item_id = it.id

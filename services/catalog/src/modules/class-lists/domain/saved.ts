@@ -11,7 +11,7 @@ import { townNames } from '../../taxonomy/index.ts';
 import * as queries from '../db/queries.ts';
 import * as versions from '../db/versions.ts';
 import { availability } from './availability.ts';
-import { basketsOf } from './baskets.ts';
+import { basketsOf, type ExchangeWishes } from './baskets.ts';
 import type { ClassListBooks } from './lists.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -25,7 +25,7 @@ const ref = (r: versions.BookListRow) => ({
 });
 
 /** What families do with the lists: « Ma liste », the lists they save, the listing form's autofill. */
-export function familyLists(uow: UnitOfWork, storage: Storage, books: ClassListBooks) {
+export function familyLists(uow: UnitOfWork, storage: Storage, books: ClassListBooks, wishes?: ExchangeWishes) {
   const db = uow.db;
 
   async function savedLists(userId: string, listId?: number): Promise<SavedClassList[]> {
@@ -135,7 +135,7 @@ export function familyLists(uow: UnitOfWork, storage: Storage, books: ClassListB
     },
 
     /** « Compléter ma liste »: three baskets for the books the member's saved list still misses. */
-    baskets: (userId: string, listId: number) => basketsOf(db, userId, listId),
+    baskets: (userId: string, listId: number) => basketsOf(db, userId, listId, wishes),
 
     async unsave(userId: string, listId: number) {
       if (!(await queries.unsaveList(db, userId, listId))) throw notFound(m.savedNotFound);

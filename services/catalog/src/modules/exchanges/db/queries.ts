@@ -52,6 +52,27 @@ export async function wishesForItems(db: Db, itemIds: number[]) {
   return new Map(rows.map((r) => [r.itemId!, r.n]));
 }
 
+/**
+ * « Compléter ma liste »: which of these books (a family's, by class list item) each of these
+ * sellers looks for, wished as a class list's book with the same ISBN or title key (the same book
+ * in another year's or school's list counts). A wish for a level and a subject names no book: it
+ * is left out.
+ */
+export function sellersWishingItems(db: Db, sellerIds: string[], itemIds: number[]) {
+  if (!sellerIds.length || !itemIds.length) return Promise.resolve([]);
+  return rowsOf<{ seller_id: string; item_id: number }>(
+    db,
+    sql`
+    select distinct w.user_id::text as seller_id, o.id as item_id
+    from ${exchangeWishes} w
+    join ${itemRelation} wi on wi.id = w.class_list_item_id
+    join ${itemRelation} o on o.id = any(${`{${itemIds.join(',')}}`}::int[])
+      and ((o.isbn is not null and o.isbn = wi.isbn) or (o.title_key <> '' and o.title_key = wi.title_key))
+    where w.user_id = any(${`{${sellerIds.join(',')}}`}::uuid[])
+    order by 1, 2`,
+  );
+}
+
 // ── the matcher's reads ──────────────────────────────────────────────────────────────────────
 
 /** Two replicas never run the matcher at once (a transaction-scoped advisory lock). */
