@@ -40,6 +40,58 @@ interface Basket {
   uncovered: unknown[];
 }
 
+/**
+ * The rentrée's second-hand copies of the books the demo lists name, as families list them: most
+ * titles have a few copies around Libreville (Libreville, Owendo, Akanda), fewer around Franceville
+ * (Franceville, Moanda), some none; at 40 to 70 % of a new book's price (the bench catalogue's
+ * titles are built from subjects and collections, not the official lists').
+ */
+async function listCopiesOfDemoBooks(db: pg.Client) {
+  const items = (
+    await db.query<{ title: string; author: string; isbn: string | null; level_id: number; subject_id: number | null }>(
+      `select i.title, i.author, i.isbn, l.level_id, i.subject_id
+       from class_list_items i join class_lists l on l.id = i.list_id where l.seed_key is not null`,
+    )
+  ).rows;
+  const towns = (
+    await db.query<{ id: number; name: string }>(
+      `select id, name from cities where name in ('Libreville', 'Owendo', 'Akanda', 'Franceville', 'Moanda')`,
+    )
+  ).rows;
+  const town = (name: string) => towns.find((t) => t.name === name)!.id;
+  const sellers = (await db.query<{ user_id: string }>(`select distinct user_id from books limit 400`)).rows;
+  const rows: Array<[string, string, string, string | null, number, number, string]> = [];
+  for (const item of items) {
+    const estuaire = rand() < 0.85 ? 1 + Math.floor(rand() * 5) : 0;
+    const hautOgooue = rand() < 0.55 ? 1 + Math.floor(rand() * 2) : 0;
+    const places = [
+      ...Array.from({ length: estuaire }, () =>
+        town(['Libreville', 'Libreville', 'Owendo', 'Akanda'][Math.floor(rand() * 4)]!),
+      ),
+      ...Array.from({ length: hautOgooue }, () => town(rand() < 0.7 ? 'Franceville' : 'Moanda')),
+    ];
+    for (const cityId of places) {
+      const newPrice = 4000 + Math.floor(rand() * 6) * 1000;
+      rows.push([
+        sellers[Math.floor(rand() * sellers.length)]!.user_id,
+        item.title,
+        item.author || 'Collectif',
+        item.isbn,
+        Math.round((newPrice * (0.4 + rand() * 0.3)) / 100) * 100,
+        cityId,
+        `{${[item.level_id, ...(item.subject_id ? [item.subject_id] : [])].join(',')}}`,
+      ]);
+    }
+  }
+  await db.query(
+    `insert into books (user_id, title, author, isbn, condition, price, status, city_id, category_ids)
+     select u, t, a, i, 'bon', p, 'disponible', c, k::integer[]
+     from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::text[]) as x(u, t, a, i, p, c, k)`,
+    [0, 1, 2, 3, 4, 5, 6].map((n) => rows.map((r) => r[n])),
+  );
+  return rows.length;
+}
+
 const h = await startCatalog({ LOG_LEVEL: 'warn' });
 try {
   const client = new pg.Client({ connectionString: h.config.CATALOG_DATABASE_URL });
@@ -124,6 +176,8 @@ try {
   await seedClassLists(h.db);
   const demo = (await client.query<{ id: number }>(`select id from class_lists where seed_key is not null order by id`))
     .rows;
+  const copies = await listCopiesOfDemoBooks(client);
+  console.log(`# ${copies} second-hand copies of the demo lists' books listed, most in Estuaire, fewer in Haut-Ogooué`);
   const towns = (
     await client.query<{ id: number; name: string }>(
       `select id, name from cities where name in ('Libreville', 'Franceville') order by name desc`,
