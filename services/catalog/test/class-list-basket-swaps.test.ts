@@ -4,6 +4,7 @@ import { type CatalogHarness, startCatalog } from './harness.ts';
 type Member = { sub: string; token: string };
 let h: CatalogHarness;
 let parent: Member;
+let manager: Member;
 const sellers: Record<string, Member> = {};
 let listId: number;
 const item: Record<string, number> = {};
@@ -61,7 +62,7 @@ const lines = (b: Basket) =>
 
 beforeAll(async () => {
   h = await startCatalog();
-  const manager = await h.token({ permissions: ['lists.manage'] });
+  manager = await h.token({ permissions: ['lists.manage'] });
   parent = await h.token();
   for (const name of ['Awa', 'Brice', 'Chantal']) {
     sellers[name] = await h.token();
@@ -130,6 +131,10 @@ describe('swaps in « Compléter ma liste »', () => {
       'Awa Vendeur: Maths Échange 6e ⇄ Musique Échange 6e',
     ]);
     expect(fewest).toMatchObject({ goal: 'fewest_meetings', total: 1200, meetings: 1, optimal: true });
+    // The back office's median saving counts the swap as the family's basket does (without it, the
+    // cheapest would be Chantal's maths and Brice's French: 2,500, no saving).
+    const coverage = await h.call('GET', '/admin/class-lists/coverage?school_year=2034-2035', undefined, manager.token);
+    expect(coverage.body.rows).toMatchObject([{ families: 1, coverable: 1, median_saving: 1500 }]);
   });
 
   it('proposes no swap once the family no longer owns the book asked', async () => {

@@ -40,7 +40,7 @@ export function createClassLists(options: {
     propose: proposeList(uow, books),
     review: reviewList(uow, books),
     admin: classListAdmin(uow, books),
-    coverage: listCoverage(uow.db),
+    coverage: listCoverage(uow.db, { wishes: options.exchangeWishes }),
     /** Offers again the listings held for families past their time. */
     releaseExpiredHolds: (now?: Date) => releaseExpiredHolds(uow, options.storage, now),
     importCsv: async (listId: number, csv: Buffer, dryRun: boolean) => {

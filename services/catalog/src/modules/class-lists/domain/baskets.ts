@@ -96,7 +96,12 @@ export function referenceOf(chosen: BasketOffer[], median: Map<number, number>) 
  * as a swap, at 0 FCFA, giving that book (the first one wished, in the list's order). Its id is the
  * listing's negated, so that the solver holds the purchase and the swap apart.
  */
-async function swapOffers(db: Db, wishes: ExchangeWishes | undefined, offers: CandidateOffer[], owned: number[]) {
+export async function swapOffers(
+  db: Db,
+  wishes: ExchangeWishes | undefined,
+  offers: CandidateOffer[],
+  owned: number[],
+) {
   const open = offers.filter((o) => o.exchange && o.price > 0);
   if (!wishes || !open.length || !owned.length) return [];
   const wanted = new Map<string, number[]>();
@@ -131,7 +136,7 @@ function beats(goal: BasketGoal, a: BasketSolution, b: BasketSolution) {
  * the best of the branches is the best basket. Past SWAP_SOLVES solves, a clash drops its later
  * swap instead and the basket is not proven the best.
  */
-function solveWithSwaps(problem: BasketProblem, goal: BasketGoal, gives: Map<number, number>): BasketSolution {
+export function solveWithSwaps(problem: BasketProblem, goal: BasketGoal, gives: Map<number, number>): BasketSolution {
   let solves = 0;
   let settled = false;
   const search = (offers: BasketOffer[]): BasketSolution => {

@@ -8,8 +8,7 @@ import {
 import type { Db } from '@cartable/service-kit';
 import { townNames } from '../../taxonomy/index.ts';
 import * as queries from '../db/queries.ts';
-import { solveBasket } from './basket.ts';
-import { candidateOffers, referenceOf } from './baskets.ts';
+import { candidateOffers, type ExchangeWishes, referenceOf, solveWithSwaps, swapOffers } from './baskets.ts';
 
 /** How long a year's coverage is served from memory: the figures move with listings, not by the second. */
 export const COVERAGE_TTL_MS = 60_000;
@@ -27,28 +26,33 @@ interface Outcome {
 /**
  * The back office's coverage of a school year's saved lists, per level and town: each saved list
  * goes through what « Compléter ma liste » runs for its family (basketCandidates: the same
- * matching, town or province, the family's blocks and own listings left out; then the exact
- * solver, cheapest goal only). Cost: one candidates statement and one solve per saved list, run
+ * matching, town or province, the family's blocks and own listings left out; its swaps; then the
+ * exact solver, cheapest goal only). Cost: one candidates statement and one solve per saved list, run
  * PARALLEL at a time; the seeded demo lists (docs/catalog.md) take a few milliseconds each. It
  * stops at CLASS_LIST_COVERAGE_MAX_LISTS saved lists (the latest saved; the answer says
  * `truncated`) and is kept COVERAGE_TTL_MS per year, so a back office reloading the screen does not
  * run it again.
  */
-export function listCoverage(db: Db, options: { ttlMs?: number; maxLists?: number } = {}) {
+export function listCoverage(db: Db, options: { ttlMs?: number; maxLists?: number; wishes?: ExchangeWishes } = {}) {
   const ttl = options.ttlMs ?? COVERAGE_TTL_MS;
   const max = options.maxLists ?? CLASS_LIST_COVERAGE_MAX_LISTS;
   const cache = new Map<string, { at: number; value: Promise<ClassListCoverage> }>();
   return (schoolYear: string) => {
     const hit = cache.get(schoolYear);
     if (hit && Date.now() - hit.at < ttl) return hit.value;
-    const value = coverageOf(db, schoolYear, max);
+    const value = coverageOf(db, schoolYear, max, options.wishes);
     cache.set(schoolYear, { at: Date.now(), value });
     value.catch(() => cache.delete(schoolYear));
     return value;
   };
 }
 
-async function coverageOf(db: Db, schoolYear: string, max: number): Promise<ClassListCoverage> {
+async function coverageOf(
+  db: Db,
+  schoolYear: string,
+  max: number,
+  wishes: ExchangeWishes | undefined,
+): Promise<ClassListCoverage> {
   const found = await queries.savedListsOfYear(db, schoolYear, max + 1);
   const saved = found.slice(0, max);
   const [items, towns] = await Promise.all([
@@ -79,11 +83,16 @@ async function coverageOf(db: Db, schoolYear: string, max: number): Promise<Clas
       .filter((i) => !offered.has(i.id))
       .map((i): [string, string] => [i.titleKey || i.title, i.title]);
     if (wanted.length) return { coverable: false, saving: null, wanted };
+    // Swaps as the family's baskets count them: they change the saving, never the coverage.
+    const ownedHere = (items.get(s.list_id) ?? []).filter((i) => owned.has(i.id)).map((i) => i.id);
+    const gives = new Map<number, number>();
+    for (const swap of await swapOffers(db, wishes, [...offers.values()], ownedHere)) {
+      offers.set(swap.id, swap);
+      gives.set(swap.id, swap.gives!);
+    }
     // The cheapest goal weighs no trip: the fare is not read.
-    const best = solveBasket(
-      { items: missing.map((i) => i.id), offers: [...offers.values()], fare: () => 0 },
-      'cheapest',
-    );
+    const problem = { items: missing.map((i) => i.id), offers: [...offers.values()], fare: () => 0 };
+    const best = solveWithSwaps(problem, 'cheapest', gives);
     return { coverable: true, saving: referenceOf(best.offers, median) - best.total, wanted: [] };
   }
 
