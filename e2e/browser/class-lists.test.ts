@@ -197,7 +197,7 @@ describe('class lists', () => {
     // « Compléter ma liste »: another parent sells the third book in Libreville (the member's own
     // listings are never proposed to them); the baskets show it, with a message prepared per seller.
     const other = await verifiedMember(stack, `vend${Date.now().toString(36)}`, { name: 'Vendeuse Panier' });
-    await eventually(
+    const offered = await eventually(
       async () =>
         postListing(stack, other.token, {
           title: items[2]!.title,
@@ -223,6 +223,33 @@ describe('class lists', () => {
     await expect(smallTargets(page)).resolves.toEqual([]);
     await expect(seriousViolations(page)).resolves.toEqual([]);
     await keepScreenshot(complete, { path: `${SCREENSHOTS}/completer-ma-liste-360.png` });
+
+    // The family sends the message prepared for the seller of the third book; she accepts by
+    // proposing the deal, which reserves the book for the family; the family confirms it, and
+    // « Ma liste » then counts the book as theirs.
+    const toSeller = complete.getByTestId('basket-seller').filter({ hasText: 'Vendeuse Panier' });
+    await toSeller.getByRole('button', { name: 'Envoyer' }).click();
+    await toSeller.getByText('Message envoyé.').waitFor({ timeout: 15_000 });
+    const deal: string = await eventually(async () => {
+      const res = await call(`${stack.api}/transactions`, {
+        token: other.token,
+        body: { book_id: offered, buyer_id: member.id, kind: 'gift' },
+      });
+      return res.status === 201 ? res.body.transaction.id : undefined;
+    }, 30_000);
+    expect((await call(`${stack.api}/books/${offered}`)).body.book.status).toBe('réservé');
+    await page.goto(`${base}/transactions/${deal}`);
+    await page.getByRole('button', { name: 'Confirmer la transaction' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Confirmer cette transaction ?' })
+      .getByRole('button', { name: 'Confirmer la transaction' })
+      .click();
+    await page.getByText('Transaction confirmée avec succès').waitFor();
+    await page.goto(`${base}/ma-liste?level=${sixth}&city=${libreville}`);
+    await expect(
+      page.getByRole('button', { name: `Déjà obtenu : ${items[2]!.title}` }).getAttribute('aria-pressed'),
+    ).resolves.toBe('true');
+    await noHorizontalScroll(page);
     await page.goto(`${base}/mes-listes`);
     await page.getByTestId('saved-lists').getByText('6e').first().waitFor({ timeout: 15_000 });
     await noHorizontalScroll(page);

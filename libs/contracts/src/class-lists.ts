@@ -498,11 +498,6 @@ export const savedClassListResponseSchema = z.object({ message: z.string(), save
  */
 export const BASKET_FARE_TOWN = 1000;
 export const BASKET_FARE_PROVINCE = 3000;
-/**
- * How long a listing stays « Réservé » for a family once its seller proposed them a deal for a
- * book their saved list misses (the seller accepted): two days to meet, then it is offered again.
- */
-export const BASKET_HOLD_HOURS = 48;
 export const basketGoals = ['cheapest', 'fewest_meetings', 'balanced'] as const;
 export const basketGoalLabels: Record<(typeof basketGoals)[number], string> = {
   cheapest: 'Le moins cher',

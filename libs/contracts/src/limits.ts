@@ -64,3 +64,8 @@ export const PHONE_CODE_RESEND_SECONDS = 60;
 /** Codes per 24 hours: to one number (whoever asks), and asked by one member (whatever the numbers). */
 export const PHONE_CODES_PER_NUMBER_PER_DAY = 5;
 export const PHONE_CODES_PER_MEMBER_PER_DAY = 8;
+/**
+ * How long a listing stays « Réservé » for a family once its seller proposed them a deal for a
+ * book their saved list misses (the seller accepted): two days to meet, then it is offered again.
+ */
+export const BASKET_HOLD_HOURS = 48;

@@ -1,3 +1,4 @@
+import { BASKET_HOLD_HOURS } from '@cartable/contracts/limits';
 import {
   ApiError,
   Button,
@@ -218,7 +219,8 @@ function BasketView({
       <div className="mt-4">
         {contacting ? (
           <p className="text-xs text-slate-600">
-            Relisez chaque message puis envoyez-le : rien n’est réservé tant que le vendeur n’a pas répondu.
+            Relisez chaque message puis envoyez-le. Quand un vendeur vous propose la transaction, son manuel vous est
+            réservé {BASKET_HOLD_HOURS} heures ; une fois la transaction confirmée, il est coché sur votre liste.
           </p>
         ) : (
           <Button className="w-full sm:w-auto" onClick={() => setContacting(true)}>
