@@ -23,7 +23,8 @@ import {
  * « Compléter ma liste »: the member's saved list (its town, the books they own) turned into three
  * baskets of listings (domain/basket.ts says the model). Lots count for all the missing books they
  * hold, gifts at 0, swaps at 0 (a listing open to exchange whose seller looks for a book the family
- * owns: swapOffers). Nothing is reserved.
+ * owns: swapOffers). A listing its seller has reserved for the family by proposing the deal is
+ * still theirs to take (domain/holds.ts).
  */
 export type CandidateOffer = BasketOffer & {
   cityId: number | null;
