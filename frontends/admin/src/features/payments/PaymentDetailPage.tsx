@@ -15,6 +15,7 @@ import {
   formatDateTime,
   formatPhone,
   formatPrice,
+  isNotFound,
   LoadFailed,
   notify,
   PageHeader,
@@ -115,12 +116,13 @@ export default function PaymentDetailPage() {
   );
 
   if (query.isError) {
-    const gone = query.error instanceof ApiError && query.error.status === 404;
+    // An id of nothing (404) or one that cannot be an id (a link cut by hand: 400, 422).
+    const gone = isNotFound(query.error);
     return (
       <>
         {backLink}
         {gone ? (
-          <EmptyState title="Paiement introuvable" />
+          <EmptyState headingLevel={1} title="Paiement introuvable" />
         ) : (
           <LoadFailed title={LOAD_ERROR} query={query} fallback="Le paiement n’a pas pu être chargé." />
         )}
