@@ -25,7 +25,7 @@ export function StarRating({
       <legend id={legendId} className="mb-1 text-sm font-medium text-slate-800">
         Note
       </legend>
-      <div role="radiogroup" aria-labelledby={legendId} className="flex items-center gap-1">
+      <div role="radiogroup" aria-labelledby={legendId} className="flex flex-wrap items-center gap-1">
         {[1, 2, 3, 4, 5].map((n) => (
           <label
             key={n}
