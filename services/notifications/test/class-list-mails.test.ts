@@ -7,6 +7,7 @@ import { members, notices, notificationPreferences, outgoingMails } from '../src
 import { classListMails } from '../src/events/class-list-mails.ts';
 import { CLASS_LIST_MAILS_PER_DAY } from '../src/events/member-notices.ts';
 import { type Mail, render } from '../src/queue/mail-queue.ts';
+import { classListMatchText } from '../src/templates/class-lists.ts';
 import { notificationsDatabase } from './helpers.ts';
 
 let database: Awaited<ReturnType<typeof notificationsDatabase>>;
@@ -118,5 +119,28 @@ describe('class list alerts', () => {
     // An operator's own list has no author to tell.
     await handle(envelope('catalog.class_list.published', { ...base, list_id: 10, proposed_by: null, reason: null }));
     expect(await mailsTo('obame.enseignant@example.ga', 'class-list-review')).toHaveLength(2);
+  });
+});
+
+describe('the words of a book found for a list', () => {
+  const alert = {
+    listLabel: '6e · 2026-2027',
+    bookId: 5,
+    price: 2500,
+    exchange: false,
+    where: 'à Libreville',
+  };
+  it('names the list’s book when the listing’s title does not already say it, and only then', () => {
+    expect(
+      classListMatchText({ ...alert, itemTitle: 'Mathématiques 6e', bookTitle: 'Maths 6e Excellence' }).sentence,
+    ).toBe(
+      '« Maths 6e Excellence » (Mathématiques 6e, liste 6e · 2026-2027) vient d’être mis en ligne à Libreville : 2 500 FCFA.',
+    );
+    expect(
+      classListMatchText({ ...alert, itemTitle: 'Mathématiques 6e', bookTitle: 'mathématiques 6e, très bon état' })
+        .sentence,
+    ).toBe(
+      '« mathématiques 6e, très bon état » (liste 6e · 2026-2027) vient d’être mis en ligne à Libreville : 2 500 FCFA.',
+    );
   });
 });

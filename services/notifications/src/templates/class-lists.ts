@@ -27,9 +27,12 @@ export interface ClassListReviewMail {
 /** The notice's title and sentence and the mail's subject: one wording for both. */
 export function classListMatchText(mail: Omit<ClassListMatchMail, 'name'>) {
   const price = mail.price === 0 ? 'offert (don)' : fcfa(mail.price);
+  // The list's book is named only when the listing's title does not already say it.
+  const sameBook = mail.bookTitle.toLocaleLowerCase('fr').includes(mail.itemTitle.toLocaleLowerCase('fr'));
+  const which = sameBook ? `liste ${mail.listLabel}` : `${mail.itemTitle}, liste ${mail.listLabel}`;
   return {
     title: 'Un manuel de votre liste est disponible',
-    sentence: `« ${mail.bookTitle} » (${mail.itemTitle}, liste ${mail.listLabel}) vient d’être mis en ligne ${mail.where} : ${price}${mail.exchange ? ', échange possible' : ''}.`,
+    sentence: `« ${mail.bookTitle} » (${which}) vient d’être mis en ligne ${mail.where} : ${price}${mail.exchange ? ', échange possible' : ''}.`,
   };
 }
 

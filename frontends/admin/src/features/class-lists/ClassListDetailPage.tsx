@@ -110,13 +110,13 @@ export default function ClassListDetailPage() {
       key: 'actions',
       header: <span className="sr-only">Actions</span>,
       cell: (i) => itemActions(i),
-      className: 'w-80',
+      className: 'w-[22rem]',
     },
   ];
 
   function itemActions(i: ClassListItem) {
     return (
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap gap-2 lg:flex-nowrap">
         <Button variant="outline" size="sm" leftIcon={<PencilIcon size={15} />} onClick={() => setItem({ item: i })}>
           Modifier<span className="sr-only"> {i.title}</span>
         </Button>

@@ -147,13 +147,16 @@ export default function ClassListsPage() {
         <ListCoverage />
       ) : (
         <>
-          <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
-            <SearchField
-              label="Rechercher"
-              placeholder="Établissement, source…"
-              value={q}
-              onSearch={(next) => update({ q: next })}
-            />
+          <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-6">
+            {/* Two columns on a laptop: its placeholder is read whole. */}
+            <div className="sm:col-span-2">
+              <SearchField
+                label="Rechercher"
+                placeholder="Établissement, source…"
+                value={q}
+                onSearch={(next) => update({ q: next })}
+              />
+            </div>
             <Select
               label="Année scolaire"
               value={query.school_year ?? ''}
@@ -229,8 +232,10 @@ export default function ClassListsPage() {
                   <ListStatusBadge status={l.status} />
                 </div>
                 <p className="text-sm text-slate-700">
-                  {name(l)}
-                  {l.city ? ` · ${l.city.name}` : ''} · {classListKindLabels[l.kind]}
+                  {/* An official list's name is already its kind. */}
+                  {l.kind === 'official' ? classListKindLabels.official : name(l)}
+                  {l.city ? ` · ${l.city.name}` : ''}
+                  {l.kind === 'school' ? ` · ${classListKindLabels.school}` : ''}
                 </p>
                 <p className="text-xs text-slate-500">
                   {l.items_count} manuel{l.items_count > 1 ? 's' : ''}

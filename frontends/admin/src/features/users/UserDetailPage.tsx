@@ -43,6 +43,8 @@ export default function UserDetailPage() {
     return (
       <>
         {back}
+        {/* The page's heading for screen readers: the alert is all the page says. */}
+        <h1 className="sr-only">{missing ? 'Utilisateur introuvable' : LOAD_ERROR}</h1>
         <Alert
           tone="error"
           title={missing ? 'Utilisateur introuvable' : LOAD_ERROR}

@@ -30,7 +30,7 @@ export function BookClassListsView({ lists }: { lists: Lists }) {
               {n > 0 ? ', ' : null}
               <Link
                 to={classListRefPath(l)}
-                className="font-semibold text-primary-700 underline-offset-2 hover:underline"
+                className="inline-flex min-h-11 items-center font-semibold text-primary-700 underline-offset-2 hover:underline"
               >
                 {classListRefLabel(l)}
               </Link>
