@@ -205,7 +205,10 @@ describe('phone verification', () => {
     expect(guess.status).toBe(422);
     expect((await h.call('GET', '/notifications/phone', first)).body.phone.number).toBe(first.number);
     // An unknown member (a token of no member of the projection) gets a 404, and no SMS leaves.
+    // Counted once Paul's code has reached Awa's phone (Awa's own code, then his): it is sent
+    // from the queue, after his answer.
     const ghost = { token: (await h.tokens.token({ sub: randomUUID() })).token };
+    await expect.poll(async () => (await h.inbox(first.number)).length, { timeout: 30_000 }).toBe(2);
     const before = (await h.inbox(first.number)).length;
     const unknown = await h.call('POST', '/notifications/phone', ghost, { number: first.number });
     expect(unknown.status).toBe(404);
