@@ -39,6 +39,14 @@ export function cancelWrite(id: string) {
   worker()?.postMessage({ type: CANCEL_WRITE, id });
 }
 
+/**
+ * While writes wait and the browser says it is online, the page asks the worker to send them again
+ * this often: a send that failed at the moment the network came back (a connection not yet up, a
+ * busy server's 503 or 429) would otherwise wait for the browser's own background sync, which
+ * retries after minutes, or for the next page opened.
+ */
+export const RETRY_WRITES_MS = 10_000;
+
 export interface WriteNews {
   onSent: (label: string) => void;
   onRefused: (label: string, message: string) => void;
@@ -52,9 +60,12 @@ export function usePendingWrites(news: WriteNews): PendingWrite[] {
     const container = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
     if (!container) return;
     let active = true;
+    let waiting = 0;
     const refresh = () =>
       void pendingWrites().then((list) => {
-        if (active) setWrites(list);
+        if (!active) return;
+        waiting = list.length;
+        setWrites(list);
       });
     const onMessage = (event: MessageEvent) => {
       const data = event.data as { type?: string; label?: string; message?: string } | null;
@@ -67,10 +78,14 @@ export function usePendingWrites(news: WriteNews): PendingWrite[] {
     container.addEventListener('message', onMessage);
     container.addEventListener('controllerchange', refresh);
     window.addEventListener('online', onOnline);
+    const retry = setInterval(() => {
+      if (waiting > 0 && navigator.onLine) onOnline();
+    }, RETRY_WRITES_MS);
     refresh();
     if (navigator.onLine) onOnline();
     return () => {
       active = false;
+      clearInterval(retry);
       container.removeEventListener('message', onMessage);
       container.removeEventListener('controllerchange', refresh);
       window.removeEventListener('online', onOnline);
