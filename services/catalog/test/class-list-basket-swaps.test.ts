@@ -9,25 +9,8 @@ const sellers: Record<string, Member> = {};
 let listId: number;
 const item: Record<string, number> = {};
 
-async function listBook(owner: Member, title: string, price: number, exchange: boolean) {
-  const res = await h.form(
-    'POST',
-    '/books',
-    {
-      title,
-      author: 'Collectif',
-      condition: 'bon',
-      price: String(price),
-      is_exchange_possible: exchange ? 'true' : 'false',
-      city_id: String(await h.cityId('Libreville')),
-      category_ids: [String(await h.categoryId('6e'))],
-    },
-    {},
-    owner.token,
-  );
-  expect(res.status).toBe(201);
-  return res.body.book.id as number;
-}
+const listBook = (owner: Member, title: string, price: number, exchange: boolean) =>
+  h.publish(owner.token, { title, price, city: 'Libreville', level: '6e', exchange });
 
 async function wish(member: Member, itemId: number) {
   const res = await h.call('POST', '/exchanges/wishes', { class_list_item_id: itemId }, member.token);

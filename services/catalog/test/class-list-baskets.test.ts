@@ -30,24 +30,8 @@ const writeAbout = (bookId: number, seller: Member) =>
     created_at: new Date().toISOString(),
   });
 
-async function listBook(owner: Member, title: string, price: number, city: string) {
-  const res = await h.form(
-    'POST',
-    '/books',
-    {
-      title,
-      author: 'Collectif',
-      condition: 'bon',
-      price: String(price),
-      city_id: String(await h.cityId(city)),
-      category_ids: [String(await h.categoryId('6e'))],
-    },
-    {},
-    owner.token,
-  );
-  expect(res.status).toBe(201);
-  return res.body.book.id as number;
-}
+const listBook = (owner: Member, title: string, price: number, city: string) =>
+  h.publish(owner.token, { title, price, city, level: '6e' });
 
 beforeAll(async () => {
   h = await startCatalog();

@@ -10,23 +10,8 @@ const YEAR = '2033-2034';
 const item: Record<string, number> = {};
 const list: Record<string, number> = {};
 
-async function listBook(owner: Member, title: string, price: number, city: string) {
-  const res = await h.form(
-    'POST',
-    '/books',
-    {
-      title,
-      author: 'Collectif',
-      condition: 'bon',
-      price: String(price),
-      city_id: String(await h.cityId(city)),
-      category_ids: [String(await h.categoryId('6e'))],
-    },
-    {},
-    owner.token,
-  );
-  expect(res.status).toBe(201);
-}
+const listBook = (owner: Member, title: string, price: number, city: string) =>
+  h.publish(owner.token, { title, price, city, level: '6e' });
 
 async function createList(level: string, titles: string[]) {
   const res = await h.call(

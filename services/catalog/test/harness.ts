@@ -144,6 +144,33 @@ export async function startCatalog(env: Record<string, string> = {}, options: { 
   }
 
   /**
+   * A listing published through the form as a member does (author « Collectif », good condition),
+   * in a town and a level by their names; its id.
+   */
+  async function publish(
+    bearer: string,
+    book: { title: string; price: number; city: string; level: string; exchange?: boolean },
+  ) {
+    const res = await form(
+      'POST',
+      '/books',
+      {
+        title: book.title,
+        author: 'Collectif',
+        condition: 'bon',
+        price: String(book.price),
+        ...(book.exchange !== undefined ? { is_exchange_possible: String(book.exchange) } : {}),
+        city_id: String(await cityId(book.city)),
+        category_ids: [String(await categoryId(book.level))],
+      },
+      {},
+      bearer,
+    );
+    if (res.status !== 201) throw new Error(`listing refused: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.book.id as number;
+  }
+
+  /**
    * An event handled as the consumer would, in its own transaction through the unit of work (what
    * a handler publishes in turn is recorded in that transaction).
    */
@@ -204,6 +231,7 @@ export async function startCatalog(env: Record<string, string> = {}, options: { 
     token,
     call,
     form,
+    publish,
     categoryId,
     cityId,
     deliver,
