@@ -104,9 +104,11 @@ export function mailCatcherClient(web: number) {
     },
     /**
      * Waits for the newest mail to this address (whose subject starts with `subject`, when
-     * given), for at most `timeoutMs`, and returns it whole (text and HTML).
+     * given), for at most `timeoutMs`, and returns it whole (text and HTML). The default only
+     * guards against a hang: on a shared stack late in the suite, beside a fault test on the same
+     * two cores, a verification mail once took more than 10 s to be caught.
      */
-    async waitFor(address: string, { subject = '', timeoutMs = 10_000 } = {}): Promise<CaughtMail> {
+    async waitFor(address: string, { subject = '', timeoutMs = 30_000 } = {}): Promise<CaughtMail> {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         const found = (await this.list())
