@@ -1,6 +1,6 @@
 import { apiPath, errorAnswer, http, member, renderScreen, server } from '@cartable/ui/testing';
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import ConversationPage from '../src/features/conversations/ConversationPage';
 import BookFormPage from '../src/features/listing-form/BookFormPage';
 import RateTransactionPage from '../src/features/ratings/RateTransactionPage';
@@ -83,10 +83,17 @@ describe('a link with a wrong id', () => {
         return invalid();
       }),
     );
-    renderScreen(<PaymentFollowPage />, { at: '/payment/999999', path: '/payment/:id', as: member() });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Paiement introuvable' })).toBeTruthy();
-    const after = asked;
-    await new Promise((resolve) => setTimeout(resolve, 3_500));
-    expect(asked).toBe(after);
+    // The page's clock only: the requests still answer as they come.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderScreen(<PaymentFollowPage />, { at: '/payment/999999', path: '/payment/:id', as: member() });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Paiement introuvable' })).toBeTruthy();
+      const after = asked;
+      // Three times the page's polling interval.
+      await vi.advanceTimersByTimeAsync(9_000);
+      expect(asked).toBe(after);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

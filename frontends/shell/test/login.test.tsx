@@ -79,8 +79,8 @@ describe('login form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
     await waitFor(() => expect(screen.getByText('Autre page')).toBeTruthy());
     expect(localStorage.getItem('token')).toBe('jeton');
-    // A toast loads its outlet first: given the time the next test's takes to show.
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // A toast loads its outlet first: once the outlet is there, one asked for would show.
+    await screen.findByRole('region', { name: /^Notifications/ });
     expect(screen.queryByText('Connexion réussie !')).toBeNull();
   });
 
