@@ -58,6 +58,16 @@ async function verifiedMember(name = 'Awa') {
   return { ...who, number };
 }
 
+/** The alert's SMS row once it has reached this status (sent, retried and reported on their own time). */
+const smsOf = (event: { id: string }, status: 'delivered' | 'failed') =>
+  h.until(async () => {
+    const [r] = await h.db
+      .select()
+      .from(outgoingSms)
+      .where(eq(outgoingSms.id, `${event.id}-sms`));
+    return r?.status === status && r;
+  });
+
 function envelope<T extends EventType>(type: T, data: Envelope<T>['data']): Envelope<T> {
   return { id: randomUUID(), type, occurred_at: new Date().toISOString(), data } as Envelope<T>;
 }
@@ -254,13 +264,7 @@ describe('alerts by SMS', () => {
     // The same event again (a redelivery), and the reconciler queueing every pending SMS again.
     await deliver(event);
     await h.reconciler.reconcile('all');
-    const row = await h.until(async () => {
-      const [r] = await h.db
-        .select()
-        .from(outgoingSms)
-        .where(eq(outgoingSms.id, `${event.id}-sms`));
-      return r?.status === 'delivered' && r;
-    });
+    const row = await smsOf(event, 'delivered');
     expect(row.doneAt).not.toBeNull();
     const alerts = (await h.inbox(member.number)).filter((m) => m.text.includes('Ma liste'));
     expect(alerts).toHaveLength(1);
@@ -277,13 +281,7 @@ describe('alerts by SMS', () => {
     await h.simulatorCall('POST', '/sms/controls/numbers', { number: member.number, behaviour: 'undeliverable' });
     const event = match(member.sub);
     await deliver(event);
-    const row = await h.until(async () => {
-      const [r] = await h.db
-        .select()
-        .from(outgoingSms)
-        .where(eq(outgoingSms.id, `${event.id}-sms`));
-      return r?.status === 'failed' && r;
-    });
+    const row = await smsOf(event, 'failed');
     expect(row.lastError).toBe('Absent subscriber');
   });
 
@@ -293,39 +291,21 @@ describe('alerts by SMS', () => {
     await h.simulatorCall('POST', '/sms/controls/numbers', { number: member.number, behaviour: 'error', times: 2 });
     const failing = match(member.sub, 51);
     await deliver(failing);
-    const retried = await h.until(async () => {
-      const [r] = await h.db
-        .select()
-        .from(outgoingSms)
-        .where(eq(outgoingSms.id, `${failing.id}-sms`));
-      return r?.status === 'delivered' && r;
-    });
+    const retried = await smsOf(failing, 'delivered');
     // Two 503s, then the send (one more if a loaded machine made a send miss the 500 ms patience).
     expect(retried.attempts).toBeGreaterThanOrEqual(3);
 
     await h.simulatorCall('POST', '/sms/controls/numbers', { number: member.number, behaviour: 'timeout', times: 1 });
     const slow = match(member.sub, 52);
     await deliver(slow);
-    const late = await h.until(async () => {
-      const [r] = await h.db
-        .select()
-        .from(outgoingSms)
-        .where(eq(outgoingSms.id, `${slow.id}-sms`));
-      return r?.status === 'delivered' && r;
-    });
+    const late = await smsOf(slow, 'delivered');
     expect(late.attempts).toBeGreaterThanOrEqual(2);
     // Taken by the aggregator, but its answer came too late: its delivery report (or, when the
     // report is late too, its logs: next test) says it was taken, and it is not sent again.
     await h.simulatorCall('POST', '/sms/controls/numbers', { number: member.number, behaviour: 'slow', times: 1 });
     const lost = match(member.sub, 53);
     await deliver(lost);
-    const found = await h.until(async () => {
-      const [r] = await h.db
-        .select()
-        .from(outgoingSms)
-        .where(eq(outgoingSms.id, `${lost.id}-sms`));
-      return r?.status === 'delivered' && r;
-    });
+    const found = await smsOf(lost, 'delivered');
     expect(found.attempts).toBeLessThanOrEqual(2);
     const texts = (await h.inbox(member.number)).filter((m) => /books\/5[123] /.test(m.text));
     expect(texts).toHaveLength(3);
