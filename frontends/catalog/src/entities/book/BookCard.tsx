@@ -137,7 +137,8 @@ export function BookCard({ book, layout = 'grid', eager, withdrawn }: BookCardPr
           </Badge>
         ) : null}
         {withdrawn?.map((l) => (
-          <Badge key={l.id} tone="danger" data-testid="withdrawn-badge">
+          // A long mark wraps within the card rather than running past a phone's edge.
+          <Badge key={l.id} tone="danger" data-testid="withdrawn-badge" className="max-w-full whitespace-normal!">
             {withdrawnLabel(l)}
           </Badge>
         ))}

@@ -17,7 +17,9 @@ export function BookClassListsView({ lists }: { lists: Lists }) {
         <ul className="flex flex-wrap gap-1.5" aria-label="Listes qui ont retiré ce manuel">
           {lists.withdrawn.map((l) => (
             <li key={l.id}>
-              <Badge tone="danger">{withdrawnLabel(l)}</Badge>
+              <Badge tone="danger" className="max-w-full whitespace-normal!">
+                {withdrawnLabel(l)}
+              </Badge>
             </li>
           ))}
         </ul>
